@@ -1,0 +1,67 @@
+"""What every game's rules module shares: the error type, the translation marker, the seeded RNG.
+
+A rules module is pure Python (no Django import) and exposes:
+
+- ``GAME_ID`` (str), ``TITLE`` (marked with ``_``), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+- ``options_clean(raw: dict) -> dict``: the room options with defaults filled in, or ``RuleError``;
+- ``setup(n_players, options, seed, now, content) -> state``: a fresh JSON-able state dict;
+- ``legal_actions(state, seat) -> list[dict]``: concrete actions ``seat`` may submit now
+  (free-text actions are listed with one sample value);
+- ``apply(state, seat, action, now) -> state``: a *new* state (the input is never mutated), or
+  ``RuleError``. ``seat`` is ``None`` for the system: ``{"type": "timeout"}`` when the state's
+  deadline has passed, ``{"type": "presence", "seat": i, "connected": bool}`` when a phone comes
+  or goes;
+- ``view(state, viewer) -> dict``: what one screen may see; ``viewer`` is a seat index, or ``None``
+  for the board (the TV and the audience), which never sees a secret.
+
+Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
+``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and
+replay a game from its seed and action log.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+
+def _(message: str) -> str:
+    """Mark a message for translation; the platform translates it for the reader's language."""
+    return message
+
+
+class RuleError(Exception):
+    """An action the rules refuse. ``message`` is a translatable template filled from ``params``."""
+
+    def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.code = code
+        self.params = params
+
+
+def rng(state: dict) -> random.Random:
+    """The next generator of this game: seeded from the state's seed and draw count, so replays match."""
+    draws = state.get("rng_draws", 0)
+    state["rng_draws"] = draws + 1
+    return random.Random(f"{state['seed']}:{draws}")
+
+
+def state_copy(state: dict) -> dict:
+    """A deep copy to mutate, so ``apply`` never changes the state it was given."""
+    return copy.deepcopy(state)
+
+
+def presence_apply(state: dict, action: dict) -> None:
+    """Record a phone coming or going (the system's ``presence`` action) on a state copy."""
+    seat = action.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(state["connected"]):
+        raise RuleError(_("No such seat."), code="bad_seat")
+    state["connected"][seat] = bool(action.get("connected"))
+
+
+def require(condition: bool, message: str, code: str = "illegal", **params: Any) -> None:
+    """Raise ``RuleError`` unless ``condition`` holds; keeps move functions reading like the rulebook."""
+    if not condition:
+        raise RuleError(message, code=code, **params)
