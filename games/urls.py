@@ -1,3 +1,16 @@
+"""Pages of the hub and its small JSON API."""
+
 from django.urls import path
 
-urlpatterns: list = []
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("tv/<str:code>", views.tv, name="tv"),
+    path("join", views.join, name="join"),
+    path("join/<str:code>", views.join, name="join_code"),
+    path("play/<str:code>", views.play, name="play"),
+    path("rooms/<str:code>/qr.svg", views.room_qr, name="room_qr"),
+    path("api/rooms", views.api_room_create, name="api_room_create"),
+    path("api/rooms/<str:code>/seats", views.api_seat_join, name="api_seat_join"),
+]

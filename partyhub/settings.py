@@ -52,6 +52,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -86,8 +87,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (the live path and the deadline ticker) share one file: wait, don't fail.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several threads write (pages, sockets, the deadline ticker): take the write lock when a
+    # transaction begins and wait for it, instead of failing on a lock upgrade; WAL lets readers
+    # read while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -131,6 +138,10 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "partyhub" / "static"]
+# The project serves its own assets (a party on a LAN may have no internet): WhiteNoise, from the
+# app folders directly, so no collectstatic step is needed.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "/media/"
 MEDIA_ROOT = BASE_DIR / "media"
 
@@ -143,3 +154,7 @@ LOGGING = {
 
 # How often each server process looks for expired phase deadlines, in seconds.
 PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "0.5"))
+# Whether each server process runs the deadline ticker (tests drive it by hand).
+PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
+# The address phones open to join (printed by `make play`); empty: the TV page's own address.
+PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

@@ -1,0 +1,288 @@
+"""The live screens' WebSocket endpoints: thin, they parse, authenticate, call a service, broadcast.
+
+``/ws/rooms/<code>/board`` is the TV (host controls with the room's host token);
+``/ws/rooms/<code>/seat`` is a phone (its seat token from the join cookie or ``?token=``).
+The protocol is documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+import orjson
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from games import services
+from games.broadcast import snapshot_broadcast
+from games.errors import ServiceError, error_text
+from games.rules.base import RuleError
+from games.screens import board_group, frame_for, seat_group
+from games.ticker import ticker_ensure
+
+MESSAGE_MAX_BYTES = 4096
+# Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
+FLOOD_BURST = 30
+FLOOD_RATE = 10.0
+
+
+def seat_cookie_name(code: str) -> str:
+    """The cookie in which a phone keeps its seat token for a room."""
+    return f"ph_seat_{code}"
+
+
+def host_cookie_name(code: str) -> str:
+    """The cookie in which the TV keeps the room's host token."""
+    return f"ph_host_{code}"
+
+
+def scope_cookies(scope: dict) -> dict[str, str]:
+    """The request's cookies, from the handshake headers."""
+    cookie = SimpleCookie()
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            cookie.load(value.decode("latin-1"))
+    return {key: morsel.value for key, morsel in cookie.items()}
+
+
+def scope_query(scope: dict) -> dict[str, str]:
+    """The handshake's query string, one value per key."""
+    parsed = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return {key: values[0] for key, values in parsed.items()}
+
+
+def scope_language(scope: dict, cookies: dict[str, str]) -> str:
+    """The screen's language: Django's language cookie, else the browser's preference."""
+    from django.conf import settings
+    from django.utils.translation import get_supported_language_variant
+
+    wanted = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if not wanted:
+        for name, value in scope.get("headers", []):
+            if name == b"accept-language":
+                wanted = value.decode("latin-1").split(",")[0].split(";")[0].strip()
+    try:
+        return get_supported_language_variant(wanted or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+class ScreenConsumer(AsyncWebsocketConsumer):
+    """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
+
+    room_id: int
+    code: str
+    seat: Any = None
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels closes stale DB connections before every message; frames touch no database
+        # and our database calls close their own (database_sync_to_async), so skip that hop.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self) -> None:
+        ticker_ensure()
+        self.code = self.scope["url_route"]["kwargs"]["code"].upper()
+        self.cookies = scope_cookies(self.scope)
+        self.query = scope_query(self.scope)
+        self.language = scope_language(self.scope, self.cookies)
+        self.allowance = float(FLOOD_BURST)
+        self.allowance_at = time.monotonic()
+        self.joined_groups: list[str] = []
+        try:
+            room, self.seat = await database_sync_to_async(self.authenticate)()
+        except ServiceError as error:
+            await self.accept()
+            await self.error_send(error)
+            await self.close(code=4404)
+            return
+        self.room_id = room.pk
+        for group in self.groups_for(room.pk):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined_groups.append(group)
+        await self.accept()
+        snapshot = await database_sync_to_async(services.connection_open)(
+            self.channel_name, room, self.seat
+        )
+        await snapshot_broadcast(snapshot)
+        await self.snapshot_send()
+
+    def authenticate(self) -> tuple[Any, Any]:
+        """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
+        raise NotImplementedError
+
+    def groups_for(self, room_id: int) -> list[str]:
+        """The channel-layer groups whose frames this socket receives."""
+        raise NotImplementedError
+
+    async def disconnect(self, close_code: int) -> None:
+        for group in self.joined_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.joined_groups:
+            snapshot = await database_sync_to_async(services.connection_close)(self.channel_name)
+            await snapshot_broadcast(snapshot)
+
+    async def screen_frame(self, event: dict) -> None:
+        """A frame built for this screen by the broadcaster."""
+        await self.send(text_data=event["text"])
+
+    async def screen_kicked(self, event: dict) -> None:
+        """The host removed this seat: say so, then hang up."""
+        await self.send(text_data='{"type":"kicked"}')
+        await self.close(code=4403)
+
+    async def snapshot_send(self) -> None:
+        """This screen's full current view."""
+        text = await database_sync_to_async(self.snapshot_text)()
+        await self.send(text_data=text)
+
+    def snapshot_text(self) -> str:
+        snapshot = services.snapshot_get(self.code)
+        seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
+        return frame_for(snapshot, seat)
+
+    async def error_send(self, error: ServiceError | RuleError, request_id: Any = None) -> None:
+        """A refusal, in the screen's language, to this socket only."""
+        with translation.override(self.language):
+            frame = {"type": "error", "code": error.code, "message": error_text(error)}
+        if request_id is not None:
+            frame["id"] = request_id
+        await self.send(text_data=orjson.dumps(frame).decode())
+
+    def flood_allows(self) -> bool:
+        """Token bucket: refuse messages beyond the burst and the steady rate."""
+        now = time.monotonic()
+        self.allowance = min(
+            FLOOD_BURST, self.allowance + (now - self.allowance_at) * FLOOD_RATE
+        )
+        self.allowance_at = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None or len(raw) > MESSAGE_MAX_BYTES:
+            await self.error_send(
+                ServiceError(_("That message is too large."), code="too_large")
+            )
+            return
+        if not self.flood_allows():
+            await self.error_send(
+                ServiceError(_("Too many messages; slow down."), code="flood")
+            )
+            return
+        try:
+            message = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            await self.error_send(ServiceError(_("That message is not valid JSON."), code="bad_json"))
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self.error_send(
+                ServiceError(_("Every message needs a type."), code="bad_message")
+            )
+            return
+        request_id = message.get("id")
+        if message["type"] == "sync":
+            await self.snapshot_send()
+            return
+        if message["type"] == "ping":
+            await database_sync_to_async(services.connection_touch)(self.channel_name)
+            await self.send(text_data='{"type":"pong"}')
+            return
+        handler = self.handlers().get(message["type"])
+        if handler is None:
+            await self.error_send(
+                ServiceError(_("Unknown message type."), code="unknown_type"), request_id
+            )
+            return
+        try:
+            snapshot = await database_sync_to_async(self.translated(handler))(message)
+        except (ServiceError, RuleError) as error:
+            await self.error_send(error, request_id)
+            if error.code == "stale":
+                await self.snapshot_send()
+            return
+        await snapshot_broadcast(snapshot)
+
+    def translated(self, handler: Callable[[dict], Any]) -> Callable[[dict], Any]:
+        """Run a handler with the screen's language active (for lazy messages it may build)."""
+
+        def run(message: dict) -> Any:
+            with translation.override(self.language):
+                return handler(message)
+
+        return run
+
+    def handlers(self) -> dict[str, Callable[[dict], Any]]:
+        """Message type → synchronous handler returning a snapshot to broadcast."""
+        return {"host": self.on_host}
+
+    def actor(self) -> services.Actor:
+        raise NotImplementedError
+
+    def on_host(self, message: dict) -> services.Snapshot:
+        """Host controls, from the TV or the VIP's phone."""
+        command = message.get("command")
+        actor = self.actor()
+        if command == "start":
+            return services.room_start(self.code, actor)
+        if command == "kick":
+            return services.seat_kick(self.code, actor, message.get("seat"))
+        if command in ("lock", "unlock"):
+            return services.room_lock_set(self.code, actor, command == "lock")
+        if command == "options":
+            options = message.get("options")
+            if not isinstance(options, dict):
+                raise ServiceError(_("Options must be an object."), code="bad_message")
+            return services.room_options_set(self.code, actor, options)
+        if command == "play_again":
+            return services.room_play_again(self.code, actor)
+        raise ServiceError(_("Unknown host command."), code="unknown_type")
+
+
+class BoardConsumer(ScreenConsumer):
+    """The TV: the public board, plus host controls when it holds the room's host token."""
+
+    def authenticate(self) -> tuple[Any, None]:
+        return services.room_get(self.code), None
+
+    def groups_for(self, room_id: int) -> list[str]:
+        return [board_group(room_id)]
+
+    def actor(self) -> services.Actor:
+        token = self.query.get("host") or self.cookies.get(host_cookie_name(self.code))
+        return services.Actor(host_token=token)
+
+
+class SeatConsumer(ScreenConsumer):
+    """A phone: its own view, its moves, and host controls when it is the VIP."""
+
+    def authenticate(self) -> tuple[Any, Any]:
+        room = services.room_get(self.code)
+        token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
+        return room, services.seat_by_token(room, token)
+
+    def groups_for(self, room_id: int) -> list[str]:
+        return [seat_group(room_id, self.seat.pk)]
+
+    def actor(self) -> services.Actor:
+        return services.Actor(seat_token=self.seat.token)
+
+    def handlers(self) -> dict[str, Callable[[dict], Any]]:
+        return {**super().handlers(), "act": self.on_act}
+
+    def on_act(self, message: dict) -> services.Snapshot:
+        return services.action_submit(
+            self.code, self.seat.token, message.get("action"), message.get("version")
+        )

@@ -1,0 +1,174 @@
+"""Rooms, the seats in them, each game played there with its action log, and live connections."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Room(models.Model):
+    """One TV's room: the game chosen, its options and, once started, the live rules state.
+
+    ``version`` counts every change a screen can see; each frame sent carries it, so a screen that
+    sees a gap asks for a snapshot. ``deadline`` mirrors ``state["deadline"]`` so the deadline
+    ticker finds due rooms with one indexed query.
+    """
+
+    class Status(models.TextChoices):
+        LOBBY = "lobby", _("In the lobby")
+        PLAYING = "playing", _("Playing")
+        OVER = "over", _("Game over")
+
+    code = models.CharField(_("code"), max_length=4, unique=True)
+    game = models.CharField(_("game"), max_length=20)
+    options = models.JSONField(_("options"), default=dict)
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.LOBBY)
+    locked = models.BooleanField(_("locked"), default=False)
+    host_token = models.CharField(max_length=64)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    current_game = models.ForeignKey(
+        "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.game})"
+
+
+class Seat(models.Model):
+    """A phone in a room. ``token`` is the phone's secret; ``position`` is its seat in the game.
+
+    Seats follow join order. A phone that joins after the start is audience: no position.
+    """
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(_("name"), max_length=20)
+    token = models.CharField(max_length=64, unique=True)
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_audience = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    """One game played in a room: what it was set up from, so it replays from its action log."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=20)
+    setup = models.JSONField()
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="game_number_unique")
+        ]
+        ordering = ["room", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} #{self.number}"
+
+
+class Action(models.Model):
+    """One applied action, in order: who sent it (``seat`` None is the system) and when."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField()
+    applied_at = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique")
+        ]
+        ordering = ["game", "seq"]
+
+
+class Connection(models.Model):
+    """One open socket, so every process agrees on who is connected.
+
+    Rows of a crashed process go stale and are swept once ``last_seen`` is old.
+    """
+
+    channel_name = models.CharField(max_length=200, primary_key=True)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="connections")
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="connections"
+    )
+    last_seen = models.DateTimeField(db_index=True)
+
+
+class HoaxCharacter(models.Model):
+    """A Hoax character's face: name, texts and picture, curated in the admin.
+
+    Its mechanics live in the rules module, keyed by ``key``, which the admin cannot change.
+    """
+
+    class Key(models.TextChoices):
+        EX = "ex", _("The Ex")
+        LOVER = "lover", _("The Lover")
+        SON_IN_LAW = "son_in_law", _("The Son-in-Law")
+        COUSIN = "cousin", _("The Distant Cousin")
+        CHEF = "chef", _("The Chef")
+        GARDENER = "gardener", _("The Gardener")
+        BUTLER = "butler", _("The Butler")
+
+    key = models.CharField(_("identifier"), max_length=20, choices=Key, unique=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    name = models.CharField(_("name"), max_length=40)
+    privilege = models.TextField(_("privilege"))
+    immunity = models.TextField(_("immunity"), blank=True)
+    picture = models.FileField(
+        _("picture"),
+        upload_to="hoax/",
+        blank=True,
+        help_text=_("PNG, JPEG or WebP. Empty: the picture shipped with PartyHub."),
+    )
+
+    class Meta:
+        ordering = ["order", "key"]
+        verbose_name = _("Hoax character")
+        verbose_name_plural = _("Hoax characters")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class HoaxCharacterTranslation(models.Model):
+    """A character's name and texts in another language."""
+
+    character = models.ForeignKey(
+        HoaxCharacter, on_delete=models.CASCADE, related_name="translations"
+    )
+    language = models.CharField(_("language"), max_length=10)
+    name = models.CharField(_("name"), max_length=40)
+    privilege = models.TextField(_("privilege"))
+    immunity = models.TextField(_("immunity"), blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["character", "language"], name="hoax_translation_unique"
+            )
+        ]
+        verbose_name = _("translation")
+        verbose_name_plural = _("translations")
+
+    def __str__(self) -> str:
+        return f"{self.character.key} ({self.language})"

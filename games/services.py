@@ -1,0 +1,499 @@
+"""Every change to a room goes through one of these services.
+
+Each runs its read-check-write inside one transaction with the room row locked, bumps the room's
+version and returns a ``Snapshot`` for the broadcaster to turn into per-viewer frames once the
+transaction has committed. Consumers and views stay thin: parse, call one service, broadcast.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.adapters import adapter_get
+from games.codes import code_generate, code_normalize
+from games.errors import ServiceError
+from games.models import Action, Connection, Game, Room, Seat
+from games.rules import games_all
+from games.rules.base import RuleError
+
+NAME_MAX = 20
+AUDIENCE_MAX = 200
+# A connection not seen for this long belongs to a dead socket or a crashed process.
+CONNECTION_STALE = timedelta(seconds=75)
+
+
+@dataclass
+class Actor:
+    """Who asks: the TV (by its host token) or a phone (by its seat token)."""
+
+    host_token: str | None = None
+    seat_token: str | None = None
+
+
+@dataclass
+class Snapshot:
+    """A room as committed, with what the broadcaster needs to build every screen's frame."""
+
+    room: Room
+    seats: list[Seat]
+    connected: set[int] = field(default_factory=set)  # seat pks with a live socket
+    kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def connected_seat_ids(room: Room) -> set[int]:
+    """Seat pks with at least one live socket."""
+    cutoff = timezone.now() - CONNECTION_STALE
+    return set(
+        Connection.objects.filter(room=room, seat__isnull=False, last_seen__gte=cutoff)
+        .values_list("seat_id", flat=True)
+        .distinct()
+    )
+
+
+def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
+    """The room with its seats and who is connected, for building frames."""
+    seats = list(room.seats.all())
+    return Snapshot(room=room, seats=seats, connected=connected_seat_ids(room), kicked=kicked or [])
+
+
+def snapshot_get(code: str) -> Snapshot:
+    """A fresh snapshot by room code, or ``ServiceError`` when there is no such room."""
+    return snapshot_take(room_get(code))
+
+
+def room_get(code: str) -> Room:
+    """The room with that code (case-insensitive), or a clear refusal."""
+    try:
+        return Room.objects.get(code=code_normalize(code))
+    except Room.DoesNotExist:
+        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code) from None
+
+
+def seat_by_token(room: Room, token: str | None) -> Seat:
+    """The seat in this room holding that token, or a refusal."""
+    if token:
+        seat = Seat.objects.filter(room=room, token=token).first()
+        if seat is not None:
+            return seat
+    raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
+
+
+def vip_seat(seats: list[Seat]) -> Seat | None:
+    """The first player to join (not audience) is the VIP, who has the host controls."""
+    return next((seat for seat in seats if not seat.is_audience), None)
+
+
+def players(seats: list[Seat]) -> list[Seat]:
+    """The seats that play, in join order."""
+    return [seat for seat in seats if not seat.is_audience]
+
+
+# --- writing helpers -----------------------------------------------------------------------
+
+
+def room_locked(code: str) -> Room:
+    """The room row, locked until the surrounding transaction ends (call inside ``atomic``)."""
+    try:
+        return Room.objects.select_for_update().get(code=code_normalize(code))
+    except Room.DoesNotExist:
+        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code) from None
+
+
+def room_bump(room: Room, **fields: Any) -> None:
+    """Save ``fields`` and a new version, unless another writer got there first."""
+    expected = room.version
+    room.version = expected + 1
+    for name, value in fields.items():
+        setattr(room, name, value)
+    fields["version"] = room.version
+    fields["updated_at"] = timezone.now()
+    # The version guard keeps databases without row locks (SQLite) exactly-once too.
+    updated = Room.objects.filter(pk=room.pk, version=expected).update(**fields)
+    if not updated:
+        raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
+
+
+def host_check(room: Room, actor: Actor) -> None:
+    """Host controls: the TV's host token or the VIP's phone."""
+    if actor.host_token and secrets.compare_digest(actor.host_token, room.host_token):
+        return
+    if actor.seat_token:
+        vip = vip_seat(list(room.seats.all()))
+        if vip is not None and secrets.compare_digest(actor.seat_token, vip.token):
+            return
+    raise ServiceError(_("Only the host can do that."), code="not_host")
+
+
+def lobby_check(room: Room) -> None:
+    """Refuse lobby-only changes once the game runs."""
+    if room.status == Room.Status.PLAYING:
+        raise ServiceError(_("The game has already started."), code="wrong_phase")
+
+
+def deadline_datetime(state: dict | None) -> datetime | None:
+    """The state's deadline (epoch seconds) as the indexed column's datetime."""
+    deadline = state.get("deadline") if state else None
+    return datetime.fromtimestamp(deadline, tz=UTC) if deadline else None
+
+
+# --- rooms ---------------------------------------------------------------------------------
+
+
+def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
+    """A new room in the lobby, with a fresh code and the TV's host token."""
+    if game_id not in games_all():
+        raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
+    clean = options_validate(game_id, options or {})
+    for _attempt in range(50):
+        try:
+            with transaction.atomic():
+                return Room.objects.create(
+                    code=code_generate(),
+                    game=game_id,
+                    options=clean,
+                    host_token=secrets.token_urlsafe(24),
+                )
+        except IntegrityError:
+            continue  # the code was taken; draw another
+    raise ServiceError(_("No free room code; try again."), code="no_code")
+
+
+def options_validate(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's options, cleaned; a ``ServiceError`` carrying the rules' message otherwise."""
+    try:
+        return adapter_get(game_id).options_clean(options)
+    except RuleError as error:
+        raise ServiceError(error.message, code="bad_options", **error.params) from None
+
+
+def room_options_set(code: str, actor: Actor, options: dict[str, Any]) -> Snapshot:
+    """The host changes the options before the start."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        lobby_check(room)
+        clean = options_validate(room.game, {**room.options, **options})
+        room_bump(room, options=clean)
+        return snapshot_take(room)
+
+
+def room_lock_set(code: str, actor: Actor, locked: bool) -> Snapshot:
+    """The host locks the room (no new phones) or opens it again."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        room_bump(room, locked=bool(locked))
+        return snapshot_take(room)
+
+
+# --- seats ---------------------------------------------------------------------------------
+
+
+def name_clean(raw: Any) -> str:
+    """A display name: trimmed, single-spaced, 1–20 characters, no control characters.
+
+    HTML is not stripped: names are shown escaped everywhere, so "<b>" stays visible text.
+    """
+    if not isinstance(raw, str):
+        raise ServiceError(_("Type a name."), code="bad_name")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    if not name:
+        raise ServiceError(_("Type a name."), code="bad_name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(
+            _("Names are at most %(max)s characters."), code="bad_name", max=NAME_MAX
+        )
+    return name
+
+
+def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot]:
+    """A phone joins: a player in the lobby, audience once the game has started."""
+    name = name_clean(raw_name)
+    with transaction.atomic():
+        room = room_locked(code)
+        if room.locked:
+            raise ServiceError(_("This room is locked."), code="locked")
+        seats = list(room.seats.all())
+        if any(seat.name.casefold() == name.casefold() for seat in seats):
+            raise ServiceError(
+                _("Someone here is already called %(name)s."), code="name_taken", name=name
+            )
+        rules = games_all()[room.game]
+        audience = room.status != Room.Status.LOBBY
+        if not audience and len(players(seats)) >= rules.MAX_PLAYERS:
+            raise ServiceError(
+                _("This room is full: %(game)s takes at most %(max)s players."),
+                code="full",
+                game=rules.TITLE,
+                max=rules.MAX_PLAYERS,
+            )
+        if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
+            raise ServiceError(_("The audience is full."), code="full")
+        seat = Seat.objects.create(
+            room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience
+        )
+        room_bump(room)
+        return seat, snapshot_take(room)
+
+
+def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
+    """The host removes a phone from the lobby; its token stops working."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        lobby_check(room)
+        seat = Seat.objects.filter(room=room, pk=seat_id if isinstance(seat_id, int) else -1)
+        target = seat.first()
+        if target is None:
+            raise ServiceError(_("That player is not in this room."), code="no_seat")
+        target.delete()
+        room_bump(room)
+        return snapshot_take(room, kicked=[seat_id])
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+def room_start(code: str, actor: Actor) -> Snapshot:
+    """The host starts: seats get positions in join order and the rules set the game up."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        lobby_check(room)
+        seats = list(room.seats.all())
+        seated = players(seats)
+        rules = games_all()[room.game]
+        if not rules.MIN_PLAYERS <= len(seated) <= rules.MAX_PLAYERS:
+            raise ServiceError(
+                _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
+                code="player_count",
+                game=rules.TITLE,
+                min=rules.MIN_PLAYERS,
+                max=rules.MAX_PLAYERS,
+                n=len(seated),
+            )
+        for position, seat in enumerate(seated):
+            seat.position = position
+            seat.save(update_fields=["position"])
+        adapter = adapter_get(room.game)
+        seed = secrets.randbits(63)
+        now = time.time()
+        content = adapter.content_for(room, len(seated), seed)
+        setup = {
+            "n_players": len(seated),
+            "options": room.options,
+            "seed": seed,
+            "now": now,
+            "content": content,
+        }
+        try:
+            state = rules.setup(len(seated), rules.options_clean(room.options), seed, now, content)
+        except RuleError as error:
+            raise ServiceError(error.message, code=error.code, **error.params) from None
+        number = room.games.count() + 1
+        game = Game.objects.create(room=room, number=number, game=room.game, setup=setup)
+        room_bump(
+            room,
+            status=Room.Status.PLAYING,
+            state=state,
+            deadline=deadline_datetime(state),
+            current_game=game,
+        )
+        snapshot = snapshot_take(room)
+    # Phones that left before the start are now known to the rules as absent.
+    for seat in seated:
+        if seat.pk not in snapshot.connected:
+            snapshot = system_apply(
+                room.pk, {"type": "presence", "seat": seat.position, "connected": False}
+            ) or snapshot
+    return snapshot
+
+
+def room_play_again(code: str, actor: Actor) -> Snapshot:
+    """Back to the lobby with the same group; audience fills free seats in join order."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if room.status != Room.Status.OVER:
+            raise ServiceError(_("The game is not over yet."), code="wrong_phase")
+        rules = games_all()[room.game]
+        seats = list(room.seats.all())
+        seated = 0
+        for seat in seats:
+            seat.position = None
+            seat.is_audience = seated >= rules.MAX_PLAYERS
+            seated += not seat.is_audience
+            seat.save(update_fields=["position", "is_audience"])
+        room_bump(room, status=Room.Status.LOBBY, state=None, deadline=None, current_game=None)
+        return snapshot_take(room)
+
+
+def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
+    """Apply one action to the locked room: the rules decide, the log and the room record it."""
+    rules = games_all()[room.game]
+    before = room.state
+    after = rules.apply(before, seat, action, now)
+    status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
+    room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
+    Action.objects.create(
+        game_id=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
+    )
+    if status == Room.Status.OVER:
+        Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())
+    adapter_get(room.game).after_apply(room, before, after)
+
+
+def action_submit(
+    code: str, seat_token: str | None, action: Any, version: Any = None
+) -> Snapshot:
+    """A phone's move: checked against the rules (and the version it saw), applied, logged."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ServiceError(_("That message is not a valid action."), code="bad_action")
+    if version is not None and not isinstance(version, int):
+        raise ServiceError(_("That message is not a valid action."), code="bad_action")
+    with transaction.atomic():
+        room = room_locked(code)
+        seat = seat_by_token(room, seat_token)
+        if room.status != Room.Status.PLAYING or room.state is None:
+            raise ServiceError(_("There is no game running."), code="wrong_phase")
+        if seat.position is None:
+            raise ServiceError(_("You are watching this game."), code="audience")
+        if version is not None and version != room.version:
+            raise ServiceError(
+                _("The game moved on before your move arrived; look again."), code="stale"
+            )
+        state_apply(room, seat.position, action, time.time())
+        return snapshot_take(room)
+
+
+def system_apply(room_id: int, action: dict) -> Snapshot | None:
+    """A system action (presence) on a running game; ``None`` when the room has none running."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        if room is None or room.status != Room.Status.PLAYING or room.state is None:
+            return None
+        try:
+            state_apply(room, None, action, time.time())
+        except RuleError:
+            return None
+        return snapshot_take(room)
+
+
+def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
+    """Expire a due phase deadline exactly once: re-checked under the lock, then applied."""
+    now = time.time() if now is None else now
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        if room is None or room.status != Room.Status.PLAYING or room.state is None:
+            return None
+        deadline = room.state.get("deadline")
+        if deadline is None or now < deadline:
+            return None  # another process expired it already, or it moved
+        state_apply(room, None, {"type": "timeout"}, now)
+        return snapshot_take(room)
+
+
+def deadlines_due(now: float | None = None) -> list[int]:
+    """Ids of running rooms whose deadline has passed."""
+    moment = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
+    return list(
+        Room.objects.filter(status=Room.Status.PLAYING, deadline__lte=moment).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+# --- connections ---------------------------------------------------------------------------
+
+
+def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapshot | None:
+    """A socket opened; returns a snapshot to broadcast when a seat just came online."""
+    with transaction.atomic():
+        locked = Room.objects.select_for_update().get(pk=room.pk)
+        before = connected_seat_ids(locked)
+        Connection.objects.update_or_create(
+            channel_name=channel_name,
+            defaults={"room": locked, "seat": seat, "last_seen": timezone.now()},
+        )
+        if seat is None or seat.pk in before:
+            return None
+        return presence_changed(locked, seat, True)
+
+
+def connection_close(channel_name: str) -> Snapshot | None:
+    """A socket closed; returns a snapshot to broadcast when its seat just went offline."""
+    with transaction.atomic():
+        connection = Connection.objects.filter(channel_name=channel_name).first()
+        if connection is None:
+            return None
+        room = Room.objects.select_for_update().get(pk=connection.room_id)
+        seat = connection.seat
+        connection.delete()
+        if seat is None or seat.pk in connected_seat_ids(room):
+            return None
+        return presence_changed(room, seat, False)
+
+
+def connection_touch(channel_name: str) -> None:
+    """A socket is alive (it pinged)."""
+    Connection.objects.filter(channel_name=channel_name).update(last_seen=timezone.now())
+
+
+def connections_sweep() -> list[Snapshot]:
+    """Drop connections not seen for a while (dead sockets, crashed processes)."""
+    cutoff = timezone.now() - CONNECTION_STALE
+    changed = []
+    for channel_name in Connection.objects.filter(last_seen__lt=cutoff).values_list(
+        "channel_name", flat=True
+    ):
+        snapshot = connection_close(channel_name)
+        if snapshot is not None:
+            changed.append(snapshot)
+    return changed
+
+
+def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:
+    """Tell the screens (and the rules, in a running game) that a seat came or went."""
+    if room.status == Room.Status.PLAYING and seat.position is not None:
+        try:
+            state_apply(
+                room, None, {"type": "presence", "seat": seat.position, "connected": connected},
+                time.time(),
+            )
+            return snapshot_take(room)
+        except RuleError:
+            pass
+    room_bump(room)
+    return snapshot_take(room)
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def game_replay(game: Game) -> dict:
+    """The state rebuilt from the game's seed and its action log."""
+    rules = games_all()[game.game]
+    setup = game.setup
+    state = rules.setup(
+        setup["n_players"],
+        rules.options_clean(setup["options"]),
+        setup["seed"],
+        setup["now"],
+        setup["content"],
+    )
+    for action in game.actions.order_by("seq"):
+        state = rules.apply(state, action.seat, action.payload, action.applied_at)
+    return state

@@ -1,0 +1,236 @@
+"""Pages (home, TV, join, phone), the join QR code and a small JSON API for other clients."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import services
+from games.adapters import adapter_get
+from games.broadcast import snapshot_broadcast_sync
+from games.codes import code_normalize
+from games.consumers import host_cookie_name, seat_cookie_name
+from games.errors import ServiceError, error_text
+from games.rules import games_all
+
+COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
+
+
+def public_base(request: HttpRequest) -> str:
+    """The address phones should open: ``PARTYHUB_PUBLIC_URL`` or the TV's own address."""
+    return settings.PARTYHUB_PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+def join_url(request: HttpRequest, code: str) -> str:
+    """The join address of a room, as shown under its QR code."""
+    return public_base(request) + reverse("join_code", args=[code])
+
+
+def game_catalog() -> list[dict[str, Any]]:
+    """Every game with its title, player counts and option fields."""
+    return [
+        {
+            "id": game_id,
+            "title": _(rules.TITLE),
+            "min": rules.MIN_PLAYERS,
+            "max": rules.MAX_PLAYERS,
+            "fields": [f.as_json() for f in adapter_get(game_id).option_fields()],
+        }
+        for game_id, rules in games_all().items()
+    ]
+
+
+def options_from_form(game_id: str, data: Any) -> dict[str, Any]:
+    """Options from the home page's form, typed by the game's option fields."""
+    options: dict[str, Any] = {}
+    for field in adapter_get(game_id).option_fields():
+        key = f"{game_id}-{field.name}"
+        if field.kind == "bool":
+            options[field.name] = key in data
+        elif field.kind == "multi":
+            options[field.name] = data.getlist(key)
+        elif key in data and data[key] != "":
+            value = data[key]
+            if field.kind in ("int", "seat") or isinstance(field.default, int):
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            options[field.name] = value
+    return options
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The TV's start page: pick a game and its options, create a room."""
+    error = None
+    if request.method == "POST":
+        game_id = request.POST.get("game", "")
+        try:
+            room = services.room_create(game_id, options_from_form(game_id, request.POST))
+        except ServiceError as exc:
+            error = error_text(exc)
+        else:
+            response = redirect("tv", code=room.code)
+            response.set_cookie(
+                host_cookie_name(room.code), room.host_token, max_age=COOKIE_AGE, samesite="Lax",
+                httponly=True,
+            )
+            return response
+    return render(request, "games/home.html", {"games": game_catalog(), "error": error})
+
+
+def room_or_404(code: str) -> services.Room:
+    """The room, or a 404 page."""
+    try:
+        return services.room_get(code)
+    except ServiceError as error:
+        raise Http404(error_text(error)) from None
+
+
+def tv(request: HttpRequest, code: str) -> HttpResponse:
+    """The board: lobby with code and QR, then the game."""
+    room = room_or_404(code)
+    adapter = adapter_get(room.game)
+    return render(
+        request,
+        "games/tv.html",
+        {
+            "room": room,
+            "join_url": join_url(request, room.code),
+            "qr_svg": segno.make(join_url(request, room.code), error="m").svg_inline(
+                scale=8, dark="#111", light="#fff"
+            ),
+            "page_data": {
+                "code": room.code,
+                "game": room.game,
+                "socket": f"/ws/rooms/{room.code}/board",
+                "fields": [f.as_json() for f in adapter.option_fields()],
+                "is_host": request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
+                **adapter.page_context(),
+            },
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """A phone joins by code (typed, or from the QR code) with a display name."""
+    code = code_normalize(request.POST.get("code", code))
+    name = request.POST.get("name", "")
+    error = None
+    if request.method == "POST":
+        try:
+            seat, snapshot = services.seat_join(code, name)
+        except ServiceError as exc:
+            error = error_text(exc)
+        else:
+            snapshot_broadcast_sync(snapshot)
+            response = redirect("play", code=seat.room.code)
+            response.set_cookie(
+                seat_cookie_name(seat.room.code), seat.token, max_age=COOKIE_AGE,
+                samesite="Lax", httponly=True,
+            )
+            return response
+    elif code and request.COOKIES.get(seat_cookie_name(code)):
+        return redirect("play", code=code)
+    return render(request, "games/join.html", {"code": code, "name": name, "error": error})
+
+
+def play(request: HttpRequest, code: str) -> HttpResponse:
+    """The phone's controller page; without a seat it sends the phone to the join form."""
+    code = code_normalize(code)
+    try:
+        room = services.room_get(code)
+        services.seat_by_token(room, request.COOKIES.get(seat_cookie_name(code)))
+    except ServiceError:
+        return redirect("join_code", code=code)
+    adapter = adapter_get(room.game)
+    return render(
+        request,
+        "games/phone.html",
+        {
+            "room": room,
+            "page_data": {
+                "code": room.code,
+                "game": room.game,
+                "socket": f"/ws/rooms/{room.code}/seat",
+                "fields": [f.as_json() for f in adapter.option_fields()],
+                **adapter.page_context(),
+            },
+        },
+    )
+
+
+def room_qr(request: HttpRequest, code: str) -> HttpResponse:
+    """The join address of a room as an SVG QR code."""
+    room = room_or_404(code)
+    svg = segno.make(join_url(request, room.code), error="m").svg_inline(scale=8)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# --- JSON API for other clients (documented in docs/protocol.md) ----------------------------
+
+
+def json_body(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object, or a refusal."""
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ServiceError(_("That message is not valid JSON."), code="bad_json") from None
+    if not isinstance(data, dict):
+        raise ServiceError(_("Send a JSON object."), code="bad_json")
+    return data
+
+
+def api_error(error: ServiceError, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": {"code": error.code, "message": error_text(error)}}, status=status)
+
+
+@csrf_exempt
+@require_POST
+def api_room_create(request: HttpRequest) -> JsonResponse:
+    """POST {"game", "options"} → the room's code, host token and addresses."""
+    try:
+        data = json_body(request)
+        room = services.room_create(str(data.get("game", "")), data.get("options") or {})
+    except ServiceError as error:
+        return api_error(error)
+    return JsonResponse(
+        {
+            "code": room.code,
+            "host_token": room.host_token,
+            "board_socket": f"/ws/rooms/{room.code}/board?host={room.host_token}",
+            "join_url": join_url(request, room.code),
+        },
+        status=201,
+    )
+
+
+@csrf_exempt
+@require_POST
+def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
+    """POST {"name"} → the new seat's id and token."""
+    try:
+        data = json_body(request)
+        seat, snapshot = services.seat_join(code, data.get("name"))
+    except ServiceError as error:
+        return api_error(error, status=404 if error.code == "no_room" else 400)
+    snapshot_broadcast_sync(snapshot)
+    return JsonResponse(
+        {
+            "seat": seat.pk,
+            "token": seat.token,
+            "audience": seat.is_audience,
+            "seat_socket": f"/ws/rooms/{seat.room.code}/seat?token={seat.token}",
+        },
+        status=201,
+    )

@@ -1,0 +1,73 @@
+// The live connection of one screen: reconnects by itself, keeps the newest frame, asks for a
+// snapshot when it sees a gap in versions, pings so the server knows it is alive.
+
+const PING_MS = 20000;
+
+export function connect(path, { onFrame, onError, onNet, onGone }) {
+  let socket = null;
+  let version = null;
+  let retry = 0;
+  let pingTimer = null;
+  let stopped = false;
+
+  function url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}${path}`;
+  }
+
+  function open() {
+    if (stopped) return;
+    socket = new WebSocket(url());
+    onNet("connecting");
+    socket.onopen = () => {
+      retry = 0;
+      onNet("open");
+      clearInterval(pingTimer);
+      pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+    };
+    socket.onmessage = (event) => {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch { return; }
+      if (frame.type === "state") {
+        if (version !== null && frame.version < version) return; // an older frame, late
+        if (version !== null && frame.version > version + 1) send({ type: "sync" });
+        version = frame.version;
+        onFrame(frame);
+      } else if (frame.type === "error") {
+        onError(frame);
+      } else if (frame.type === "kicked") {
+        stopped = true;
+        onGone("kicked");
+      }
+    };
+    socket.onclose = (event) => {
+      clearInterval(pingTimer);
+      if (event.code === 4404 || event.code === 4403) { stopped = true; onGone(event.code === 4403 ? "kicked" : "missing"); }
+      if (stopped) return;
+      onNet("closed");
+      const delay = Math.min(5000, 300 * 2 ** retry++);
+      setTimeout(open, delay);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  // A phone waking up or coming back to the tab reconnects at once instead of waiting.
+  function wake() {
+    if (document.visibilityState !== "visible" || stopped) return;
+    if (!socket || socket.readyState === WebSocket.CLOSED) open();
+    else if (socket.readyState === WebSocket.OPEN) send({ type: "sync" });
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+  window.addEventListener("pageshow", wake);
+
+  open();
+  return { send, version: () => version };
+}

@@ -1,0 +1,71 @@
+// The lobby on both screens: who is in, who is connected, and the host's controls.
+
+import { h, replace, t, fmt } from "./dom.js";
+
+function playerRow(player, ctx, frame) {
+  const canKick = ctx.isHost() && !(frame.you && frame.you.id === player.id);
+  return h("li", { class: `player ${player.connected ? "online" : "offline"}`, "data-testid": "lobby-player" },
+    h("span", { class: "dot", title: player.connected ? t("Connected") : t("Not connected") }),
+    h("span", { class: "name" }, player.name),
+    player.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
+    canKick ? h("button", { type: "button", class: "small kick", "aria-label": fmt("Remove %(name)s", { name: player.name }),
+      onclick: () => { if (confirm(fmt("Remove %(name)s from the room?", { name: player.name }))) ctx.host("kick", { seat: player.id }); } }, "✕") : null);
+}
+
+function optionInput(field, value, ctx, frame) {
+  const onchange = (event) => {
+    let v;
+    if (field.kind === "bool") v = event.target.checked;
+    else if (field.kind === "multi") v = Array.from(event.target.selectedOptions).map((o) => o.value);
+    else if (field.kind === "int" || field.kind === "seat") v = event.target.value === "" ? null : Number(event.target.value);
+    else v = typeof field.default === "number" ? Number(event.target.value) : event.target.value;
+    ctx.host("options", { options: { [field.name]: v } });
+  };
+  if (field.kind === "bool") return h("input", { type: "checkbox", checked: Boolean(value), onchange });
+  if (field.kind === "int") return h("input", { type: "number", min: field.min, max: field.max, value: value ?? "", onchange });
+  if (field.kind === "seat") {
+    const players = frame.room.players;
+    const choices = (field.default === null ? [[null, t("Random")]] : []).concat(players.map((p, i) => [i, p.name]));
+    return h("select", { onchange }, choices.map(([v, label]) => h("option", { value: v ?? "", selected: (value ?? null) === v }, label)));
+  }
+  if (field.kind === "multi") {
+    return h("select", { multiple: true, size: 4, onchange },
+      field.choices.map(([v, label]) => h("option", { value: v, selected: (value || []).includes(v) }, label)));
+  }
+  return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: String(value) === String(v) }, label)));
+}
+
+function optionsView(frame, ctx) {
+  const fields = ctx.page.fields || [];
+  const options = frame.room.options || {};
+  if (!ctx.isHost()) return null;
+  return h("details", { class: "options" }, h("summary", {}, t("Options")),
+    fields.map((field) => h("label", { class: `option option-${field.kind}` },
+      h("span", {}, field.label), optionInput(field, options[field.name], ctx, frame))),
+    options.card_count !== undefined ? h("p", { class: "hint" }, fmt("%(n)s cards match.", { n: options.card_count })) : null);
+}
+
+export function lobbyRender(root, frame, ctx) {
+  const room = frame.room;
+  const players = room.players;
+  const enough = players.length >= room.min_players;
+  const vip = players.find((p) => p.vip);
+  const controls = [];
+  if (ctx.isHost()) {
+    controls.push(h("button", { type: "button", class: "big start", "data-testid": "start", disabled: !enough,
+      onclick: () => ctx.host("start") }, t("Everybody's in — start!")));
+    if (!enough) controls.push(h("p", { class: "hint" }, fmt("At least %(min)s players are needed.", { min: room.min_players })));
+    controls.push(h("button", { type: "button", class: "secondary", "data-testid": "lock",
+      onclick: () => ctx.host(room.locked ? "unlock" : "lock") }, room.locked ? t("Open the room") : t("Lock the room")));
+  } else if (vip) {
+    controls.push(h("p", { class: "hint" }, fmt("Waiting for %(name)s to start the game.", { name: vip.name })));
+  }
+  replace(root,
+    h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
+    h("ul", { class: "players" }, players.map((p) => playerRow(p, ctx, frame))),
+    room.audience.length ? h("p", { class: "audience" }, fmt("Audience: %(n)s", { n: room.audience.length })) : null,
+    room.locked ? h("p", { class: "locked" }, t("The room is locked: nobody new can join.")) : null,
+    frame.you && frame.you.audience ? h("p", { class: "hint" }, t("The room is full: you are in the audience.")) : null,
+    controls,
+    optionsView(frame, ctx));
+}

@@ -1,0 +1,123 @@
+// The shell of every screen (TV or phone): the live connection, the lobby, errors, and the
+// current game's module, which draws the game itself from each frame.
+
+import { connect } from "./live.js";
+import { h, replace, t, fmt, toast } from "./dom.js";
+import { lobbyRender } from "./lobby.js";
+
+const page = JSON.parse(document.getElementById("page-data").textContent);
+const app = document.getElementById("app");
+const role = app.dataset.role; // "board" (TV) or "seat" (phone)
+const lobbyEl = document.getElementById("lobby");
+const lobbySide = document.getElementById("lobby-side");
+const gameEl = document.getElementById("game");
+const netEl = document.getElementById("net");
+const meEl = document.getElementById("me");
+
+let frame = null;
+let gameScreen = null;
+let gameLoading = null;
+
+const link = connect(page.socket, { onFrame, onError, onNet, onGone });
+
+// What a game module gets to talk to the server and read the room.
+const ctx = {
+  role,
+  page,
+  frame: () => frame,
+  // A move; withVersion sends the version this screen saw, so a stale move is refused.
+  act(action, { withVersion = false } = {}) {
+    const message = { type: "act", action };
+    if (withVersion && frame) message.version = frame.version;
+    if (!link.send(message)) toast(t("Not connected; trying again…"));
+  },
+  host(command, extra = {}) {
+    if (!link.send({ type: "host", command, ...extra })) toast(t("Not connected; trying again…"));
+  },
+  isHost() {
+    if (!frame) return false;
+    return role === "board" ? Boolean(page.is_host) : Boolean(frame.you && frame.you.vip);
+  },
+  players: () => (frame ? frame.room.players : []),
+  nameOf(position) {
+    const player = ctx.players().find((p) => p.position === position);
+    return player ? player.name : "?";
+  },
+  connectedAt(position) {
+    const player = ctx.players().find((p) => p.position === position);
+    return Boolean(player && player.connected);
+  },
+};
+
+function onFrame(next) {
+  frame = next;
+  if (meEl && frame.you) {
+    replace(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
+      frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
+  }
+  if (frame.room.status === "lobby") {
+    gameEl.hidden = true;
+    lobbyEl.hidden = false;
+    lobbyRender(lobbySide, frame, ctx);
+    return;
+  }
+  lobbyEl.hidden = true;
+  gameEl.hidden = false;
+  gameShow();
+}
+
+async function gameShow() {
+  if (!gameScreen) {
+    if (!gameLoading) {
+      const file = role === "board" ? "tv" : "phone";
+      gameLoading = import(`../games/${page.game}/${file}.js`).then((module) => {
+        const root = h("div", { class: "game-root" });
+        const footer = h("div", { class: "game-foot" });
+        replace(gameEl, root, footer);
+        gameScreen = module.mount(root, ctx);
+        gameScreen.footer = footer;
+      });
+    }
+    await gameLoading;
+  }
+  gameScreen.update(frame);
+  overControls(gameScreen.footer);
+}
+
+// After the end: the host may play again with the same group.
+function overControls(footer) {
+  if (frame.room.status !== "over" || !ctx.isHost()) {
+    replace(footer);
+    return;
+  }
+  replace(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
+    onclick: () => ctx.host("play_again") }, t("Play again")));
+}
+
+function onError(error) {
+  toast(error.message || t("Something went wrong."));
+}
+
+function onNet(status) {
+  netEl.hidden = status === "open";
+  netEl.textContent = status === "open" ? "" : t("Reconnecting…");
+}
+
+function onGone(reason) {
+  netEl.hidden = false;
+  netEl.textContent = reason === "kicked" ? t("The host removed you from this room.") : t("This room no longer exists.");
+  if (role === "seat") {
+    setTimeout(() => { location.href = "/join"; }, 3000);
+  }
+}
+
+// Countdowns everywhere refresh on their own between frames.
+setInterval(() => {
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    const left = Math.max(0, Math.ceil(Number(el.dataset.deadline) - Date.now() / 1000));
+    el.textContent = String(left);
+    el.classList.toggle("urgent", left <= 5);
+  }
+}, 250);
+
+export { ctx, fmt };
