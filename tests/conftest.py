@@ -1,0 +1,22 @@
+"""Shared test set-up: no background ticker in-process, and fixtures for real services.
+
+Tests that need PostgreSQL, Redis or Chromium skip with a printed reason on a bare machine;
+``PARTYHUB_REQUIRE_SERVICES=1`` (set by .ci/run) turns those skips into failures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.servers import (  # noqa: F401  (fixtures)
+    chromium_path,
+    daphne_factory,
+    postgres_url,
+    redis_url,
+)
+
+
+@pytest.fixture(autouse=True)
+def no_background_ticker(settings):
+    """In-process tests drive deadlines by hand; servers started by tests run their own ticker."""
+    settings.PARTYHUB_TICKER = False

@@ -1,0 +1,135 @@
+"""Real services for tests: a fresh PostgreSQL database, a Redis database, Daphne processes, Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def service_missing(reason: str) -> None:
+    """Skip with the reason on a bare machine; fail when CI requires every service."""
+    if os.environ.get("PARTYHUB_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"required service missing: {reason}")
+    print(f"SKIP: {reason}")
+    pytest.skip(reason)
+
+
+def port_free() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh, migrated PostgreSQL database for this test, dropped afterwards."""
+    import psycopg
+
+    admin_url = os.environ.get(
+        "TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+    )
+    try:
+        admin = psycopg.connect(admin_url, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        service_missing(f"PostgreSQL not reachable at {admin_url}: {error}")
+    name = f"partyhub_test_{uuid.uuid4().hex[:10]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    url = admin_url.rsplit("/", 1)[0] + f"/{name}"
+    try:
+        manage(["migrate", "--noinput", "-v0"], {"DATABASE_URL": url})
+        yield url
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """A Redis URL with its own database number, emptied first."""
+    import redis
+
+    base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379").rstrip("/")
+    base = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+    url = f"{base}/{int(uuid.uuid4().int % 14) + 1}"
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        client.flushdb()
+    except redis.RedisError as error:
+        service_missing(f"Redis not reachable at {base}: {error}")
+    return url
+
+
+@pytest.fixture
+def chromium_path() -> str:
+    """Debian's Chromium for Playwright (Playwright's own browser download is not used)."""
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not path:
+        service_missing("Chromium is not installed (apt-get install chromium)")
+    return path
+
+
+def manage(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Run a manage.py command with extra environment, failing loudly."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode:
+        raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
+    return result
+
+
+@pytest.fixture
+def daphne_factory() -> Iterator[Callable[[dict[str, str]], str]]:
+    """Start Daphne processes with the given environment; each returns its base URL."""
+    processes: list[subprocess.Popen] = []
+
+    def start(env: dict[str, str]) -> str:
+        port = port_free()
+        full_env = {**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "partyhub.asgi:application"],
+            cwd=ROOT,
+            env=full_env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        processes.append(process)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise AssertionError(f"Daphne exited: {process.stderr.read().decode()[-3000:]}")
+            try:
+                urllib.request.urlopen(base + "/", timeout=2)
+                return base
+            except OSError:
+                time.sleep(0.2)
+        raise AssertionError("Daphne did not start within 30 s")
+
+    yield start
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
