@@ -1,0 +1,97 @@
+import random
+
+import pytest
+
+from questions import validation
+
+
+def test_text_normalize_ignores_case_and_spacing():
+    assert validation.text_normalize("  Largest   COUNTRIES ") == "largest countries"
+    assert validation.text_normalize("ÉTÉ") == validation.text_normalize("été")
+
+
+@pytest.mark.parametrize(
+    "order",
+    [[3, 0, 5, 1, 4, 2], [0, 5, 4, 3, 2, 1], [2, 1, 3, 4, 5, 0]],
+)
+def test_valid_reading_orders(order):
+    assert validation.reading_order_problems(order) == []
+
+
+@pytest.mark.parametrize(
+    ("order", "fragment"),
+    [
+        ([1, 2, 3, 4, 5], "each rank 1–5 exactly once"),
+        ([1, 1, 3, 4, 5, 0], "got “1 1 3 4 5 0”"),
+        ([1, 2, 3, 4, 5, 6], "exactly once"),
+        ("3 0 5 1 4 2", "list of six whole numbers"),
+        ([3, 0, 5, 1, 4, True], "list of six whole numbers"),
+        ([0, 1, 2, 3, 4, 5], "gives the ranking away"),
+        ([1, 2, 0, 3, 4, 5], "gives the ranking away"),
+    ],
+)
+def test_invalid_reading_orders(order, fragment):
+    problems = validation.reading_order_problems(order)
+    assert len(problems) == 1
+    assert fragment in problems[0]
+
+
+def test_reading_order_random_is_valid_seeded_and_spreads_the_fox():
+    rng = random.Random(7)
+    orders = [validation.reading_order_random(rng) for _ in range(600)]
+    assert all(validation.reading_order_problems(order) == [] for order in orders)
+    fox_places = {order.index(0) for order in orders}
+    assert fox_places == {0, 1, 2, 3, 4, 5}
+    rng_again = random.Random(7)
+    assert orders[:5] == [validation.reading_order_random(rng_again) for _ in range(5)]
+
+
+def test_answers_problems_accepts_five_distinct():
+    assert validation.answers_problems(["a", "b", "c", "d", "e"]) == []
+
+
+@pytest.mark.parametrize(
+    ("answers", "fragment"),
+    [
+        (["a", "b", "c", "d"], "exactly five answers; this one has 4"),
+        (["a", "b", "  ", "d", "e"], "Answer #3 is empty"),
+        (["Paris", "b", "c", " paris ", "e"], "Answers #1 and #4 are the same (“paris”)"),
+        (["a", "b", "c", "d", "x" * 101], "Answer #5 is longer than 100"),
+    ],
+)
+def test_answers_problems(answers, fragment):
+    problems = validation.answers_problems(answers)
+    assert any(fragment in problem for problem in problems), problems
+
+
+def test_ranks_problems_names_the_duplicate_and_the_missing_rank():
+    assert validation.ranks_problems([1, 2, 3, 4, 5]) == []
+    problems = validation.ranks_problems([1, 2, 2, 4, 5])
+    assert "Rank 2 is used 2 times." in problems
+    assert "No answer has rank 3." in problems
+
+
+def test_card_problems_by_field():
+    problems = validation.card_problems(
+        question=" ",
+        source="Someone, 2024",
+        category="Geography",
+        language="de",
+        reading_order=[0, 1, 2, 3, 4, 5],
+        answers=["a", "A", "c", "d", "e"],
+    )
+    assert set(problems) == {"question", "category", "language", "reading_order", "answers"}
+    assert problems["question"] == ["This is required."]
+    assert "lowercase" in problems["category"][0]
+    assert "Unknown language “de”" in problems["language"][0]
+
+
+def test_card_problems_skips_answers_when_not_given():
+    problems = validation.card_problems(
+        question="Q",
+        source="S",
+        category="geography",
+        language="en",
+        reading_order=[3, 0, 5, 1, 4, 2],
+    )
+    assert problems == {}
