@@ -1,0 +1,650 @@
+"""Deck files in and out: the JSON deck format and a flat CSV twin (see docs/decks.md).
+
+Import runs in two steps so a bad file never leaves half a deck behind: everything is parsed
+and validated first, every problem collected with its file, row and field; only a clean set of
+files is written, inside one transaction. Cards are matched by deck and question (case and
+spacing ignored) and updated in place, so importing the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from django.conf import settings
+from django.core.validators import slug_re
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from questions import validation
+from questions.models import Answer, Card, Deck
+
+FORMAT = "partyhub-deck"
+VERSION = 1
+DECK_KEYS = ("slug", "name", "description", "language")
+CARD_KEYS = (
+    "question",
+    "source",
+    "category",
+    "language",
+    "family_friendly",
+    "answers",
+    "reading_order",
+    "active",
+)
+CSV_COLUMNS = [
+    "deck_slug",
+    "deck_name",
+    "deck_description",
+    "deck_language",
+    "question",
+    "source",
+    "category",
+    "language",
+    "family_friendly",
+    "active",
+    *(f"answer_{rank}" for rank in validation.RANKS),
+    "reading_order",
+]
+CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language"}
+TRUE_WORDS = {"true", "yes", "1"}
+# Wraps the cards as they are written: ``progress(items, total)`` yields the same items.
+Progress = Callable[[Sequence, int], Iterable]
+FALSE_WORDS = {"false", "no", "0"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an import file. ``row`` is the card's number (JSON: 1 = the first
+    card; CSV: the spreadsheet row, the header being row 1), or None for the file or deck."""
+
+    source: str
+    row: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        if self.row is None:
+            return f"{self.source}, {self.field}: {self.message}"
+        where = _("%(file)s, row %(row)d") % {"file": self.source, "row": self.row}
+        return f"{where}, {self.field}: {self.message}"
+
+
+@dataclass
+class CardData:
+    """One card as read from a file, before it touches the database."""
+
+    row: int
+    question: str
+    source: str
+    category: str
+    language: str
+    family_friendly: bool
+    active: bool
+    answers: list[str] | None  # None: unreadable, and already reported by the parser
+    reading_order: list[int] | None
+
+
+@dataclass
+class DeckData:
+    """One deck header and its cards as read from a file."""
+
+    source: str
+    row: int | None
+    slug: str
+    name: str
+    description: str
+    language: str
+    cards: list[CardData] = field(default_factory=list)
+
+
+@dataclass
+class DeckOutcome:
+    """What an import did (or would do, in a dry run) to one deck."""
+
+    slug: str
+    name: str
+    deck_created: bool = False
+    deck_updated: bool = False
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: int = 0
+
+
+@dataclass
+class ImportResult:
+    """The outcome of an import, deck by deck; in a dry run nothing was saved."""
+
+    decks: list[DeckOutcome]
+    dry_run: bool
+
+    def total(self, name: str) -> int:
+        """The sum of one counter (created, updated, unchanged, skipped) over all decks."""
+        return sum(getattr(outcome, name) for outcome in self.decks)
+
+
+class DeckImportError(Exception):
+    """A set of files refused whole; ``problems`` lists everything wrong with them."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(problem) for problem in problems))
+        self.problems = problems
+
+
+# Reading files ---------------------------------------------------------------------------------
+
+
+def deck_file_parse(name: str, content: bytes | str) -> tuple[list[DeckData], list[Problem]]:
+    """Read a JSON or CSV deck file (chosen by its extension, else by its first character)."""
+    if isinstance(content, bytes):
+        try:
+            content = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return [], [Problem(name, None, "file", _("The file is not UTF-8 text."))]
+    content = content.removeprefix("\ufeff")
+    suffix = PurePath(name).suffix.lower()
+    if suffix == ".json" or (suffix != ".csv" and content.lstrip().startswith("{")):
+        return deck_json_parse(name, content)
+    return deck_csv_parse(name, content)
+
+
+def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
+    """Read one deck in the JSON deck format, noting every problem of shape or type."""
+    problems: list[Problem] = []
+
+    def problem(row: int | None, field_name: str, message: str) -> None:
+        problems.append(Problem(name, row, field_name, message))
+
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        problem(
+            None,
+            "file",
+            _("Not valid JSON: %(error)s (line %(line)d, column %(column)d).")
+            % {"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+        return [], problems
+    if not isinstance(document, dict):
+        problem(None, "file", _("The file must hold one JSON object."))
+        return [], problems
+    if document.get("format") != FORMAT:
+        problem(None, "format", _("Expected “%(format)s”.") % {"format": FORMAT})
+    if document.get("version") != VERSION:
+        problem(None, "version", _("Only version %(version)d is known.") % {"version": VERSION})
+    for key in sorted(set(document) - {"format", "version", "deck", "cards"}):
+        problem(None, key, _("Unknown field."))
+
+    header = document.get("deck")
+    if not isinstance(header, dict):
+        problem(None, "deck", _("The file needs a “deck” object."))
+        header = {}
+    for key in sorted(set(header) - set(DECK_KEYS)):
+        problem(None, f"deck.{key}", _("Unknown field."))
+    deck = DeckData(
+        source=name,
+        row=None,
+        slug=_json_text(header, "slug", None, "deck.slug", problem),
+        name=_json_text(header, "name", None, "deck.name", problem),
+        description=_json_text(header, "description", None, "deck.description", problem, ""),
+        language=_json_text(header, "language", None, "deck.language", problem),
+    )
+
+    cards = document.get("cards")
+    if not isinstance(cards, list):
+        problem(None, "cards", _("The file needs a “cards” list."))
+        cards = []
+    for row, raw in enumerate(cards, start=1):
+        if not isinstance(raw, dict):
+            problem(row, "card", _("Each card must be a JSON object."))
+            continue
+        for key in sorted(set(raw) - set(CARD_KEYS)):
+            problem(row, key, _("Unknown field."))
+        deck.cards.append(
+            CardData(
+                row=row,
+                question=_json_text(raw, "question", row, "question", problem),
+                source=_json_text(raw, "source", row, "source", problem),
+                category=_json_text(raw, "category", row, "category", problem),
+                language=_json_text(raw, "language", row, "language", problem, deck.language),
+                family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
+                active=_json_bool(raw, "active", row, problem, True),
+                answers=_json_list(raw, "answers", row, problem, str),
+                reading_order=_json_list(raw, "reading_order", row, problem, int),
+            )
+        )
+    return [deck], problems
+
+
+def _json_text(raw: dict, key: str, row, field_name: str, problem, default: str | None = None):
+    value = raw.get(key, default)
+    if value is None:
+        problem(row, field_name, _("This is required."))
+        return ""
+    if not isinstance(value, str):
+        problem(row, field_name, _("This must be text."))
+        return ""
+    return value
+
+
+def _json_bool(raw: dict, key: str, row: int, problem, default: bool | None) -> bool:
+    value = raw.get(key, default)
+    if value is None:
+        problem(row, key, _("This is required (true or false)."))
+        return False
+    if not isinstance(value, bool):
+        problem(row, key, _("Use true or false."))
+        return False
+    return value
+
+
+def _json_list(raw: dict, key: str, row: int, problem, kind: type) -> list | None:
+    value = raw.get(key)
+    if value is None:
+        problem(row, key, _("This is required."))
+        return None
+    kind_ok = (
+        (lambda item: isinstance(item, str))
+        if kind is str
+        else (lambda item: isinstance(item, int) and not isinstance(item, bool))
+    )
+    if not isinstance(value, list) or not all(kind_ok(item) for item in value):
+        message = _("Use a list of texts.") if kind is str else _("Use a list of whole numbers.")
+        problem(row, key, message)
+        return None
+    return value
+
+
+def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
+    """Read the flat CSV format: one row per card, the deck's columns repeated on every row."""
+    problems: list[Problem] = []
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    columns = reader.fieldnames or []
+    missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
+    unknown = [c for c in columns if c not in CSV_COLUMNS]
+    for column in missing:
+        problems.append(Problem(name, 1, column, _("This column is missing.")))
+    for column in unknown:
+        problems.append(Problem(name, 1, column, _("Unknown column.")))
+    if missing:
+        return [], problems
+
+    decks: dict[str, DeckData] = {}
+    for row, raw in enumerate(reader, start=2):
+        if None in raw:
+            message = _("This row has more cells than the header.")
+            problems.append(Problem(name, row, "row", message))
+        values = {column: (raw.get(column) or "") for column in CSV_COLUMNS}
+        if not any(value.strip() for value in values.values()):
+            continue  # Spreadsheets leave blank rows at the end.
+        slug = values["deck_slug"].strip()
+        header = {
+            "name": values["deck_name"].strip(),
+            "description": values["deck_description"].strip(),
+            "language": values["deck_language"].strip(),
+        }
+        deck = decks.get(slug)
+        if deck is None:
+            deck = decks[slug] = DeckData(name, row, slug, **header)
+        else:
+            for key, value in header.items():
+                if getattr(deck, key) != value:
+                    problems.append(
+                        Problem(
+                            name,
+                            row,
+                            f"deck_{key}",
+                            _("Differs from row %(row)d, which starts deck “%(slug)s”.")
+                            % {"row": deck.row, "slug": slug},
+                        )
+                    )
+        reading_order: list[int] | None
+        try:
+            reading_order = [int(place) for place in values["reading_order"].split()]
+        except ValueError:
+            problems.append(
+                Problem(
+                    name,
+                    row,
+                    "reading_order",
+                    _("Use six whole numbers separated by spaces, e.g. “3 0 5 1 4 2”."),
+                )
+            )
+            reading_order = None  # Reported here; validation need not repeat it.
+        deck.cards.append(
+            CardData(
+                row=row,
+                question=values["question"],
+                source=values["source"],
+                category=values["category"].strip(),
+                language=values["language"].strip() or header["language"],
+                family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
+                active=_csv_bool(values, "active", True, name, row, problems),
+                answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
+                reading_order=reading_order,
+            )
+        )
+    return list(decks.values()), problems
+
+
+def _csv_bool(values: dict, column: str, default, name: str, row: int, problems) -> bool:
+    word = values[column].strip().lower()
+    if not word and default is not None:
+        return default
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    problems.append(Problem(name, row, column, _("Use true or false.")))
+    return False
+
+
+# Checking --------------------------------------------------------------------------------------
+
+
+def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> list[Problem]:
+    """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given)."""
+    problems: list[Problem] = []
+    seen: dict[str, dict[str, tuple[str, int]]] = {}  # target slug -> question key -> first place
+    for deck in decks:
+        problems += _deck_header_problems(deck, overridden=bool(deck_slug))
+        target = seen.setdefault(deck_slug or deck.slug, {})
+        for card in deck.cards:
+            found = validation.card_problems(
+                question=card.question,
+                source=card.source,
+                category=card.category,
+                language=card.language,
+                reading_order=card.reading_order,
+                answers=card.answers,
+            )
+            if card.reading_order is None:  # Unreadable, and already reported by the parser.
+                found.pop("reading_order", None)
+            # (``answers=None`` makes card_problems skip them, for the same reason.)
+            for field_name, messages in found.items():
+                for message in messages:
+                    problems.append(Problem(deck.source, card.row, field_name, message))
+            key = validation.text_normalize(card.question)
+            if not key:
+                continue
+            if key in target:
+                first_source, first_row = target[key]
+                where = (
+                    _("row %(row)d") % {"row": first_row}
+                    if first_source == deck.source
+                    else _("%(file)s, row %(row)d") % {"file": first_source, "row": first_row}
+                )
+                message = _("The same question is already on %(where)s of this deck.")
+                problems.append(
+                    Problem(deck.source, card.row, "question", message % {"where": where})
+                )
+            else:
+                target[key] = (deck.source, card.row)
+    return problems
+
+
+def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
+    """Problems with a deck's slug, name and language. With a slug override the header only
+    names a deck that does not exist yet, so it may be left empty."""
+    csv_file = deck.row is not None
+    prefix = "deck_" if csv_file else "deck."
+    problems = []
+
+    def problem(key: str, message: str) -> None:
+        problems.append(Problem(deck.source, deck.row, prefix + key, message))
+
+    if not overridden:
+        if not deck.slug.strip():
+            problem(
+                "slug",
+                _("This card names no deck; fill in the deck, or import with a deck slug override.")
+                if csv_file
+                else _("This is required."),
+            )
+        elif not slug_re.fullmatch(deck.slug):
+            problem("slug", _("Use letters, digits, - and _ only, e.g. “en-world”."))
+        if not deck.name.strip():
+            problem("name", _("This is required."))
+        if not deck.language:
+            problem("language", _("This is required."))
+    if deck.language:
+        for message in validation.language_problems(deck.language):
+            problem("language", message)
+    return problems
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+
+def decks_import(
+    files: Sequence[tuple[str, bytes | str]],
+    *,
+    deck_slug: str | None = None,
+    dry_run: bool = False,
+    update_existing: bool = True,
+    progress: Progress | None = None,
+) -> ImportResult:
+    """Import deck files all or nothing; raise :class:`DeckImportError` listing every problem.
+
+    ``deck_slug`` puts every card into that deck (created from the first file's header if new;
+    an existing deck keeps its name). With ``update_existing`` off, cards and decks already
+    there are left alone and counted as skipped. ``progress(items, total)`` may wrap the cards
+    as they are written (e.g. a tqdm bar), so the service itself never prints.
+    """
+    decks, problems = deck_files_read(files)
+    problems += decks_validate(decks, deck_slug)
+    if deck_slug and not slug_re.fullmatch(deck_slug):
+        problems.insert(0, Problem("--deck", None, "slug", _("Not a valid slug.")))
+    if problems:
+        raise DeckImportError(problems)
+    with transaction.atomic():
+        outcomes = _decks_write(decks, deck_slug, update_existing, progress)
+        if dry_run:
+            transaction.set_rollback(True)
+    return ImportResult(decks=outcomes, dry_run=dry_run)
+
+
+def deck_files_read(
+    files: Iterable[tuple[str, bytes | str]],
+) -> tuple[list[DeckData], list[Problem]]:
+    """Parse several files, keeping every problem from each."""
+    decks: list[DeckData] = []
+    problems: list[Problem] = []
+    for name, content in files:
+        found, found_problems = deck_file_parse(name, content)
+        decks += found
+        problems += found_problems
+    return decks, problems
+
+
+def _decks_write(
+    decks: Sequence[DeckData],
+    deck_slug: str | None,
+    update_existing: bool,
+    progress: Progress | None,
+) -> list[DeckOutcome]:
+    outcomes: dict[str, DeckOutcome] = {}
+    known: dict[str, tuple[Deck, dict[str, Card]]] = {}  # slug -> deck, its cards by question
+    pairs = [(data, card) for data in decks for card in data.cards]
+    empty_decks = [data for data in decks if not data.cards]
+    for data in empty_decks:  # A deck file with no cards still creates or updates its deck.
+        _deck_known(data, deck_slug, update_existing, known, outcomes)
+    for data, card_data in progress(pairs, len(pairs)) if progress else pairs:
+        deck, existing = _deck_known(data, deck_slug, update_existing, known, outcomes)
+        outcome = outcomes[deck.slug]
+        card = existing.get(validation.text_normalize(card_data.question))
+        if card is None:
+            card = _card_create(card_data, deck)
+            existing[card.question_key] = card
+            outcome.created += 1
+        elif not update_existing:
+            outcome.skipped += 1
+        elif _card_update(card, card_data):
+            outcome.updated += 1
+        else:
+            outcome.unchanged += 1
+    return list(outcomes.values())
+
+
+def _deck_known(
+    data: DeckData,
+    deck_slug: str | None,
+    update_existing: bool,
+    known: dict[str, tuple[Deck, dict[str, Card]]],
+    outcomes: dict[str, DeckOutcome],
+) -> tuple[Deck, dict[str, Card]]:
+    """The deck a card lands in, created or updated the first time it is met."""
+    slug = deck_slug or data.slug
+    if slug not in known:
+        deck, outcomes[slug] = _deck_upsert(
+            Deck.objects.filter(slug=slug).first(), data, slug, update_existing and not deck_slug
+        )
+        cards = deck.cards.prefetch_related("answers")
+        known[slug] = (deck, {card.question_key: card for card in cards})
+    return known[slug]
+
+
+def _deck_upsert(
+    deck: Deck | None, data: DeckData, slug: str, update: bool
+) -> tuple[Deck, DeckOutcome]:
+    header = {
+        "name": data.name.strip() or slug,
+        "description": data.description.strip(),
+        "language": data.language or _first_card_language(data) or settings.LANGUAGE_CODE,
+    }
+    if deck is None:
+        deck = Deck.objects.create(slug=slug, **header)
+        return deck, DeckOutcome(slug, deck.name, deck_created=True)
+    outcome = DeckOutcome(slug, deck.name)
+    changed = [key for key, value in header.items() if getattr(deck, key) != value]
+    if update and changed:
+        for key in changed:
+            setattr(deck, key, header[key])
+        deck.save(update_fields=[*changed, "updated"])
+        outcome.name, outcome.deck_updated = deck.name, True
+    return deck, outcome
+
+
+def _first_card_language(data: DeckData) -> str:
+    return data.cards[0].language if data.cards else ""
+
+
+def _card_fields(data: CardData) -> dict:
+    return {
+        "question": data.question.strip(),
+        "source": data.source.strip(),
+        "category": data.category,
+        "language": data.language,
+        "family_friendly": data.family_friendly,
+        "active": data.active,
+        "reading_order": list(data.reading_order),
+    }
+
+
+def _card_create(data: CardData, deck: Deck) -> Card:
+    card = Card.objects.create(**_card_fields(data))
+    Answer.objects.bulk_create(
+        Answer(card=card, rank=rank, text=text.strip())
+        for rank, text in enumerate(data.answers, start=1)
+    )
+    card.decks.add(deck)
+    return card
+
+
+def _card_update(card: Card, data: CardData) -> bool:
+    """Bring a card in line with the file; True when anything changed."""
+    fields = _card_fields(data)
+    changed = [key for key, value in fields.items() if getattr(card, key) != value]
+    for key in changed:
+        setattr(card, key, fields[key])
+    if changed:
+        card.save(update_fields=[*changed, "question_key", "updated"])
+    answers = {answer.rank: answer for answer in card.answers.all()}
+    answers_changed = False
+    for rank, text in enumerate(data.answers, start=1):
+        text = text.strip()
+        answer = answers.get(rank)
+        if answer is None:
+            Answer.objects.create(card=card, rank=rank, text=text)
+            answers_changed = True
+        elif answer.text != text:
+            answer.text = text
+            answer.save(update_fields=["text"])
+            answers_changed = True
+    if answers_changed and not changed:
+        card.save(update_fields=["updated"])
+    return bool(changed) or answers_changed
+
+
+# Writing files ---------------------------------------------------------------------------------
+
+
+def deck_cards(deck: Deck) -> list[Card]:
+    """A deck's cards in a stable order (oldest first), answers loaded, as export writes them."""
+    return list(deck.cards.order_by("id").prefetch_related("answers"))
+
+
+def card_document(card: Card) -> dict:
+    """One card in the JSON deck format."""
+    return {
+        "question": card.question,
+        "source": card.source,
+        "category": card.category,
+        "language": card.language,
+        "family_friendly": card.family_friendly,
+        "answers": card.answer_texts(),
+        "reading_order": list(card.reading_order),
+        "active": card.active,
+    }
+
+
+def deck_document(deck: Deck, cards: Iterable[Card] | None = None) -> dict:
+    """A deck (all its cards unless ``cards`` is given) in the JSON deck format."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "deck": {key: getattr(deck, key) for key in DECK_KEYS},
+        "cards": [card_document(card) for card in (deck_cards(deck) if cards is None else cards)],
+    }
+
+
+def deck_export_json(deck: Deck, cards: Iterable[Card] | None = None) -> str:
+    """The deck file as text: UTF-8 friendly, two-space indent, ending with a newline."""
+    return json.dumps(deck_document(deck, cards), indent=2, ensure_ascii=False) + "\n"
+
+
+def cards_export_csv(rows: Iterable[tuple[Deck | None, Card]]) -> str:
+    """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns."""
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for deck, card in rows:
+        deck_values = [getattr(deck, key) for key in DECK_KEYS] if deck else ["", "", "", ""]
+        writer.writerow(
+            [
+                *deck_values,
+                card.question,
+                card.source,
+                card.category,
+                card.language,
+                _csv_word(card.family_friendly),
+                _csv_word(card.active),
+                *card.answer_texts(),
+                " ".join(str(place) for place in card.reading_order),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def deck_export_csv(deck: Deck) -> str:
+    """A whole deck in the flat CSV format."""
+    return cards_export_csv((deck, card) for card in deck_cards(deck))
+
+
+def _csv_word(value: bool) -> str:
+    return "true" if value else "false"

@@ -1,0 +1,352 @@
+import csv
+import io
+import json
+from unittest import mock
+
+import pytest
+
+from questions import deck_io
+from questions.models import Answer, Card, Deck
+
+from .conftest import deck_document
+
+
+def as_file(document: dict, name: str = "deck.json") -> tuple[str, bytes]:
+    return name, json.dumps(document, ensure_ascii=False).encode()
+
+
+def counts(result: deck_io.ImportResult) -> tuple[int, int, int]:
+    return result.total("created"), result.total("updated"), result.total("unchanged")
+
+
+def problems_of(*files, **kwargs) -> list[tuple]:
+    with pytest.raises(deck_io.DeckImportError) as caught:
+        deck_io.decks_import(list(files), **kwargs)
+    return [(p.source, p.row, p.field) for p in caught.value.problems], caught.value.problems
+
+
+TRICKY = [
+    {"question": "Largest countries by land area"},
+    {
+        "question": "¿Países más grandes, por superficie?",
+        "language": "es",
+        "answers": ["Rusia", "Canadá", 'EE. UU. "América"', "China", "Brasil, país"],
+        "reading_order": [0, 5, 4, 3, 2, 1],
+        "family_friendly": False,
+        "active": False,
+        "category": "geography",
+    },
+    {"question": "Line\nbreak question", "source": 'Quote "this", 2024', "category": "space"},
+]
+
+
+@pytest.mark.django_db
+def test_import_json_creates_the_deck_and_its_cards():
+    result = deck_io.decks_import([as_file(deck_document(*TRICKY))])
+    deck = Deck.objects.get(slug="en-world")
+    assert (deck.name, deck.description, deck.language) == (
+        "World & Nature",
+        "One sentence for hosts.",
+        "en",
+    )
+    assert [card.question for card in deck_io.deck_cards(deck)] == [c["question"] for c in TRICKY]
+    spanish = Card.objects.get(language="es")
+    assert spanish.answer_texts()[2] == 'EE. UU. "América"'
+    assert (spanish.family_friendly, spanish.active) == (False, False)
+    assert spanish.reading_order == [0, 5, 4, 3, 2, 1]
+    assert counts(result) == (3, 0, 0)
+    assert result.decks[0].deck_created
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("export", [deck_io.deck_export_json, deck_io.deck_export_csv])
+def test_export_import_export_round_trips(export):
+    deck_io.decks_import([as_file(deck_document(*TRICKY))])
+    first = export(Deck.objects.get())
+    name = "deck.json" if export is deck_io.deck_export_json else "deck.csv"
+    Deck.objects.all().delete()
+    Card.objects.all().delete()
+    deck_io.decks_import([(name, first.encode())])
+    assert export(Deck.objects.get()) == first
+
+
+@pytest.mark.django_db
+def test_json_and_csv_carry_the_same_data():
+    deck_io.decks_import([as_file(deck_document(*TRICKY))])
+    as_json = deck_io.deck_export_json(Deck.objects.get())
+    as_csv = deck_io.deck_export_csv(Deck.objects.get())
+    Deck.objects.all().delete()
+    Card.objects.all().delete()
+    deck_io.decks_import([("deck.csv", as_csv.encode())])
+    assert deck_io.deck_export_json(Deck.objects.get()) == as_json
+
+
+@pytest.mark.django_db
+def test_json_export_is_the_documented_layout(make_card, deck):
+    make_card(decks=[deck], question="Plus grands pays", language="fr")
+    text = deck_io.deck_export_json(deck)
+    assert text.endswith("}\n")
+    assert '\n  "format": "partyhub-deck",' in text
+    assert "Plus grands pays" in text  # ensure_ascii=False keeps letters readable
+    document = json.loads(text)
+    assert list(document["cards"][0]) == list(deck_io.CARD_KEYS)
+
+
+@pytest.mark.django_db
+def test_csv_export_format(make_card, deck):
+    make_card(decks=[deck], family_friendly=False)
+    rows = list(csv.reader(io.StringIO(deck_io.deck_export_csv(deck))))
+    assert rows[0] == deck_io.CSV_COLUMNS
+    row = dict(zip(rows[0], rows[1], strict=True))
+    assert row["deck_slug"] == "world"
+    assert row["family_friendly"] == "false"
+    assert row["active"] == "true"
+    assert row["reading_order"] == "3 0 5 1 4 2"
+    assert [row[f"answer_{rank}"] for rank in range(1, 6)][0] == "Russia"
+
+
+@pytest.mark.django_db
+def test_reimport_is_idempotent():
+    file = as_file(deck_document(*TRICKY))
+    deck_io.decks_import([file])
+    ids = sorted(Card.objects.values_list("id", flat=True))
+    result = deck_io.decks_import([file])
+    assert counts(result) == (0, 0, 3)
+    assert sorted(Card.objects.values_list("id", flat=True)) == ids
+    assert Answer.objects.count() == 15
+    assert Deck.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_reimport_updates_cards_in_place_matching_question_case_insensitively():
+    deck_io.decks_import([as_file(deck_document(*TRICKY))])
+    card = Card.objects.get(question="Largest countries by land area")
+    changed = deck_document(
+        {
+            "question": "LARGEST countries  by land area",
+            "answers": ["Russia", "Canada", "China", "United States", "Brazil"],
+            "active": False,
+        },
+        name="Renamed deck",
+    )
+    result = deck_io.decks_import([as_file(changed)])
+    assert (result.total("created"), result.total("updated")) == (0, 1)
+    assert result.decks[0].deck_updated
+    card.refresh_from_db()
+    assert card.question == "LARGEST countries  by land area"
+    assert card.answer_texts()[2:4] == ["China", "United States"]
+    assert card.active is False
+    assert Deck.objects.get().name == "Renamed deck"
+    assert Card.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_bad_json_file_is_refused_whole_with_rows_and_fields():
+    document = deck_document(
+        {"question": "Fine card"},
+        {"question": "Bad answers", "answers": ["a", "A", "c", "d", ""]},
+        {"question": "Fine card two"},
+        {"question": "Bad order", "reading_order": [1, 2, 3, 4, 5, 5], "category": "Sport!"},
+        {"question": "fine CARD"},
+    )
+    where, problems = problems_of(as_file(document))
+    assert ("deck.json", 2, "answers") in where
+    assert ("deck.json", 4, "reading_order") in where
+    assert ("deck.json", 4, "category") in where
+    assert ("deck.json", 5, "question") in where
+    assert not any(row in (1, 3) for _source, row, _field in where)
+    messages = [(p.row, p.field, p.message) for p in problems]
+    assert (2, "answers", "Answers #1 and #2 are the same (“A”).") in messages
+    assert (2, "answers", "Answer #5 is empty.") in messages
+    assert (5, "question", "The same question is already on row 1 of this deck.") in messages
+    assert str(problems[0]).startswith("deck.json, row 2, answers: ")
+    assert not Deck.objects.exists()
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_json_shape_problems():
+    document = deck_document({"answers": "Russia", "reading_order": None, "extra": 1})
+    document["version"] = 2
+    del document["deck"]["name"]
+    document["cards"][0].pop("family_friendly")
+    document["cards"].append("not a card")
+    where, _problems = problems_of(as_file(document))
+    assert set(where) >= {
+        ("deck.json", None, "version"),
+        ("deck.json", None, "deck.name"),
+        ("deck.json", 1, "answers"),
+        ("deck.json", 1, "reading_order"),
+        ("deck.json", 1, "extra"),
+        ("deck.json", 1, "family_friendly"),
+        ("deck.json", 2, "card"),
+    }
+    # An unreadable field is reported once, not again by the card rules.
+    assert where.count(("deck.json", 1, "answers")) == 1
+
+
+@pytest.mark.django_db
+def test_not_json_and_not_utf8():
+    where, problems = problems_of(("deck.json", b'{"format": '), ("deck.csv", b"\xff\xfe\x00"))
+    assert ("deck.json", None, "file") in where
+    assert "line 1" in problems[0].message
+    assert ("deck.csv", None, "file") in where
+
+
+CSV_HEADER = ",".join(deck_io.CSV_COLUMNS)
+
+
+def csv_row(question: str, answers: str = "a,b,c,d,e", order: str = "3 0 5 1 4 2", **kw) -> str:
+    values = {
+        "deck": "quiz,Quiz,,en",
+        "source": "S",
+        "category": "geography",
+        "language": "en",
+        "family": "true",
+        "active": "",
+        **kw,
+    }
+    return (
+        f"{values['deck']},{question},{values['source']},{values['category']},"
+        f"{values['language']},{values['family']},{values['active']},{answers},{order}"
+    )
+
+
+@pytest.mark.django_db
+def test_csv_import_with_defaults_and_bom():
+    text = "\ufeff" + "\n".join([CSV_HEADER, csv_row("One"), csv_row("Two", active="FALSE"), ""])
+    result = deck_io.decks_import([("quiz.csv", text.encode())])
+    assert result.total("created") == 2
+    assert Card.objects.get(question="One").active is True
+    assert Card.objects.get(question="Two").active is False
+    assert Deck.objects.get().name == "Quiz"
+
+
+@pytest.mark.django_db
+def test_bad_csv_is_refused_with_spreadsheet_row_numbers():
+    text = "\n".join(
+        [
+            CSV_HEADER,
+            csv_row("Fine"),
+            csv_row("Bad order", order="3 0 5 x 4 2"),
+            csv_row("Bad family", family="maybe"),
+            csv_row("fine"),
+            csv_row("Other deck name", deck="quiz,Quiz 2,,en"),
+            csv_row("No deck", deck=",,,"),
+        ]
+    )
+    where, problems = problems_of(("quiz.csv", text.encode()))
+    assert ("quiz.csv", 3, "reading_order") in where
+    assert where.count(("quiz.csv", 3, "reading_order")) == 1
+    assert ("quiz.csv", 4, "family_friendly") in where
+    assert ("quiz.csv", 5, "question") in where
+    assert ("quiz.csv", 6, "deck_name") in where
+    assert ("quiz.csv", 7, "deck_slug") in where
+    assert not any(row == 2 for _source, row, _field in where)
+    message = {(p.row, p.field): p.message for p in problems}[(7, "deck_slug")]
+    assert "deck slug override" in message
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_csv_header_problems():
+    text = "question,source,colour\nQ,S,red\n"
+    where, _problems = problems_of(("x.csv", text.encode()))
+    assert ("x.csv", 1, "deck_slug") in where
+    assert ("x.csv", 1, "answer_5") in where
+    assert ("x.csv", 1, "colour") in where
+
+
+@pytest.mark.django_db
+def test_duplicates_across_files_of_the_same_deck():
+    first = as_file(deck_document({"question": "Same"}), "a.json")
+    second = as_file(deck_document({"question": "SAME"}), "b.json")
+    where, problems = problems_of(first, second)
+    assert where == [("b.json", 1, "question")]
+    assert "a.json, row 1" in problems[0].message
+
+
+@pytest.mark.django_db
+def test_a_failure_while_writing_leaves_nothing_behind():
+    document = deck_document({"question": "One"}, {"question": "Two"}, {"question": "Three"})
+    real_create = deck_io._card_create
+    calls = []
+
+    def flaky(data, deck):
+        calls.append(data.question)
+        if len(calls) == 3:
+            raise RuntimeError("disk full")
+        return real_create(data, deck)
+
+    with mock.patch.object(deck_io, "_card_create", flaky), pytest.raises(RuntimeError):
+        deck_io.decks_import([as_file(document)])
+    assert calls == ["One", "Two", "Three"]
+    assert not Deck.objects.exists()
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_dry_run_reports_but_writes_nothing():
+    result = deck_io.decks_import([as_file(deck_document(*TRICKY))], dry_run=True)
+    assert result.dry_run
+    assert result.total("created") == 3
+    assert not Deck.objects.exists()
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_deck_slug_override_keeps_the_existing_deck_name(make_card):
+    target = Deck.objects.create(name="Mine", slug="mine", language="fr")
+    existing = make_card(question="Largest countries by land area", decks=[target])
+    result = deck_io.decks_import(
+        [as_file(deck_document({"question": "Largest countries by land area"}, {"question": "B"}))],
+        deck_slug="mine",
+    )
+    assert (result.total("created"), result.total("unchanged")) == (1, 1)
+    target.refresh_from_db()
+    assert (target.name, target.language) == ("Mine", "fr")
+    assert not Deck.objects.filter(slug="en-world").exists()
+    assert set(target.cards.all()) == {existing, Card.objects.get(question="B")}
+
+
+@pytest.mark.django_db
+def test_deck_slug_override_lets_a_csv_of_unfiled_cards_in():
+    text = "\n".join([CSV_HEADER, csv_row("One", deck=",,,"), csv_row("Two", deck=",,,")])
+    with pytest.raises(deck_io.DeckImportError):
+        deck_io.decks_import([("x.csv", text.encode())])
+    deck_io.decks_import([("x.csv", text.encode())], deck_slug="loose")
+    deck = Deck.objects.get()
+    assert (deck.slug, deck.name, deck.cards.count()) == ("loose", "loose", 2)
+
+
+@pytest.mark.django_db
+def test_without_update_existing_curated_cards_are_left_alone():
+    deck_io.decks_import([as_file(deck_document({"question": "One"}))])
+    Card.objects.update(active=False)
+    Deck.objects.update(name="Curated")
+    result = deck_io.decks_import(
+        [as_file(deck_document({"question": "One"}, {"question": "Two"}))], update_existing=False
+    )
+    assert (result.total("created"), result.total("skipped"), result.total("updated")) == (1, 1, 0)
+    assert Card.objects.get(question="One").active is False
+    assert Deck.objects.get().name == "Curated"
+
+
+@pytest.mark.django_db
+def test_progress_wraps_every_card():
+    seen = []
+
+    def progress(items, total):
+        seen.append(total)
+        return items
+
+    deck_io.decks_import([as_file(deck_document(*TRICKY))], progress=progress)
+    assert seen == [3]
+
+
+@pytest.mark.django_db
+def test_cards_export_csv_leaves_deck_columns_empty_for_unfiled_cards(make_card):
+    card = make_card()
+    rows = list(csv.DictReader(io.StringIO(deck_io.cards_export_csv([(None, card)]))))
+    assert rows[0]["deck_slug"] == rows[0]["deck_name"] == ""
+    assert rows[0]["question"] == card.question
