@@ -14,6 +14,8 @@ from games.rules.base import RuleError
 # Cards dealt into a game's pile: enough for every turn's three fronts without reshuffling.
 POOL_SIZE = 40
 MIN_CARDS = 8
+# Where the group put the Fox (slot 0–5 of the GUESS column), as the card statistics count it.
+FOX_ZONES = ("1", "2-3", "2-3", "4-5", "4-5", "caught")
 
 
 class OutfoxAdapter(GameAdapter):
@@ -63,10 +65,14 @@ class OutfoxAdapter(GameAdapter):
         return {"cards": cards}
 
     def after_apply(self, room: Any, before: dict, after: dict) -> None:
-        from questions.selection import card_play_record
+        """Each finished turn becomes a play of its card, for the curators' statistics."""
+        from questions.services import card_play_record
 
-        for turn in after.get("history", [])[len(before.get("history", [])):]:
-            card_play_record(turn["card_id"], turn["fox_zone"], turn["correct"], room.code)
+        for turn in after["history"][len(before["history"]):]:
+            if turn["skipped"] or turn["card"] is None:
+                continue
+            zone = FOX_ZONES[turn["fox_slot"]]
+            card_play_record(turn["card"], zone, turn["correct"], room.code)
 
     def option_fields(self) -> list[OptionField]:
         from questions.selection import deck_choices
