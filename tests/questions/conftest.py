@@ -11,6 +11,12 @@ from questions.models import Answer, Card, Deck
 ANSWERS = ["Russia", "Canada", "United States", "China", "Brazil"]
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The admin tests' users need no slow password hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def deck(db) -> Deck:
     return Deck.objects.create(name="World", slug="world", language="en")

@@ -1,0 +1,179 @@
+"""Bulk actions of the card and deck admin pages."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from questions import deck_io
+from questions.forms import DeckChoiceForm
+from questions.models import Card, Deck
+from questions.services import card_reading_order_reshuffle
+
+
+def _cards(queryset: QuerySet) -> QuerySet[Card]:
+    """The selected cards without the list's statistics, which would get in the way of updates."""
+    return Card.objects.filter(pk__in=list(queryset.values_list("pk", flat=True)))
+
+
+@admin.action(description=gettext_lazy("Reshuffle the reading order"), permissions=["change"])
+def reshuffle_reading_order(modeladmin, request: HttpRequest, queryset: QuerySet) -> None:
+    cards = list(_cards(queryset))
+    for card in cards:
+        card_reading_order_reshuffle(card)
+    modeladmin.message_user(
+        request,
+        ngettext(
+            "Reshuffled the reading order of %(count)d card.",
+            "Reshuffled the reading order of %(count)d cards.",
+            len(cards),
+        )
+        % {"count": len(cards)},
+        messages.SUCCESS,
+    )
+
+
+@admin.action(description=gettext_lazy("Activate"), permissions=["change"])
+def activate(modeladmin, request: HttpRequest, queryset: QuerySet) -> None:
+    count = _cards(queryset).update(active=True)
+    modeladmin.message_user(
+        request,
+        ngettext("Activated %(count)d card.", "Activated %(count)d cards.", count)
+        % {"count": count},
+        messages.SUCCESS,
+    )
+
+
+@admin.action(description=gettext_lazy("Deactivate"), permissions=["change"])
+def deactivate(modeladmin, request: HttpRequest, queryset: QuerySet) -> None:
+    count = _cards(queryset).update(active=False)
+    modeladmin.message_user(
+        request,
+        ngettext("Deactivated %(count)d card.", "Deactivated %(count)d cards.", count)
+        % {"count": count},
+        messages.SUCCESS,
+    )
+
+
+@admin.action(description=gettext_lazy("Add to a deck…"), permissions=["change"])
+def add_to_deck(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+    """First shows a page to choose the deck; the page posts back here with ``apply``."""
+    cards = list(_cards(queryset))
+    form = DeckChoiceForm(request.POST if "apply" in request.POST else None)
+    if form.is_valid():
+        deck = form.cleaned_data["deck"]
+        asked = set(deck.cards.values_list("question_key", flat=True))
+        added, clashes = [], []
+        for card in cards:
+            if deck.cards.filter(pk=card.pk).exists():
+                continue
+            if card.question_key in asked:
+                clashes.append(card.question)
+                continue
+            asked.add(card.question_key)
+            added.append(card)
+        deck.cards.add(*added)
+        modeladmin.message_user(
+            request,
+            ngettext(
+                "Added %(count)d card to “%(deck)s”.",
+                "Added %(count)d cards to “%(deck)s”.",
+                len(added),
+            )
+            % {"count": len(added), "deck": deck.name},
+            messages.SUCCESS,
+        )
+        if clashes:
+            modeladmin.message_user(
+                request,
+                _("Not added, the deck already asks the same question: %(questions)s")
+                % {"questions": "; ".join(clashes)},
+                messages.WARNING,
+            )
+        return None
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": _("Add cards to a deck"),
+        "opts": modeladmin.model._meta,
+        "form": form,
+        "cards": cards,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        "action": "add_to_deck",
+    }
+    return TemplateResponse(request, "admin/questions/card/add_to_deck.html", context)
+
+
+def _deck_groups(cards: list[Card]) -> dict[str, tuple[Deck, list[Card]]]:
+    """Cards grouped by deck (a card in two decks is in both groups); cards in no deck are
+    grouped under an unsaved "unfiled" deck, which an import would create."""
+    groups: dict[str, tuple[Deck, list[Card]]] = {}
+    for card in cards:
+        decks = sorted(card.decks.all(), key=lambda deck: deck.slug) or [
+            Deck(slug="unfiled", name=_("Cards in no deck"), language=card.language)
+        ]
+        for deck in decks:
+            groups.setdefault(deck.slug, (deck, []))[1].append(card)
+    return groups
+
+
+@admin.action(description=gettext_lazy("Export as JSON"))
+def export_json(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+    """One deck file when the cards share one deck, else a zip with a file per deck."""
+    cards = list(_cards(queryset).order_by("id").prefetch_related("decks", "answers"))
+    groups = _deck_groups(cards)
+    if len(groups) == 1:
+        ((slug, (deck, deck_cards)),) = groups.items()
+        return _download(deck_io.deck_export_json(deck, deck_cards), f"{slug}.json")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for slug, (deck, deck_cards) in groups.items():
+            archive.writestr(f"{slug}.json", deck_io.deck_export_json(deck, deck_cards))
+    return _download(buffer.getvalue(), "cards.zip", "application/zip")
+
+
+@admin.action(description=gettext_lazy("Export as CSV"))
+def export_csv(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+    """One CSV row per card and deck; cards in no deck get empty deck columns."""
+    cards = list(_cards(queryset).order_by("id").prefetch_related("decks", "answers"))
+    rows = [
+        (deck, card)
+        for card in cards
+        for deck in (sorted(card.decks.all(), key=lambda deck: deck.slug) or [None])
+    ]
+    return _download(deck_io.cards_export_csv(rows), "cards.csv", "text/csv")
+
+
+@admin.action(description=gettext_lazy("Export as JSON"))
+def export_decks_json(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+    """One deck file, or a zip with a file per deck when several are selected."""
+    decks = list(Deck.objects.filter(pk__in=queryset.values("pk")).order_by("slug"))
+    if len(decks) == 1:
+        return _download(deck_io.deck_export_json(decks[0]), f"{decks[0].slug}.json")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for deck in decks:
+            archive.writestr(f"{deck.slug}.json", deck_io.deck_export_json(deck))
+    return _download(buffer.getvalue(), "decks.zip", "application/zip")
+
+
+@admin.action(description=gettext_lazy("Export as CSV"))
+def export_decks_csv(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+    decks = Deck.objects.filter(pk__in=queryset.values("pk")).order_by("slug")
+    rows = [(deck, card) for deck in decks for card in deck_io.deck_cards(deck)]
+    return _download(deck_io.cards_export_csv(rows), "decks.csv", "text/csv")
+
+
+def _download(content: str | bytes, filename: str, content_type: str = "application/json"):
+    if isinstance(content, str):
+        content, content_type = content.encode(), f"{content_type}; charset=utf-8"
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,157 @@
+"""Forms of the curators' admin: a card with its five answers, add-to-deck and deck import."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from questions import validation
+from questions.models import Answer, Card, Deck
+
+
+class ReadingOrderField(forms.CharField):
+    """Six numbers typed as ``3 0 5 1 4 2`` (commas and brackets are fine too)."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return " ".join(str(place) for place in value)
+        if isinstance(value, str) and value.startswith("["):
+            try:
+                return self.prepare_value(json.loads(value))
+            except ValueError:
+                return value
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return [int(place) for place in text.replace(",", " ").strip("[] ").split()]
+        except ValueError:
+            raise ValidationError(
+                _("Type six whole numbers separated by spaces, e.g. “3 0 5 1 4 2”."),
+                code="invalid",
+            ) from None
+
+
+class CardAdminForm(forms.ModelForm):
+    """A card's own fields; refuses a deck where another card already asks the question."""
+
+    reading_order = ReadingOrderField(
+        label=_("reading order"),
+        help_text=_(
+            "The six places read aloud, left to right: the rank (1–5) of the answer read there, "
+            "or 0 where the Fox's answer is read. Example: 3 0 5 1 4 2."
+        ),
+    )
+
+    class Meta:
+        model = Card
+        fields = [
+            "question",
+            "source",
+            "category",
+            "language",
+            "family_friendly",
+            "active",
+            "decks",
+            "reading_order",
+        ]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None and not self.is_bound:
+            self.initial.setdefault(
+                "reading_order", validation.reading_order_random(random.Random())
+            )
+
+    def clean_decks(self):
+        """Refuse a deck where another card asks the same question. Checked here, on the decks,
+        because the model cannot see the decks chosen on an unsaved form."""
+        decks, question = self.cleaned_data["decks"], self.cleaned_data.get("question")
+        if question and decks:
+            duplicates = self.instance.duplicate_decks(question, decks)
+            if duplicates:
+                raise ValidationError(
+                    validation.duplicate_question_message(duplicates), code="duplicate"
+                )
+        return decks
+
+
+class AnswerForm(forms.ModelForm):
+    class Meta:
+        model = Answer
+        fields = ["rank", "text"]
+
+    def validate_unique(self) -> None:
+        """Skipped: the formset checks ranks across all five answers at once, and a per-answer
+        check against the database would refuse swapping two answers' ranks."""
+
+
+class AnswerFormSet(forms.BaseInlineFormSet):
+    """Exactly five answers, ranks 1–5 once each, five distinct texts."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        if not kwargs.get("instance") or kwargs["instance"].pk is None:
+            kwargs.setdefault("initial", [{"rank": rank} for rank in validation.RANKS])
+        super().__init__(*args, **kwargs)
+
+    def validate_unique(self) -> None:
+        """Ranks are checked in ``clean`` with a clearer message than Django's generic one."""
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors):
+            return  # Each answer's own errors come first.
+        answers = [
+            form.cleaned_data
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE")
+        ]
+        ranks = [answer["rank"] for answer in answers]
+        problems = validation.ranks_problems(ranks)
+        if not problems:
+            by_rank = sorted(answers, key=lambda answer: answer["rank"])
+            problems = validation.answers_problems([answer["text"] for answer in by_rank])
+        if problems:
+            raise ValidationError(problems)
+
+    def save(self, commit: bool = True):
+        if commit and self.instance.pk:
+            moved = [form.instance.pk for form in self.initial_forms if "rank" in form.changed_data]
+            # Park moved answers out of ranks 1–5 so swapping two ranks never trips the
+            # one-answer-per-rank constraint halfway through.
+            for offset, pk in enumerate(moved, start=1):
+                Answer.objects.filter(pk=pk).update(rank=100 + offset)
+        return super().save(commit)
+
+
+class DeckChoiceForm(forms.Form):
+    """The intermediate page of the "add to deck" action."""
+
+    deck = forms.ModelChoiceField(queryset=Deck.objects.all(), label=_("Deck"))
+
+
+class DeckImportForm(forms.Form):
+    """The admin's "Import a deck" page."""
+
+    file = forms.FileField(
+        label=_("Deck file"),
+        help_text=_("A deck in the JSON or CSV format described in docs/decks.md."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,.csv,application/json,text/csv"}),
+    )
+    deck = forms.SlugField(
+        label=_("Deck slug override"),
+        required=False,
+        help_text=_("Put every card into this deck instead of the one the file names."),
+    )
+    dry_run = forms.BooleanField(
+        label=_("Dry run"),
+        required=False,
+        help_text=_("Check the file and show what would change, without saving anything."),
+    )
