@@ -1,0 +1,40 @@
+"""The deck files shipped in fixtures/decks/: whatever files exist must load and be valid."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from questions import deck_io, validation
+from questions.models import Card
+
+STARTER_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "decks"
+STARTER_FILES = sorted(STARTER_DIR.glob("*.json"))
+
+
+def test_there_is_at_least_one_starter_deck():
+    assert STARTER_FILES, f"no deck files in {STARTER_DIR}"
+
+
+def test_starter_deck_slugs_are_unique():
+    slugs = [json.loads(path.read_text(encoding="utf-8"))["deck"]["slug"] for path in STARTER_FILES]
+    assert len(slugs) == len(set(slugs)), slugs
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", STARTER_FILES, ids=[path.name for path in STARTER_FILES])
+def test_starter_deck_loads_and_every_card_is_valid(path):
+    content = path.read_bytes()
+    decks, problems = deck_io.deck_file_parse(path.name, content)
+    problems += deck_io.decks_validate(decks)
+    assert not problems, "\n".join(str(problem) for problem in problems)
+
+    result = deck_io.decks_import([(path.name, content)])
+    (deck,) = decks
+    assert result.total("created") == len(deck.cards) > 0
+    for card in Card.objects.prefetch_related("answers", "decks"):
+        card.full_clean()
+        assert validation.answers_problems(card.answer_texts()) == []
+        assert [d.slug for d in card.decks.all()] == [deck.slug]
+    exported = json.loads(deck_io.deck_export_json(card.decks.get()))
+    assert [c["question"] for c in exported["cards"]] == [c.question.strip() for c in deck.cards]
