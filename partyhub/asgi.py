@@ -31,4 +31,5 @@ router = ProtocolTypeRouter(
 if "daphne.server" in sys.modules:
     from twisted.internet import reactor
 
-    reactor.callWhenRunning(ticker_ensure)
+    # Startup triggers fire before the asyncio loop runs; a delayed call runs inside it.
+    reactor.callWhenRunning(reactor.callLater, 0, ticker_ensure)
