@@ -53,7 +53,7 @@ def _option_int(raw: dict, key: str, low: int, high: int) -> int:
     require(
         type(value) is int and low <= value <= high,
         _("“%(option)s” must be a whole number from %(low)s to %(high)s."),
-        code="bad_option",
+        code="bad_options",
         option=key,
         low=low,
         high=high,
@@ -64,12 +64,12 @@ def _option_int(raw: dict, key: str, low: int, high: int) -> int:
 def options_clean(raw: dict) -> dict:
     """This game's options with defaults filled in; other keys belong to the platform and are
     left out. JSON types only (ints are ints, booleans are booleans): the form sends JSON."""
-    require(isinstance(raw, dict), _("The options must be a dictionary."), code="bad_option")
+    require(isinstance(raw, dict), _("The options must be a dictionary."), code="bad_options")
     rank_seconds = raw.get("rank_seconds", OPTION_DEFAULTS["rank_seconds"])
     require(
         type(rank_seconds) is int and (rank_seconds == 0 or 60 <= rank_seconds <= 300),
         _("The ranking timer must be from %(low)s to %(high)s seconds, or 0 for no timer."),
-        code="bad_option",
+        code="bad_options",
         low=60,
         high=300,
     )
@@ -77,10 +77,10 @@ def options_clean(raw: dict) -> dict:
     require(
         pace in ("auto", "manual"),
         _("The reveal pace must be “auto” or “manual”."),
-        code="bad_option",
+        code="bad_options",
     )
     speech = raw.get("speech", OPTION_DEFAULTS["speech"])
-    require(type(speech) is bool, _("“speech” must be on or off."), code="bad_option")
+    require(type(speech) is bool, _("“speech” must be on or off."), code="bad_options")
     return {
         "rank_seconds": rank_seconds,
         "double_down_seconds": _option_int(raw, "double_down_seconds", 5, 120),
@@ -150,7 +150,7 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
     require(
         options["first_reader"] < n_players,
         _("The first reader must be one of the %(n)s players."),
-        code="bad_option",
+        code="bad_options",
         n=n_players,
     )
     raw_cards = content.get("cards") if isinstance(content, dict) else None
