@@ -107,7 +107,12 @@ if REDIS_URL:
                 "CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer"
             ),
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                # channels-redis waits for messages with 5-second BZPOPMIN calls; redis-py 8
+                # times reads out after 5 s by default, which kills idle sockets at random.
+                # Reads may take longer than that wait, and still fail on a dead server.
+                "hosts": [
+                    {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}
+                ],
                 "capacity": 1500,
                 "expiry": 30,
             },
