@@ -96,6 +96,8 @@ function overControls(footer) {
 
 function onError(error) {
   toast(error.message || t("Something went wrong."));
+  // The game screen may also show the refusal next to the control that caused it.
+  if (gameScreen && typeof gameScreen.error === "function") gameScreen.error(error);
 }
 
 function onNet(status) {
