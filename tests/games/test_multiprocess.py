@@ -1,0 +1,361 @@
+"""Several Daphne processes sharing PostgreSQL and Redis behave as one server.
+
+The TV's board socket lives on one process and the phones on another; a deadline set under one
+process expires under its successor with no client connected; two ticking processes expire a
+deadline exactly once. Rooms are made and joined through the JSON API, screens are real sockets
+(the ``websockets`` client), and the database is read directly with psycopg.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from tests.support.servers import ROOT, port_free
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+NAMES = ("Ann", "Bob", "Cid")
+
+
+# --- small clients ---------------------------------------------------------------------------
+
+
+def api_post(base: str, path: str, data: dict) -> dict:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+        return json.loads(response.read())
+
+
+def ws_url(base: str, path: str) -> str:
+    return base.replace("http://", "ws://") + path
+
+
+class Screen:
+    """One live socket, keeping every state frame it receives by version."""
+
+    def __init__(self, name: str, socket: ClientConnection) -> None:
+        self.name = name
+        self.socket = socket
+        self.frames: list[dict] = []
+        self.errors: list[dict] = []
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self.read())
+
+    @classmethod
+    async def open(cls, name: str, url: str) -> Screen:
+        return cls(name, await connect(url, open_timeout=10))
+
+    async def read(self) -> None:
+        try:
+            async for text in self.socket:
+                frame = json.loads(text)
+                if frame.get("type") == "state":
+                    self.frames.append(frame)
+                elif frame.get("type") == "error":
+                    self.errors.append(frame)
+                self.changed.set()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.changed.set()
+
+    async def until(self, test: Callable[[dict], bool], timeout: float = 10) -> dict:
+        """The first frame received (so far or soon) that passes ``test``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for frame in self.frames:
+                if test(frame):
+                    return frame
+            left = deadline - time.monotonic()
+            if left <= 0 or self.reader.done():
+                last = self.frames[-1] if self.frames else None
+                raise AssertionError(
+                    f"{self.name}: no such frame; closed {self.socket.close_code}; "
+                    f"errors {self.errors}; last {last}"
+                )
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def at(self, version: int) -> dict:
+        return await self.until(lambda f: f["version"] == version)
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    def assert_open(self) -> None:
+        """The server never hung up on this screen (a crashed consumer closes with 1011)."""
+        assert not self.reader.done(), f"{self.name}: socket closed: {self.socket.close_code}"
+
+    async def close(self) -> None:
+        await self.socket.close()
+        self.reader.cancel()
+
+
+def all_connected(frame: dict) -> bool:
+    players = frame["room"]["players"]
+    return len(players) == len(NAMES) and all(p["connected"] for p in players)
+
+
+def public_part(view: dict) -> dict:
+    """A seat's view without what only that seat may see: what the board should show."""
+    shown = json.loads(json.dumps(view))
+    shown["me"] = None
+    for player in shown["players"]:
+        if player["seat"] != view["me"]["seat"]:
+            assert "character" not in player, "a seat sees another seat's character"
+        player.pop("character", None)
+    return shown
+
+
+def room_create(base: str, **options: Any) -> dict:
+    return api_post(base, "/api/rooms", {"game": "hoax", "options": {"first_player": 0, **options}})
+
+
+def seats_join(base: str, code: str) -> list[dict]:
+    return [api_post(base, f"/api/rooms/{code}/seats", {"name": name}) for name in NAMES]
+
+
+# --- the database, read directly -------------------------------------------------------------
+
+
+def room_row(postgres_url: str, code: str) -> dict:
+    with psycopg.connect(postgres_url) as db:
+        version, status, state, game_id = db.execute(
+            "SELECT version, status, state, current_game_id FROM games_room WHERE code = %s",
+            [code],
+        ).fetchone()
+        actions = db.execute(
+            "SELECT seq, seat, payload, applied_at FROM games_action WHERE game_id = %s "
+            "ORDER BY seq",
+            [game_id],
+        ).fetchall()
+    return {"version": version, "status": status, "state": state, "actions": actions}
+
+
+def timeouts(row: dict) -> list[tuple[int, float]]:
+    return [
+        (seq, at) for seq, seat, payload, at in row["actions"] if payload == {"type": "timeout"}
+    ]
+
+
+def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+# --- a Daphne the test kills itself ----------------------------------------------------------
+
+
+@contextmanager
+def daphne_raw(env: dict[str, str]) -> Iterator[tuple[subprocess.Popen, str]]:
+    """A Daphne process probed by TCP only, so it serves no request unless a test sends one."""
+    port = port_free()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "partyhub.asgi:application",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read().decode()[-3000:]
+            assert time.monotonic() < deadline, "Daphne did not start within 30 s"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield process, f"http://127.0.0.1:{port}"
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+# --- the tests -------------------------------------------------------------------------------
+
+
+async def test_tv_on_one_process_phones_on_another(daphne_factory, postgres_url, redis_url):
+    env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
+    tv_base, phone_base = daphne_factory(env), daphne_factory(env)
+    room = room_create(tv_base, butler_seconds=60)
+    seats = seats_join(phone_base, room["code"])
+    tv = await Screen.open("tv", ws_url(tv_base, room["board_socket"]))
+    phones = [
+        await Screen.open(name, ws_url(phone_base, seat["seat_socket"]))
+        for name, seat in zip(NAMES, seats, strict=True)
+    ]
+    screens = [tv, *phones]
+    try:
+        # Phones that came online on B show as connected on the TV on A.
+        lobby = await tv.until(all_connected)
+        assert [p["name"] for p in lobby["room"]["players"]] == list(NAMES)
+        assert lobby["room"]["players"][0]["vip"] is True
+
+        await phones[0].send({"type": "host", "command": "start"})
+        started = await tv.until(lambda f: f["room"]["status"] == "playing")
+        version = started["version"]
+        frames = [started] + [await phone.at(version) for phone in phones]
+
+        # Same version, same room, same public game on every screen.
+        assert all(f["room"] == started["room"] for f in frames)
+        board = started["view"]
+        assert board["phase"] == "setup" and board["me"] is None
+        assert all("character" not in p for p in board["players"])
+        for position, (phone, frame) in enumerate(zip(phones, frames[1:], strict=True)):
+            assert frame["you"]["position"] == position, phone.name
+            assert frame["view"]["me"]["seat"] == position
+            assert (
+                frame["view"]["players"][position]["character"] == frame["view"]["me"]["character"]
+            )
+            assert public_part(frame["view"]) == board, phone.name
+        # Each phone got its own character, sent to it alone.
+        assert len({f["view"]["me"]["character"] for f in frames[1:]}) == len(NAMES)
+
+        # A move on B reaches the TV on A (and every phone) as the next version.
+        await phones[0].send({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+        moved = await tv.at(version + 1)
+        assert moved["view"]["supply"]["cash"] == board["supply"]["cash"] - 1
+        assert moved["view"]["players"][0]["resources"]["cash"] == 1
+        assert moved["view"]["active"] == 1
+        for phone in phones:
+            frame = await phone.at(version + 1)
+            assert public_part(frame["view"]) == moved["view"], phone.name
+        assert not any(screen.errors for screen in screens)
+        for screen in screens:
+            screen.assert_open()
+
+        row = room_row(postgres_url, room["code"])
+        assert row["version"] == version + 1
+        assert row["actions"][-1][1:3] == (0, {"type": "pick", "resource": "cash"})
+    finally:
+        for screen in screens:
+            await screen.close()
+
+
+async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, redis_url):
+    env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
+    with daphne_raw(env) as (first, base):
+        room = room_create(base, butler_seconds=5)
+        seats = seats_join(base, room["code"])
+        phones = [
+            await Screen.open(n, ws_url(base, s["seat_socket"]))
+            for n, s in zip(NAMES, seats, strict=True)
+        ]
+        try:
+            await phones[0].until(all_connected)
+            await phones[0].send({"type": "host", "command": "start"})
+            started = await phones[0].until(lambda f: f["room"]["status"] == "playing")
+            deadline = started["view"]["deadline"]
+            assert started["view"]["phase"] == "setup" and deadline is not None
+            # The process dies before the deadline, without a chance to clean up.
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+            killed_at = time.time()
+            assert killed_at < deadline
+        finally:
+            for phone in phones:
+                await phone.close()
+    before = room_row(postgres_url, room["code"])
+    assert before["state"]["setup_picks"] == 0 and timeouts(before) == []
+
+    # A new process, and nobody connects to it: its own ticker must expire the deadline.
+    with daphne_raw(env):
+        row = wait_for(
+            lambda: (r := room_row(postgres_url, room["code"])) and timeouts(r) and r,
+            timeout=30,
+            what="the deadline to expire on the new process",
+        )
+    ((seq, applied_at),) = timeouts(row)
+    assert applied_at >= deadline > killed_at
+    assert seq == before["version"] + 1
+    state = row["state"]
+    assert state["setup_picks"] == 1  # the absent player got the default pick
+    assert state["active"] == 1 and state["phase"] == "setup"
+    assert sum(state["resources"][0].values()) == 1
+
+
+async def test_two_ticking_processes_expire_each_deadline_once(
+    daphne_factory, postgres_url, redis_url
+):
+    env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url, "PARTYHUB_TICK_SECONDS": "0.02"}
+    a, b = daphne_factory(env), daphne_factory(env)
+    room = room_create(a, butler_seconds=5)
+    seats = seats_join(b, room["code"])
+    bases = (a, b, a)
+    phones = [
+        await Screen.open(name, ws_url(base, seat["seat_socket"]))
+        for name, seat, base in zip(NAMES, seats, bases, strict=True)
+    ]
+    try:
+        await phones[0].until(all_connected)
+        await phones[0].send({"type": "host", "command": "start"})
+        started = await phones[0].until(lambda f: f["room"]["status"] == "playing")
+        deadlines = [started["view"]["deadline"]]
+        # Both processes tick every 20 ms; the first deadline passes, then the next one.
+        first_expired = await phones[1].until(
+            lambda f: f["version"] == started["version"] + 1, timeout=15
+        )
+        deadlines.append(first_expired["view"]["deadline"])
+        await phones[2].until(lambda f: f["version"] == started["version"] + 2, timeout=15)
+        await asyncio.sleep(1.0)  # let both processes tick many more times
+        row = room_row(postgres_url, room["code"])
+        for phone in phones:  # idle for seconds on the Redis layer, and still connected
+            phone.assert_open()
+    finally:
+        for phone in phones:
+            await phone.close()
+
+    expired = timeouts(row)
+    assert len(expired) == 2, row["actions"]
+    assert [seq for seq, _at in expired] == [started["version"] + 1, started["version"] + 2]
+    for (_seq, applied_at), deadline in zip(expired, deadlines, strict=True):
+        assert applied_at >= deadline
+    assert row["version"] == started["version"] + 2
+    assert row["state"]["setup_picks"] == 2 and row["state"]["active"] == 2
+    assert [entry["kind"] for entry in row["state"]["log"]].count("transfer") == 2
