@@ -7,6 +7,7 @@ transaction has committed. Consumers and views stay thin: parse, call one servic
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 import unicodedata
@@ -484,16 +485,22 @@ def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:
 
 
 def game_replay(game: Game) -> dict:
-    """The state rebuilt from the game's seed and its action log."""
+    """The state rebuilt from the game's seed and its action log.
+
+    Live, every state is stored as JSON and read back before the next action, so the replay
+    passes each state through JSON too: the rules see exactly what they saw live (lists, not
+    tuples; string keys; no list shared between two places of the state).
+    """
     rules = games_all()[game.game]
     setup = game.setup
-    state = rules.setup(
+    state = json.loads(json.dumps(rules.setup(
         setup["n_players"],
         rules.options_clean(setup["options"]),
         setup["seed"],
         setup["now"],
         setup["content"],
-    )
+    )))
     for action in game.actions.order_by("seq"):
-        state = rules.apply(state, action.seat, action.payload, action.applied_at)
+        after = rules.apply(state, action.seat, action.payload, action.applied_at)
+        state = json.loads(json.dumps(after))
     return state
