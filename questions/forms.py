@@ -43,7 +43,7 @@ class CardAdminForm(forms.ModelForm):
     """A card's own fields; refuses a deck where another card already asks the question."""
 
     reading_order = ReadingOrderField(
-        label=_("reading order"),
+        label=_("Reading order"),
         help_text=_(
             "The six places read aloud, left to right: the rank (1–5) of the answer read there, "
             "or 0 where the Fox's answer is read. Example: 3 0 5 1 4 2."
@@ -62,6 +62,10 @@ class CardAdminForm(forms.ModelForm):
             "decks",
             "reading_order",
         ]
+        widgets = {
+            "question": forms.TextInput(attrs={"class": "vTextField", "style": "width: 36em"}),
+            "source": forms.TextInput(attrs={"class": "vTextField", "style": "width: 36em"}),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -95,6 +99,11 @@ class AnswerForm(forms.ModelForm):
 
 class AnswerFormSet(forms.BaseInlineFormSet):
     """Exactly five answers, ranks 1–5 once each, five distinct texts."""
+
+    default_error_messages = {
+        "too_few_forms": _("A card needs exactly %(num)d answers; fill in every row."),
+        "too_many_forms": _("A card needs exactly %(num)d answers."),
+    }
 
     def __init__(self, *args, **kwargs) -> None:
         if not kwargs.get("instance") or kwargs["instance"].pk is None:

@@ -176,7 +176,7 @@ def test_add_card_with_too_few_answers_is_refused(admin_client, db):
     data["answers-TOTAL_FORMS"] = "4"
     response = admin_client.post(ADD, data)
     assert response.status_code == 200
-    assert "Please submit at least 5 forms." in response.content.decode()
+    assert "A card needs exactly 5 answers; fill in every row." in response.content.decode()
     assert not Card.objects.exists()
 
 
