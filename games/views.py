@@ -106,8 +106,9 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
         {
             "room": room,
             "join_url": join_url(request, room.code),
+            # No fixed size but a viewBox, so the page's CSS scales the code instead of cropping it.
             "qr_svg": segno.make(join_url(request, room.code), error="m").svg_inline(
-                scale=8, dark="#111", light="#fff"
+                scale=8, dark="#111", light="#fff", omitsize=True
             ),
             "page_data": {
                 "code": room.code,
