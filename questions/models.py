@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -104,7 +106,7 @@ class Card(models.Model):
         if problems:
             raise ValidationError(problems)
 
-    def duplicate_decks(self, question: str, decks) -> list[str]:
+    def duplicate_decks(self, question: str, decks: Iterable[Deck]) -> list[str]:
         """Names of the given decks where another card already asks ``question``."""
         others = Card.objects.asking(question).exclude(pk=self.pk)
         return list(
