@@ -171,7 +171,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         return True
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        raw = text_data if text_data is not None else bytes_data
+        # The limit is in bytes: a text frame counts its UTF-8 bytes, not its characters.
+        raw = text_data.encode("utf-8", "surrogatepass") if text_data is not None else bytes_data
         if raw is None or len(raw) > MESSAGE_MAX_BYTES:
             await self.error_send(
                 ServiceError(_("That message is too large."), code="too_large")
