@@ -1,0 +1,302 @@
+"""Outfox the Fox in real browsers: a TV and three phones play a whole game to the podium.
+
+The TV creates the room through the home page form with short timers; three phones join by code;
+the VIP starts. Each of the six turns the reader picks a front and writes a Fox (the first one is
+refused twice, shown by the field), the guessers fill the GUESS column together and agree, double
+down, and the reveal runs on its own. In the middle of one ranking a guesser's phone reloads and
+keeps its seat and the column. The columns are built from the reader's secret ranks so the final
+scores are known: Ada and Bo share the win with 32, Cy has 29.
+
+Screenshots go to /tmp/shots/outfox-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.support.servers import manage
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+NAMES = ["Ada", "Bo", "Cy"]
+WAIT_MS = 15000
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"outfox-{name}.png"))
+
+
+def at(page, testid: str, phase: str, turn: int) -> None:
+    """Wait until a screen shows ``phase`` of ``turn``."""
+    page.wait_for_selector(
+        f'[data-testid="{testid}"][data-phase="{phase}"][data-turn="{turn}"]', timeout=WAIT_MS
+    )
+
+
+def phone_at(page, phase: str, turn: int) -> None:
+    at(page, "ofx-phone", phase, turn)
+
+
+def column(page, testid: str = "slot") -> list[str]:
+    """The GUESS column as a screen shows it: the answer index in each slot ('' when empty)."""
+    slots = page.locator(f'[data-testid="{testid}"]')
+    return [slots.nth(i).get_attribute("data-answer") for i in range(6)]
+
+
+def column_is(page, expected: list[str], testid: str = "slot") -> None:
+    page.wait_for_function(
+        """([testid, expected]) => {
+            const slots = [...document.querySelectorAll(`[data-testid="${testid}"]`)];
+            return slots.length === 6 && slots.every((el, i) => el.dataset.answer === expected[i]);
+        }""",
+        arg=[testid, expected],
+        timeout=WAIT_MS,
+    )
+
+
+def join(browser, devices, base: str, code: str, name: str, errors: list[str]):
+    context = browser.new_context(**devices["Pixel 5"])
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
+    page.goto(f"{base}/join")
+    page.fill('input[name="code"]', code)
+    page.fill('input[name="name"]', name)
+    page.click('button[type="submit"]')
+    page.wait_for_url(re.compile(rf"/play/{code}$"))
+    page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+    return page
+
+
+def room_create(tv, base: str) -> str:
+    """The TV creates an Outfox room from the home page with short timers."""
+    tv.goto(base + "/")
+    form = tv.locator('form[data-game="outfox"]')
+    form.locator("summary").click()
+    form.locator('[name="outfox-language"]').select_option("en")
+    form.locator('[name="outfox-rank_seconds"]').select_option("0")
+    form.locator('[name="outfox-double_down_seconds"]').fill("5")
+    form.locator('[name="outfox-reveal_pace"]').select_option("auto")
+    form.locator('[name="outfox-reveal_seconds"]').fill("1")
+    form.locator('[name="outfox-read_seconds"]').fill("0")
+    form.locator('button[type="submit"]').click()
+    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+    return tv.locator("#room-code").inner_text().strip()
+
+
+def fox_write(reader, turn: int) -> None:
+    """The reader's Fox; on the first turn two refusals show by the field first."""
+    reader.wait_for_selector('[data-testid="fox-input"]')
+    if turn == 1:
+        reader.click('[data-testid="fox-submit"]')
+        error = reader.wait_for_selector('[data-testid="fox-error"]', timeout=WAIT_MS)
+        assert error.inner_text().strip()
+        real = reader.locator('.ofx-secret-row:not(.fox) .ofx-answer-text').first.inner_text()
+        reader.fill('[data-testid="fox-input"]', f"the {real.upper()}!")
+        reader.click('[data-testid="fox-submit"]')
+        reader.wait_for_function(
+            """(real) => {
+                const el = document.querySelector('[data-testid="fox-error"]');
+                return el && el.textContent.includes(real);
+            }""",
+            arg=real,
+            timeout=WAIT_MS,
+        )
+    reader.fill('[data-testid="fox-input"]', f"Zorblax No. {turn}")
+    reader.click('[data-testid="fox-submit"]')
+
+
+def secret_ranks(reader) -> list[int]:
+    """The real rank of each answer in reading order (0 = the Fox), from the reader's phone."""
+    rows = reader.locator('[data-testid="secret"] .ofx-secret-row')
+    return [int(rows.nth(i).get_attribute("data-rank")) for i in range(6)]
+
+
+def target_column(ranks: list[int], turn: int) -> list[str]:
+    """Odd turns: the true Top 5 and the Fox caught. Even turns: the Fox and #1 swapped."""
+    by_rank = {rank: str(answer) for answer, rank in enumerate(ranks)}
+    target = [by_rank[1], by_rank[2], by_rank[3], by_rank[4], by_rank[5], by_rank[0]]
+    if turn % 2 == 0:
+        target[0], target[5] = target[5], target[0]
+    return target
+
+
+def place(phone, answer: str, slot: int) -> None:
+    phone.click(f'[data-testid="answer"][data-answer="{answer}"]')
+    phone.wait_for_selector(f'[data-testid="answer"][data-answer="{answer}"].selected')
+    phone.click(f'[data-testid="slot"][data-slot="{slot}"]')
+
+
+def rank_together(tv, guessers, target: list[str], turn: int, reload_turn: int) -> None:
+    """The guessers fill the column one move at a time, each move seen on both phones and the
+    TV. On ``reload_turn`` the first guesser's phone reloads halfway and keeps everything."""
+    expected = [""] * 6
+    first, second = guessers
+    if turn == 1:  # place, take back out, place again
+        place(first, target[0], 0)
+        column_is(first, [target[0]] + [""] * 5)
+        first.click('[data-testid="slot"][data-slot="0"]')
+        first.click('[data-testid="take-out"]')
+        column_is(second, [""] * 6)
+    for slot in range(6):
+        phone = guessers[slot % 2]
+        place(phone, target[slot], slot)
+        expected[slot] = target[slot]
+        for screen in guessers:
+            column_is(screen, expected)
+        column_is(tv, expected, "tv-slot")
+        if turn == reload_turn and slot == 2:
+            shot(first, "phone-rank")
+            name = first.locator("#me").inner_text()
+            first.reload()
+            phone_at(first, "rank", turn)
+            column_is(first, expected)
+            assert first.locator("#me").inner_text() == name
+            assert first.get_attribute('[data-testid="ofx-phone"]', "data-role") == "guesser"
+            first.wait_for_function(
+                "() => !document.getElementById('net') || document.getElementById('net').hidden"
+            )
+    if turn == reload_turn:
+        shot(tv, "tv-rank")
+        shot(second, "phone-rank-full")
+    first.click('[data-testid="agree"]')
+    first.wait_for_selector('[data-testid="agree"][disabled]', timeout=WAIT_MS)
+    second.wait_for_function(
+        "() => /1/.test(document.querySelector('[data-testid=\"agreed-line\"]').textContent)",
+        timeout=WAIT_MS,
+    )
+    tv.wait_for_selector('[data-testid="agreed"]', timeout=WAIT_MS)
+    second.click('[data-testid="agree"]')
+
+
+def double_down(tv, guessers, turn: int) -> None:
+    """First guesser bets on #2 (on turn 6: on #1); second on #1. On turn 1 the first guesser
+    changes their mind before the second picks."""
+    first, second = guessers
+    for phone in guessers:
+        phone_at(phone, "double_down", turn)
+    if turn == 1:
+        first.click('[data-testid="dd-answer"][data-slot="2"]')
+        first.wait_for_selector('[data-testid="dd-answer"][data-slot="2"].mine', timeout=WAIT_MS)
+        tv.wait_for_selector('[data-testid="picked"]', timeout=WAIT_MS)
+        shot(tv, "tv-double-down")
+        shot(first, "phone-double-down")
+        assert first.is_disabled('[data-testid="dd-answer"][data-slot="5"]')
+    first.click(f'[data-testid="dd-answer"][data-slot="{0 if turn == 6 else 1}"]')
+    first.wait_for_selector(
+        f'[data-testid="dd-answer"][data-slot="{0 if turn == 6 else 1}"].mine', timeout=WAIT_MS
+    )
+    second.click('[data-testid="dd-answer"][data-slot="0"]')
+
+
+def play_turn(tv, phones, turn: int) -> None:
+    for phone in phones:
+        phone_at(phone, "draw", turn)
+    at(tv, "ofx-tv", "draw", turn)
+    roles = [phone.get_attribute('[data-testid="ofx-phone"]', "data-role") for phone in phones]
+    assert roles.count("reader") == 1
+    reader = phones[roles.index("reader")]
+    guessers = [phone for phone, role in zip(phones, roles, strict=True) if role == "guesser"]
+    assert reader is phones[(turn - 1) % 3]  # the role goes round in seat order
+
+    # Draw: the fronts are on the reader's phone only.
+    fronts = reader.locator('[data-testid="offer-card"] .ofx-q').all_inner_texts()
+    assert len(fronts) == 3
+    board_text = tv.locator("#game").inner_text()
+    assert not any(front in board_text for front in fronts)
+    if turn == 1:
+        shot(reader, "phone-draw")
+        shot(tv, "tv-draw")
+    reader.click('[data-testid="offer-card"] >> nth=0')
+
+    # Fox: written on the reader's phone; the TV shows only who is writing.
+    phone_at(reader, "fox", turn)
+    at(tv, "ofx-tv", "fox", turn)
+    fox_write(reader, turn)
+    if turn == 1:
+        shot(reader, "phone-fox")
+
+    # Read: the TV shows the question and all six; the reader starts the clock.
+    phone_at(reader, "read", turn)
+    at(tv, "ofx-tv", "read", turn)
+    assert f"Zorblax No. {turn}" in tv.locator('[data-testid="answers"]').inner_text()
+    ranks = secret_ranks(reader)
+    if turn == 1:
+        shot(tv, "tv-read")
+        if tv.evaluate("'speechSynthesis' in window"):
+            toggle = tv.locator('[data-testid="speech-toggle"]')
+            before = toggle.inner_text()
+            toggle.click()
+            assert toggle.inner_text() != before
+            toggle.click()
+    reader.click('[data-testid="start-clock"]')
+
+    # Rank together, agree.
+    for phone in guessers:
+        phone_at(phone, "rank", turn)
+    assert reader.locator('[data-testid="agree"]').count() == 0  # the reader only watches
+    rank_together(tv, guessers, target_column(ranks, turn), turn, reload_turn=2)
+
+    double_down(tv, guessers, turn)
+
+    # Reveal: one answer at a time into the TOP 5, then the points.
+    at(tv, "ofx-tv", "reveal", turn)
+    if turn == 1:
+        tv.wait_for_selector(
+            '[data-testid="top5-row"][data-rank="3"][data-answer]', timeout=WAIT_MS
+        )
+        shot(tv, "tv-reveal")
+    at(tv, "ofx-tv", "score", turn)
+    assert tv.locator('[data-testid="top5-row"][data-answer]').count() == 6
+    assert tv.locator('[data-testid="turn-points"]').count() == 3
+    phone_at(reader, "score", turn)
+    if turn == 2:
+        tv.wait_for_timeout(1500)  # the points appear once the Fox has landed
+        shot(tv, "tv-score")
+        shot(guessers[0], "phone-score")
+    reader.click('[data-testid="next"]')
+
+
+def test_outfox_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
+    from playwright.sync_api import sync_playwright
+
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'outfox.db'}"}
+    manage(["migrate", "--noinput", "-v0"], env)
+    manage(["load_starter"], env)
+    base = daphne_factory(env)
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            errors: list[str] = []  # uncaught script errors on any screen
+            tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+            tv.on("pageerror", lambda error: errors.append(f"TV: {error}"))
+            code = room_create(tv, base)
+            phones = [join(browser, playwright.devices, base, code, name, errors) for name in NAMES]
+            tv.wait_for_function("() => document.querySelectorAll('#lobby-side li').length === 3")
+
+            phones[0].click('[data-testid="start"]')  # the first to join is the VIP
+            for turn in range(1, 7):
+                play_turn(tv, phones, turn)
+
+            # The podium: Ada and Bo share the win.
+            tv.wait_for_selector('[data-testid="ofx-tv"][data-phase="over"]', timeout=WAIT_MS)
+            winner = tv.locator('[data-testid="winner"]').inner_text()
+            assert "Ada" in winner and "Bo" in winner and "Cy" not in winner
+            scores = tv.locator('[data-testid="podium"]').inner_text()
+            assert "32" in scores and "29" in scores
+            for phone in phones:
+                phone.wait_for_selector('[data-testid="phone-podium"]', timeout=WAIT_MS)
+            assert phones[0].locator('[data-testid="my-place"]').inner_text().startswith("Place 1")
+            assert phones[2].locator('[data-testid="my-score"]').inner_text().startswith("29")
+            shot(tv, "tv-podium")
+            shot(phones[0], "phone-podium")
+            assert errors == []
+        finally:
+            browser.close()
