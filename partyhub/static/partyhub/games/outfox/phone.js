@@ -18,6 +18,7 @@ export function mount(root, ctx) {
   let stepKey = null; // turn and phase: local choices reset when it changes
   let foxError = null; // the server's last refusal of our Fox, shown by the field
   let foxTurn = null;
+  let sent = null; // the step in which a one-shot move (pick a card, start the clock) was sent
 
   const foxInput = h("input", { type: "text", maxlength: FOX_MAX, autocomplete: "off", enterkeyhint: "send",
     "data-testid": "fox-input", "aria-label": t("Your Fox answer"), oninput: () => counterUpdate() });
@@ -25,6 +26,12 @@ export function mount(root, ctx) {
   const counterUpdate = () => { foxCounter.textContent = `${foxInput.value.length} / ${FOX_MAX}`; };
 
   const act = (action, options) => ctx.act(action, options);
+  // A move that can only happen once per step: its buttons wait for the next step (or a refusal).
+  const once = (action) => {
+    sent = stepKey;
+    act(action);
+    render();
+  };
 
   // --- pieces ---------------------------------------------------------------------------------
 
@@ -96,7 +103,7 @@ export function mount(root, ctx) {
       me.partner !== null ? h("p", { class: "hint" }, fmt("%(name)s can choose too.", { name: ctx.nameOf(me.partner) })) : null,
       h("div", { class: "ofx-offers" }, (me.offer || []).map((card) =>
         h("button", { type: "button", class: "ofx-offer", "data-testid": "offer-card", "data-card": card.id,
-          onclick: () => act({ type: "pick_card", card: card.id }) },
+          disabled: sent === stepKey, onclick: () => once({ type: "pick_card", card: card.id }) },
         h("span", { class: "ofx-q" }, card.question), h("span", { class: "ofx-source" }, card.source)))),
     ];
   }
@@ -148,7 +155,8 @@ export function mount(root, ctx) {
       h("p", { class: "hint" }, t("The question, the source, then the six answers in this order.")),
       questionBlock(me.card),
       secretList(me),
-      sticky(bigButton(t("Start the clock"), "start-clock", () => act({ type: "start_clock" }))),
+      sticky(bigButton(t("Start the clock"), "start-clock", () => once({ type: "start_clock" }),
+        { disabled: sent === stepKey })),
     ];
   }
 
@@ -268,7 +276,11 @@ export function mount(root, ctx) {
       guessColumn(view, ctx, { extra: revealChip, mine, showTokens: false }),
     ];
     if (mine !== null && mine !== undefined) {
-      parts.push(h("p", { class: "ofx-hint-line" }, fmt("Your Double Down: %(letter)s", { letter: letter(mine) })));
+      const step = revealedOf(view, mine);
+      let text = fmt("Your Double Down: %(letter)s", { letter: letter(mine) });
+      if (step && step.double_downs.includes(pos)) text = fmt("Your Double Down on %(letter)s was exact: +3", { letter: letter(mine) });
+      else if (step) text = fmt("Your Double Down on %(letter)s missed.", { letter: letter(mine) });
+      parts.push(h("p", { class: "ofx-hint-line", "data-testid": "my-double-down" }, text));
     }
     if (view.phase === "score") {
       parts.push(h("div", { class: "ofx-result" }, resultLines(view, ctx).map((line) => h("p", {}, line))));
@@ -388,6 +400,10 @@ export function mount(root, ctx) {
     },
     // A refusal from the server (the shell also toasts it): show it by the Fox field.
     error(error) {
+      if (sent !== null) {
+        sent = null;
+        render();
+      }
       if (view && view.phase === "fox" && view.me && view.me.role === "reader") {
         foxError = error.message || t("Something went wrong.");
         render();

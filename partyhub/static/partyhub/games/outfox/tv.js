@@ -27,6 +27,9 @@ export function mount(root, ctx) {
 
   const canSpeak = () => "speechSynthesis" in window && typeof SpeechSynthesisUtterance === "function";
 
+  // Browsers refuse to speak on a page nobody has clicked yet; the switch then asks for a click.
+  let speechBlocked = false;
+
   function speak() {
     if (!canSpeak() || !view || !view.card) return;
     window.speechSynthesis.cancel();
@@ -36,6 +39,12 @@ export function mount(root, ctx) {
       const utterance = new SpeechSynthesisUtterance(line);
       utterance.lang = lang;
       utterance.rate = 0.95;
+      utterance.onerror = (event) => {
+        if (event.error === "not-allowed" && !speechBlocked) { speechBlocked = true; render(); }
+      };
+      utterance.onstart = () => {
+        if (speechBlocked) { speechBlocked = false; render(); }
+      };
       window.speechSynthesis.speak(utterance);
     }
   }
@@ -48,6 +57,13 @@ export function mount(root, ctx) {
   }
 
   function speechToggle() {
+    if (speechBlocked && speechOn) {
+      // This click is what the browser wanted: read the answers now.
+      speechBlocked = false;
+      if (view && view.phase === "read") speak();
+      render();
+      return;
+    }
     speechOn = !speechOn;
     speechLocalSet(speechOn);
     if (!speechOn && canSpeak()) window.speechSynthesis.cancel();
@@ -70,7 +86,7 @@ export function mount(root, ctx) {
     }
     const speechButton = view.options.speech && canSpeak() && view.phase !== "over"
       ? h("button", { type: "button", class: "ofx-speech", "data-testid": "speech-toggle", "aria-pressed": String(speechOn),
-        onclick: speechToggle }, speechOn ? t("Speech: on") : t("Speech: off"))
+        onclick: speechToggle }, !speechOn ? t("Speech: off") : speechBlocked ? t("Click to let the TV speak") : t("Speech: on"))
       : null;
     return h("header", { class: "ofx-top" },
       h("span", { class: "ofx-turn" }, view.phase === "over" ? t("Outfox the Fox")
