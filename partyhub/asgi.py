@@ -13,9 +13,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partyhub.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.ticker import ticker_ensure  # noqa: E402
+
+websocket_routes = list(websocket_urlpatterns)
+if settings.PARTYHUB_BENCH:
+    # `manage.py bench` measures a stock Channels consumer on this same process and layer.
+    from games.bench.bare import websocket_urlpatterns as bare_urlpatterns
+
+    websocket_routes += bare_urlpatterns
 
 
 async def application(scope, receive, send):
@@ -25,7 +33,7 @@ async def application(scope, receive, send):
 
 
 router = ProtocolTypeRouter(
-    {"http": django_application, "websocket": URLRouter(websocket_urlpatterns)}
+    {"http": django_application, "websocket": URLRouter(websocket_routes)}
 )
 
 if "daphne.server" in sys.modules:

@@ -115,6 +115,8 @@ if REDIS_URL:
                 ],
                 "capacity": 1500,
                 "expiry": 30,
+                # Servers sharing one Redis but not one hub (a benchmark beside a party) differ.
+                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
             },
         }
     }
@@ -161,5 +163,7 @@ LOGGING = {
 PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "0.5"))
 # Whether each server process runs the deadline ticker (tests drive it by hand).
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
+# Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
+PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

@@ -1,0 +1,458 @@
+"""Scripted screens for the live benchmark: real WebSockets, real moves, every frame timed.
+
+A game room is a TV socket plus one socket per phone, made through the JSON API like any other
+client. Its driver walks the game to a steady stream of moves (Outfox: the guessers keep
+re-ranking the column, the ranking timer off; Hoax: whole turns, each a claim, every caller's
+pass and the end of the turn), then, at each tick of its schedule, picks one legal move from what
+the screens show, sends it, and waits until every screen of the room has the new version.
+
+A bare room is the same number of sockets on the stock Channels consumer (``bench.bare``); its
+"move" is a message the consumer relays to the whole group.
+
+The moves are pure functions of a seat's view (``outfox_move``, ``hoax_move``); the tests play
+whole games with them against the rules modules and check every move is legal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from games.bench.stats import ActionRecord, Ledger, SocketLog
+from games.rules.outfox import SLOTS, answer_key
+
+# Options that give each game a steady stream of moves with no timer firing mid-run.
+OUTFOX_OPTIONS: dict[str, Any] = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual"}
+HOAX_OPTIONS: dict[str, Any] = {
+    "hoax_window_seconds": 60,
+    "vote_seconds": 120,
+    "butler_seconds": 60,
+    "immunity_seconds": 60,
+}
+GAMES = ("outfox", "hoax")
+# Claims whose privilege asks nobody anything (no immunity, no Butler gift): a turn stays short.
+HOAX_SAFE_CLAIMS = ("lover", "cousin")
+FOX_TEXT = "Bench fox"
+PING_SECONDS = 20.0  # as the real screens (live.js)
+ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
+STATE_PREFIX = '{"type":"state","version":'
+
+
+class BenchError(Exception):
+    """The benchmark could not set a room up (the server refused or did not answer)."""
+
+
+# --- the moves (pure) ------------------------------------------------------------------------
+
+
+def outfox_place(guess: list[int | None], k: int) -> dict:
+    """The ``k``-th ranking move: some answer into slot ``k % 6`` (a different one than there)."""
+    slot = k % SLOTS
+    answer = (k // SLOTS + 2 * k + 1) % SLOTS
+    if guess[slot] == answer:
+        answer = (answer + 1) % SLOTS
+    return {"type": "place", "answer": answer, "slot": slot}
+
+
+def outfox_fox_text(secret: list[dict] | None) -> str:
+    """A Fox answer that is none of the card's real answers."""
+    taken = {answer_key(item["text"]) for item in secret or [] if item.get("text")}
+    text, number = FOX_TEXT, 1
+    while answer_key(text) in taken:
+        number += 1
+        text = f"{FOX_TEXT} {number}"
+    return text
+
+
+def outfox_move(view: dict, k: int) -> dict | None:
+    """What a seat does from its own Outfox view: walk to the ranking, then keep ranking."""
+    me = view.get("me")
+    if not me:
+        return None
+    phase = view["phase"]
+    reader = me["role"] == "reader"
+    if phase == "draw" and reader and me["offer"]:
+        return {"type": "pick_card", "card": me["offer"][0]["id"]}
+    if phase == "fox" and reader:
+        proposal = me["proposal"]
+        if proposal is None and view["reader"] == me["seat"]:
+            return {"type": "fox", "text": outfox_fox_text(me["secret"])}
+        if proposal is not None and proposal["by"] != me["seat"]:
+            return {"type": "approve_fox"}
+        return None
+    if phase == "read" and reader and view["reader"] == me["seat"]:
+        return {"type": "start_clock"}
+    if phase == "rank" and not reader:
+        return outfox_place(view["guess"], k)
+    return None
+
+
+def hoax_move(view: dict, k: int) -> dict | None:
+    """What a seat does from its own Hoax view, chosen from the legal moves the view lists:
+    take a starting resource, claim the Lover or the Cousin, let claims pass, end the turn."""
+    me = view.get("me") or {}
+    actions = me.get("actions") or []
+    picks = [action for action in actions if action["type"] == "pick"]
+    if picks:
+        return picks[k % len(picks)]
+    claims = [
+        action
+        for action in actions
+        if action["type"] == "claim" and action["character"] in HOAX_SAFE_CLAIMS
+    ]
+    if claims:
+        return claims[k % len(claims)]
+    for kind in ("pass", "end_turn"):
+        for action in actions:
+            if action["type"] == kind:
+                return action
+    return None
+
+
+MOVES = {"outfox": outfox_move, "hoax": hoax_move}
+
+
+STEADY_PHASES = {"outfox": ("rank",), "hoax": ("turn", "hoax_window")}
+
+
+def steady(game: str, view: dict | None) -> bool:
+    """Whether a room is in the cycle the benchmark measures (Outfox: the ranking; Hoax: turns
+    and their hoax windows)."""
+    return bool(view) and view["phase"] in STEADY_PHASES[game]
+
+
+# --- HTTP ------------------------------------------------------------------------------------
+
+
+def api_post_sync(host: str, port: int, path: str, data: dict) -> dict:
+    """POST JSON to the hub's API; the decoded ``201`` answer, else ``BenchError``."""
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        connection.request(
+            "POST", path, body=orjson.dumps(data), headers={"Content-Type": "application/json"}
+        )
+        response = connection.getresponse()
+        body = response.read()
+    except OSError as error:
+        raise BenchError(f"POST {path}: {error}") from error
+    finally:
+        connection.close()
+    if response.status != 201:
+        raise BenchError(f"POST {path}: {response.status} {body[:300]!r}")
+    return orjson.loads(body)
+
+
+async def api_post(host: str, port: int, path: str, data: dict) -> dict:
+    return await asyncio.to_thread(api_post_sync, host, port, path, data)
+
+
+# --- one socket ------------------------------------------------------------------------------
+
+
+class Screen:
+    """One socket: records when each version arrived; keeps its newest frame, parsed lazily."""
+
+    def __init__(self, room: RoomDriver, index: int, log: SocketLog) -> None:
+        self.room = room
+        self.index = index
+        self.log = log
+        self.socket: ClientConnection | None = None
+        self.version = -1
+        self.text: str | None = None
+        self.parsed: tuple[int, dict] | None = None
+        self.errors: list[dict] = []
+        self.frames = 0
+        self.bytes = 0
+        self.closed = False
+        self.tasks: list[asyncio.Task] = []
+
+    async def open(self, url: str, ping: bool) -> None:
+        self.socket = await connect(
+            url, open_timeout=60, ping_interval=None, compression=None, max_size=None,
+            close_timeout=2,
+        )
+        self.tasks.append(asyncio.create_task(self.read()))
+        if ping:
+            self.tasks.append(asyncio.create_task(self.ping()))
+
+    async def read(self) -> None:
+        assert self.socket is not None
+        clock = time.perf_counter
+        try:
+            async for text in self.socket:
+                now = clock()
+                if isinstance(text, bytes):
+                    text = text.decode()
+                if text.startswith(STATE_PREFIX):
+                    end = text.find(",", len(STATE_PREFIX))
+                    version = int(text[len(STATE_PREFIX) : end if end > 0 else -1])
+                    self.frames += 1
+                    self.bytes += len(text)
+                    self.log.record(version, now)
+                    if version > self.version:
+                        self.version = version
+                        self.text = text
+                    self.room.on_version(self, version)
+                    continue
+                frame = orjson.loads(text)
+                if frame.get("type") == "error":
+                    self.errors.append(frame)
+                    self.room.on_error(self, frame)
+        except (ConnectionClosed, OSError):
+            pass
+        finally:
+            self.closed = True
+
+    async def ping(self) -> None:
+        """Say "alive" every 20 s, as the real screens do (the server forgets silent sockets)."""
+        await asyncio.sleep(random.uniform(0, PING_SECONDS))
+        while not self.closed:
+            await self.send('{"type":"ping"}')
+            await asyncio.sleep(PING_SECONDS)
+
+    async def send(self, text: str) -> bool:
+        if self.socket is None or self.closed:
+            return False
+        try:
+            await self.socket.send(text)
+            return True
+        except (ConnectionClosed, OSError):
+            return False
+
+    def frame(self) -> dict | None:
+        """The newest state frame, decoded (once per version)."""
+        if self.text is None:
+            return None
+        if self.parsed is None or self.parsed[0] != self.version:
+            self.parsed = (self.version, orjson.loads(self.text))
+        return self.parsed[1]
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            try:
+                await self.socket.close()
+            except (WebSocketException, OSError):
+                pass
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+# --- one room --------------------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    """A move in flight: the version before it, the version it made, who sent it."""
+
+    base: int
+    screen: Screen
+    version: int | None = None
+    error: str | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class RoomDriver:
+    """The sockets of one room and the schedule of its moves."""
+
+    kind = "room"
+
+    def __init__(self, index: int, ledger: Ledger, sockets: int) -> None:
+        self.index = index
+        self.ledger = ledger
+        logs = ledger.room_add(index, sockets)
+        self.screens = [Screen(self, i, log) for i, log in enumerate(logs)]
+        self.top = -1  # the newest version any socket of the room has seen
+        self.pending: Pending | None = None
+        self.moves = 0
+        self.stalls = 0
+
+    # reading
+
+    def on_version(self, screen: Screen, version: int) -> None:
+        if version > self.top:
+            self.top = version
+        pending = self.pending
+        if pending is None:
+            return
+        if pending.version is None and version > pending.base:
+            pending.version = version
+        if pending.version is not None and all(
+            other.version >= pending.version for other in self.screens
+        ):
+            pending.done.set()
+
+    def on_error(self, screen: Screen, frame: dict) -> None:
+        pending = self.pending
+        if pending is not None and screen is pending.screen and pending.version is None:
+            pending.error = str(frame.get("code"))
+            pending.done.set()
+
+    def settled(self) -> bool:
+        return all(screen.version == self.top for screen in self.screens)
+
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Wait until every socket shows the room's newest version."""
+        deadline = time.perf_counter() + timeout
+        while not (self.top >= 0 and self.settled()):
+            if time.perf_counter() > deadline:
+                raise BenchError(f"{self.kind} {self.index}: sockets never agreed on a version")
+            await asyncio.sleep(0.02)
+
+    # moving
+
+    def next_move(self, k: int) -> tuple[Screen, str] | None:
+        raise NotImplementedError
+
+    async def step(self, scheduled: float, measured: bool) -> ActionRecord | None:
+        """One move due at ``scheduled``: send it, wait until every socket has its result."""
+        move = self.next_move(self.moves)
+        if move is None:
+            self.stalls += 1
+            await self.resync()
+            return None
+        screen, text = move
+        pending = Pending(base=self.top, screen=screen)
+        self.pending = pending
+        sent = time.perf_counter()
+        if await screen.send(text):
+            try:
+                await asyncio.wait_for(pending.done.wait(), ANSWER_TIMEOUT)
+            except TimeoutError:
+                pass
+        self.pending = None
+        self.moves += 1
+        record = ActionRecord(
+            room=self.index, scheduled=scheduled, sent=sent, version=pending.version,
+            error=pending.error,
+        )
+        if measured:
+            self.ledger.action_add(record)
+        return record
+
+    async def resync(self) -> None:
+        """Ask sockets that fell behind (a frame was lost) for a fresh snapshot."""
+
+    async def drive(self, start: float, end: float, rate: float, offset: float,
+                    window: float) -> None:
+        """Moves at ``rate`` a second from ``start + offset`` until ``end``; those due from
+        ``window`` on are measured."""
+        k = 0
+        while True:
+            due = start + offset + k / rate
+            if due >= end:
+                return
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await self.step(due, measured=due >= window)
+            k += 1
+
+    async def close(self) -> None:
+        await asyncio.gather(*(screen.close() for screen in self.screens))
+
+    def frame_bytes(self) -> tuple[int, int]:
+        return (
+            sum(screen.frames for screen in self.screens),
+            sum(screen.bytes for screen in self.screens),
+        )
+
+    def errors(self) -> list[dict]:
+        return [error for screen in self.screens for error in screen.errors]
+
+
+class GameRoom(RoomDriver):
+    """A real room: screen 0 is the TV, screens 1.. are the phones (screen 1 is the VIP)."""
+
+    kind = "game"
+
+    def __init__(self, index: int, ledger: Ledger, game: str, phones: int) -> None:
+        super().__init__(index, ledger, phones + 1)
+        self.game = game
+        self.code = ""
+        self.move = MOVES[game]
+
+    async def open(self, host: str, port: int) -> None:
+        options = OUTFOX_OPTIONS if self.game == "outfox" else HOAX_OPTIONS
+        room = await api_post(host, port, "/api/rooms", {"game": self.game, "options": options})
+        self.code = room["code"]
+        paths = [room["board_socket"]]
+        for i in range(len(self.screens) - 1):
+            seat = await api_post(host, port, f"/api/rooms/{self.code}/seats", {"name": f"P{i}"})
+            paths.append(seat["seat_socket"])
+        for screen, path in zip(self.screens, paths, strict=True):
+            await screen.open(f"ws://{host}:{port}{path}", ping=True)
+        await self.settle()
+
+    async def start(self, timeout: float = 60.0) -> None:
+        """The VIP starts the game; the scripted moves walk it to the measured phase."""
+        vip = self.screens[1]
+        await vip.send('{"type":"host","command":"start"}')
+        deadline = time.perf_counter() + timeout
+        while True:
+            await self.settle()
+            frame = self.screens[0].frame()
+            if frame and frame["room"]["status"] == "playing":
+                break
+            if vip.errors or time.perf_counter() > deadline:
+                raise BenchError(f"room {self.code} did not start: {vip.errors[-1:]}")
+            await asyncio.sleep(0.02)
+        while not steady(self.game, self.screens[0].frame()["view"]):
+            record = await self.step(time.perf_counter(), measured=False)
+            if record is not None and record.error:
+                raise BenchError(f"room {self.code}: set-up move refused ({record.error})")
+            if time.perf_counter() > deadline:
+                raise BenchError(f"room {self.code} never reached its steady phase")
+            await self.settle()
+
+    def next_move(self, k: int) -> tuple[Screen, str] | None:
+        phones = self.screens[1:]
+        for shift in range(len(phones)):
+            screen = phones[(k + shift) % len(phones)]
+            if screen.version != self.top:
+                continue  # it missed a frame: its view is old
+            frame = screen.frame()
+            if not frame or not frame.get("view"):
+                continue
+            action = self.move(frame["view"], k)
+            if action is not None:
+                return screen, orjson.dumps({"type": "act", "action": action}).decode()
+        return None
+
+    async def resync(self) -> None:
+        for screen in self.screens:
+            if screen.version != self.top:
+                await screen.send('{"type":"sync"}')
+        await asyncio.sleep(0.05)
+
+
+class BareRoom(RoomDriver):
+    """The same sockets on the stock consumer; a move is a message relayed to all of them."""
+
+    kind = "bare"
+
+    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int) -> None:
+        super().__init__(index, ledger, sockets)
+        self.group = f"{tag}-{index}"
+        self.pad = "x" * max(0, pad)
+        self.top = 0
+
+    async def open(self, host: str, port: int) -> None:
+        for screen in self.screens:
+            await screen.open(f"ws://{host}:{port}/ws/bare/{self.group}", ping=False)
+            screen.version = 0
+
+    def next_move(self, k: int) -> tuple[Screen, str] | None:
+        # The phones (not the TV at index 0) take turns, as in a game room.
+        senders = self.screens[1:] or self.screens
+        screen = senders[k % len(senders)]
+        text = f'{STATE_PREFIX}{self.top + 1},"pad":"{self.pad}"}}'
+        return screen, text

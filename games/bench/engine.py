@@ -1,0 +1,91 @@
+"""The rules engine alone: validate and apply a move, build every screen's view, serialize.
+
+No database, no sockets: the floor under what the live path can cost per move. The moves are the
+benchmark's scripted ones (``clients.outfox_move`` / ``clients.hoax_move``), chosen from the
+views exactly as the socket clients choose them, on a six-player game in its steady phase.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import orjson
+
+from games.bench.clients import HOAX_OPTIONS, MOVES, OUTFOX_OPTIONS, steady
+from games.rules import games_all
+
+
+def outfox_cards(count: int = 40) -> list[dict]:
+    """Question cards shaped like the starter decks' (for the engine alone: no database)."""
+    orders = [[1, 2, 0, 3, 4, 5], [0, 1, 2, 3, 4, 5], [2, 3, 1, 5, 0, 4], [5, 4, 3, 2, 1, 0]]
+    return [
+        {
+            "id": 1000 + i,
+            "question": f"Top 5 most visited places number {i} in the whole wide world",
+            "source": "Benchmark Atlas of Places, 2024 edition",
+            "answers": [f"Answer {rank} of card {i} with a realistic length" for rank in range(5)],
+            "reading_order": orders[i % len(orders)],
+        }
+        for i in range(count)
+    ]
+
+
+def game_steady(game: str, players: int = 6, seed: int = 1) -> tuple[Any, dict]:
+    """A ``players`` game walked to the phase the benchmark measures, with the scripted moves."""
+    rules = games_all()[game]
+    options = rules.options_clean(OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS)
+    content = {"cards": outfox_cards()} if game == "outfox" else {}
+    state = rules.setup(players, options, seed, time.time(), content)
+    for k in range(200):
+        if steady(game, rules.view(state, None)):
+            return rules, state
+        state = move_apply(rules, state, game, k)
+    raise RuntimeError(f"{game}: the scripted moves never reached the steady phase")
+
+
+def move_pick(rules: Any, state: dict, game: str, k: int) -> tuple[int, dict]:
+    """The seat and move the socket clients would send now, from each seat's view."""
+    players = len(state["connected"])
+    for shift in range(players):
+        seat = (k + shift) % players
+        action = MOVES[game](rules.view(state, seat), k)
+        if action is not None:
+            return seat, action
+    raise RuntimeError(f"{game}: no scripted move in phase {state['phase']}")
+
+
+def move_apply(rules: Any, state: dict, game: str, k: int) -> dict:
+    seat, action = move_pick(rules, state, game, k)
+    return rules.apply(state, seat, action, time.time())
+
+
+def engine_time(game: str, seconds: float = 1.0, players: int = 6) -> dict[str, float]:
+    """Moves per second through apply (which validates), every view (board and each seat) and
+    ``orjson`` serialization, on one core."""
+    rules, state = game_steady(game, players)
+    moves = []
+    # Pick the moves up front, so the timed loop does only what the server does per move.
+    scratch = state
+    for k in range(60):
+        seat, action = move_pick(rules, scratch, game, k)
+        moves.append((seat, action))
+        scratch = rules.apply(scratch, seat, action, time.time())
+    count, elapsed, bytes_out = 0, 0.0, 0
+    while elapsed < seconds:
+        current = state
+        started = time.perf_counter()
+        for seat, action in moves:
+            current = rules.apply(current, seat, action, time.time())
+            bytes_out += len(orjson.dumps(rules.view(current, None)))
+            for viewer in range(players):
+                bytes_out += len(orjson.dumps(rules.view(current, viewer)))
+        elapsed += time.perf_counter() - started
+        count += len(moves)
+    return {
+        "game": game,
+        "moves": count,
+        "moves_per_second": round(count / elapsed, 1),
+        "us_per_move": round(elapsed / count * 1e6, 1),
+        "bytes_per_frame": round(bytes_out / count / (players + 1)),
+    }

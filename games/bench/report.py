@@ -1,0 +1,119 @@
+"""The benchmark's report as a terminal table (the same figures as the JSON)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def ms(value: float | None) -> str:
+    return "lost" if value is None else f"{value:.1f}"
+
+
+def num(value: float | None, scale: float = 1.0) -> str:
+    return "-" if value is None else f"{value * scale:.0f}"
+
+
+def kb(value: float) -> str:
+    return f"{value / 1024:.1f}"
+
+
+def row_cells(kind: str, entry: dict[str, Any]) -> list[str]:
+    latency = entry["latency_ms"]
+    return [
+        kind,
+        *(ms(latency.get(key)) for key in ("p50", "p90", "p99", "max")),
+        f"{entry['frames_delivered']}/{entry['frames_expected']}",
+        f"{entry['delivery'] * 100:.2f}",
+        num(entry["server_cpu_us_per_frame"]),
+        num(entry["redis_cpu_us_per_frame"]),
+        num(entry["server_cpu_share"], 100),
+        kb(entry["rss_bytes_per_socket"]),
+        f"{entry['loadgen_cpu_share'] * 100:.0f}" + ("!" if entry["loadgen_bottleneck"] else ""),
+        "ok" if entry["passes"] else "FAIL",
+    ]
+
+
+HEADER = [
+    "rooms", "sockets", "path", "p50 ms", "p90 ms", "p99 ms", "max ms", "frames", "deliv %",
+    "CPU us/frame", "redis us/frame", "server %core", "RSS KiB/socket", "loadgen %core", "<100ms",
+]
+
+
+def table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, row in enumerate(rows):
+        lines.append("  ".join(cell.rjust(widths[i]) for i, cell in enumerate(row)))
+        if n == 0:
+            lines.append("  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def report_text(report: dict[str, Any]) -> str:
+    """The whole report for the terminal."""
+    options = report["options"]
+    machine = report["machine"]
+    out = [
+        f"PartyHub live benchmark — layer {report['layer']}, {options['phones']} phones + 1 TV "
+        f"per room, {options['rate']:g} move/s per room, {options['seconds']:g} s windows "
+        f"(after {options['warmup']:g} s warm-up), database {options['database']}",
+    ]
+    if machine["server_core"] is not None:
+        out.append(
+            f"Daphne pinned to core {machine['server_core']}, load generator to core "
+            f"{machine['loadgen_core']} ({machine['cpus']} CPUs; Redis is not pinned)."
+        )
+    else:
+        out.append("Not pinned (fewer than two cores, or --no-pin): figures include contention.")
+    for engine in report["engine"]:
+        out.append(
+            f"Rules engine alone, {engine['game']}: {engine['moves_per_second']:,.0f} moves/s "
+            f"({engine['us_per_move']:.0f} us per move: validate, apply, 7 views, serialize; "
+            f"{engine['bytes_per_frame']} B per frame)"
+        )
+    rows = [HEADER]
+    for step in report["steps"]:
+        for kind in ("game", "bare"):
+            entry = step[kind]
+            rows.append([str(step["rooms"]), str(entry["sockets"]), *row_cells(kind, entry)])
+        ratio = step["cpu_ratio_game_to_bare"]
+        rows.append(["", "", "game/bare", "", "", "", "", "", "",
+                     "-" if ratio is None else f"x{ratio:.2f}", "", "", "", "", ""])
+    out.append("")
+    out.append(table(rows))
+    out.append("")
+    for kind in ("game", "bare"):
+        found = report["capacity"][kind]
+        shown = f"{found} rooms" if found is not None else "none of the room counts"
+        out.append(f"Capacity ({kind}): {shown} with p99 < 100 ms and >= 99.9 % delivered.")
+    notes = []
+    for step in report["steps"]:
+        for kind in ("game", "bare"):
+            entry = step[kind]
+            if entry["loadgen_bottleneck"]:
+                notes.append(
+                    f"{step['rooms']} rooms ({kind}): the load generator used "
+                    f"{entry['loadgen_cpu_share'] * 100:.0f} % of its core and may be the "
+                    "bottleneck; its latencies include its own queueing."
+                )
+            if entry["errors"]:
+                notes.append(f"{step['rooms']} rooms ({kind}): {entry['errors']} moves refused "
+                             f"{entry['error_codes']}.")
+            if entry["stalls"]:
+                notes.append(f"{step['rooms']} rooms ({kind}): {entry['stalls']} ticks without "
+                             "a move (a socket missed a frame and resynced).")
+    loads = [step[kind]["machine_load"] for step in report["steps"] for kind in ("game", "bare")]
+    # The benchmark itself keeps up to two cores busy; more than that is someone else's work.
+    if loads and max(loads) > min(2, machine["cpus"] or 1) + 0.5:
+        notes.append(
+            f"The machine was busy with other work (load average up to {max(loads):.1f}): "
+            "latencies include waiting for a core."
+        )
+    out.extend(notes)
+    out.append(
+        "Latency: from each move's scheduled send time to the last screen of its room showing "
+        "the new version. CPU: the Daphne process's user+system time over the window, per "
+        "frame delivered. RSS/socket: growth of the server's resident memory while the step's "
+        "sockets were open."
+    )
+    return "\n".join(out)

@@ -1,0 +1,354 @@
+"""One benchmark run: a Daphne process, every room count, the game and then the bare consumer.
+
+For each room count the runner opens that many rooms (a TV socket plus the phones), walks each
+game to its steady phase, then drives every room at ``rate`` moves a second: a warm-up, then the
+measured window. While the window runs it reads the server's CPU time (and Redis's, on the Redis
+layers) and its own; after it, the server's resident memory. Then the same number of rooms of the
+same size on the stock consumer, same process, same layer, with messages as large as the game's
+frames. Rooms are closed between steps and the server left to go idle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+from games.bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver
+from games.bench.engine import engine_time
+from games.bench.server import Daphne, cores_plan
+from games.bench.stats import Ledger, Summary, capacity
+
+LAYERS = {
+    "memory": None,
+    "redis": "channels_redis.core.RedisChannelLayer",
+    "redis-pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+OPEN_CONCURRENCY = 8  # rooms set up at once
+BOTTLENECK_SHARE = 0.85  # the load generator busier than this share of its core limits the run
+
+
+@dataclass
+class Options:
+    layer: str = "memory"
+    rooms: list[int] = field(default_factory=lambda: [10, 50, 100, 150])
+    phones: int = 6
+    rate: float = 1.0
+    seconds: float = 30.0
+    warmup: float = 3.0
+    database_url: str = ""
+    redis_url: str = "redis://127.0.0.1:6379/15"
+    pin: bool = True
+    engine_seconds: float = 1.0
+    seed: int = 1
+
+
+@dataclass
+class Step:
+    """One measured window: one kind of consumer at one room count."""
+
+    kind: str
+    rooms: int
+    sockets: int
+    summary: Summary
+    wall: float
+    server_cpu: float
+    loadgen_cpu: float
+    redis_cpu: float | None
+    rss_before: int
+    rss_after: int
+    frame_bytes: float
+    stalls: int
+    setup_seconds: float
+    load: float  # the machine's 1-minute load average when the window ended
+
+    @property
+    def cpu_per_frame(self) -> float:
+        delivered = self.summary.delivered
+        return self.server_cpu / delivered if delivered else math.inf
+
+    @property
+    def loadgen_busy(self) -> float:
+        return self.loadgen_cpu / self.wall if self.wall else 0.0
+
+    @property
+    def rss_per_socket(self) -> float:
+        return max(0, self.rss_after - self.rss_before) / self.sockets if self.sockets else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        def us(value: float | None) -> float | None:
+            return None if value is None or math.isinf(value) else round(value * 1e6, 1)
+
+        delivered = self.summary.delivered
+        return {
+            "kind": self.kind,
+            "rooms": self.rooms,
+            "sockets": self.sockets,
+            **self.summary.as_json(),
+            "window_seconds": round(self.wall, 3),
+            "server_cpu_seconds": round(self.server_cpu, 3),
+            "server_cpu_share": round(self.server_cpu / self.wall, 3) if self.wall else None,
+            "server_cpu_us_per_frame": us(self.cpu_per_frame),
+            "redis_cpu_us_per_frame": (
+                us(self.redis_cpu / delivered) if self.redis_cpu is not None and delivered else None
+            ),
+            "loadgen_cpu_seconds": round(self.loadgen_cpu, 3),
+            "loadgen_cpu_share": round(self.loadgen_busy, 3),
+            "loadgen_bottleneck": self.loadgen_busy >= BOTTLENECK_SHARE,
+            "rss_before_bytes": self.rss_before,
+            "rss_after_bytes": self.rss_after,
+            "rss_bytes_per_socket": round(self.rss_per_socket),
+            "mean_frame_bytes": round(self.frame_bytes),
+            "stalls": self.stalls,
+            "setup_seconds": round(self.setup_seconds, 2),
+            "machine_load": round(self.load, 2),
+            "passes": self.summary.passes(),
+        }
+
+
+# --- the database and the server -------------------------------------------------------------
+
+
+def manage(args: list[str], env: dict[str, str]) -> None:
+    """Run a manage.py command against the benchmark's own database."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env={**os.environ, **env},
+        capture_output=True, text=True, timeout=600,
+    )
+    if result.returncode:
+        raise BenchError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+
+
+def server_env(options: Options, workdir: Path) -> dict[str, str]:
+    """The environment of the server under test: its own database, production settings."""
+    env = {
+        "DATABASE_URL": options.database_url or f"sqlite:///{workdir / 'bench.sqlite3'}",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PARTYHUB_BENCH": "1",
+        "PARTYHUB_TICKER": "1",
+        "LOG_LEVEL": "WARNING",
+        "REDIS_URL": "",
+    }
+    backend = LAYERS[options.layer]
+    if backend:
+        env["REDIS_URL"] = options.redis_url
+        env["CHANNEL_LAYER_BACKEND"] = backend
+        env["CHANNEL_LAYER_PREFIX"] = f"bench{secrets.token_hex(4)}"
+    return env
+
+
+def redis_cpu(url: str) -> float | None:
+    """CPU seconds the Redis server has used so far (``INFO cpu``)."""
+    try:
+        import redis
+
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        info = client.info("cpu")
+        client.close()
+        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+    except Exception:  # noqa: BLE001 (a figure we can do without)
+        return None
+
+
+def redis_flush(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=3)
+    client.flushdb()
+    client.close()
+
+
+# --- one step --------------------------------------------------------------------------------
+
+
+async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
+                     progress: Callable[[int], None]) -> None:
+    gate = asyncio.Semaphore(OPEN_CONCURRENCY)
+
+    async def one(driver: RoomDriver) -> None:
+        async with gate:
+            await driver.open(host, port)
+            if isinstance(driver, GameRoom):
+                await driver.start()
+            progress(1)
+
+    await asyncio.gather(*(one(driver) for driver in drivers))
+
+
+async def step_run(kind: str, count: int, options: Options, server: Daphne,
+                   frame_bytes: float, progress: Any) -> Step:
+    ledger = Ledger()
+    sockets = options.phones + 1
+    tag = f"b{secrets.token_hex(3)}"
+    drivers: list[RoomDriver]
+    if kind == "game":
+        drivers = [
+            GameRoom(i, ledger, GAMES[i % len(GAMES)], options.phones) for i in range(count)
+        ]
+    else:
+        pad = max(0, int(frame_bytes) - 40)
+        drivers = [BareRoom(i, ledger, sockets, tag, pad) for i in range(count)]
+    rss_before = server.memory()["rss"]
+    setup_started = time.perf_counter()
+    progress.reset(total=count)
+    progress.set_description(f"{options.layer} {kind} {count} rooms: opening")
+    try:
+        await rooms_open(drivers, server.host, server.port, progress.update)
+        setup_seconds = time.perf_counter() - setup_started
+        for driver in drivers:
+            for screen in driver.screens:
+                screen.frames = screen.bytes = 0
+        rng = random.Random(options.seed * 1000 + count)
+        start = time.perf_counter() + 0.2
+        window = start + options.warmup
+        end = window + options.seconds
+        progress.reset(total=round(options.warmup + options.seconds))
+        progress.set_description(f"{options.layer} {kind} {count} rooms: running")
+        marks: dict[str, Any] = {}
+
+        async def meter() -> None:
+            await asyncio.sleep(max(0.0, window - time.perf_counter()))
+            marks["server"] = server.cpu()
+            marks["loadgen"] = time.process_time()
+            marks["redis"] = redis_cpu(options.redis_url) if LAYERS[options.layer] else None
+            marks["at"] = time.perf_counter()
+
+        async def ticks() -> None:
+            while time.perf_counter() < end:
+                await asyncio.sleep(1.0)
+                progress.update(1)
+
+        tasks = [asyncio.create_task(meter()), asyncio.create_task(ticks())]
+        await asyncio.gather(*(
+            driver.drive(start, end, options.rate, rng.random() / options.rate, window)
+            for driver in drivers
+        ))
+        finished = time.perf_counter()
+        server_cpu = server.cpu() - marks["server"]
+        loadgen_cpu = time.process_time() - marks["loadgen"]
+        redis_after = redis_cpu(options.redis_url) if marks["redis"] is not None else None
+        rss_after = server.memory()["rss"]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        progress.set_description(f"{options.layer} {kind} {count} rooms: closing")
+        await asyncio.gather(*(driver.close() for driver in drivers), return_exceptions=True)
+    summary = ledger.summary(window, end)
+    frames = sum(driver.frame_bytes()[0] for driver in drivers)
+    size = sum(driver.frame_bytes()[1] for driver in drivers)
+    return Step(
+        kind=kind,
+        rooms=count,
+        sockets=count * sockets,
+        summary=summary,
+        wall=finished - marks["at"],
+        server_cpu=server_cpu,
+        loadgen_cpu=loadgen_cpu,
+        redis_cpu=(redis_after - marks["redis"]) if redis_after is not None else None,
+        rss_before=rss_before,
+        rss_after=rss_after,
+        frame_bytes=size / frames if frames else 0.0,
+        stalls=sum(driver.stalls for driver in drivers),
+        setup_seconds=setup_seconds,
+        load=os.getloadavg()[0],
+    )
+
+
+# --- the whole run ---------------------------------------------------------------------------
+
+
+def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str, Any]:
+    """Every room count on one server; returns the report (also what ``--json`` writes)."""
+    server_core, loadgen_core = cores_plan(options.pin)
+    original_affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    report: dict[str, Any] = {
+        "layer": options.layer,
+        "options": {
+            "rooms": options.rooms, "phones": options.phones, "rate": options.rate,
+            "seconds": options.seconds, "warmup": options.warmup,
+            "database": "postgresql" if options.database_url else "sqlite (temporary)",
+        },
+        "machine": {
+            "cpus": os.cpu_count(),
+            "server_core": server_core,
+            "loadgen_core": loadgen_core,
+            "python": sys.version.split()[0],
+        },
+        "engine": [],
+        "steps": [],
+    }
+    pairs: list[tuple[Step, Step]] = []
+    # The rules engine alone, before anything else runs (pinned like the load generator).
+    if loadgen_core is not None:
+        os.sched_setaffinity(0, {loadgen_core})
+    try:
+        if options.engine_seconds > 0:
+            progress.set_description("rules engine alone")
+            report["engine"] = [engine_time(game, options.engine_seconds) for game in GAMES]
+        with tempfile.TemporaryDirectory(prefix="partyhub-bench-") as tmp:
+            workdir = Path(tmp)
+            env = server_env(options, workdir)
+            progress.set_description("database: migrate, load_starter")
+            manage(["migrate", "--noinput", "-v0"], env)
+            manage(["load_starter", "-v0"], env)
+            if env["REDIS_URL"] and options.layer == "redis":
+                redis_flush(options.redis_url)
+            server = Daphne(env, server_core, workdir / "daphne.log")
+            progress.set_description(f"starting Daphne ({options.layer})")
+            server.start()
+            try:
+                server.idle_wait()
+                report["server"] = {"pid": server.pid, "rss_idle_bytes": server.memory()["rss"]}
+                pairs = asyncio.run(steps_run(options, server, progress))
+            finally:
+                if not server.alive():
+                    say(f"Daphne died:\n{server.log_tail()}")
+                server.stop()
+    finally:
+        if original_affinity is not None:
+            os.sched_setaffinity(0, original_affinity)
+    report["steps"] = [step_entry(game, bare) for game, bare in pairs]
+    report["capacity"] = {
+        kind: capacity([(step.rooms, step.summary) for step in kinds])
+        for kind, kinds in (("game", [g for g, _ in pairs]), ("bare", [b for _, b in pairs]))
+    }
+    return report
+
+
+async def steps_run(options: Options, server: Daphne, progress: Any) -> list[tuple[Step, Step]]:
+    """For each room count: the game, then the bare consumer with frames as large as the game's."""
+    pairs = []
+    for count in options.rooms:
+        game = await step_run("game", count, options, server, 0.0, progress)
+        await asyncio.to_thread(server.idle_wait)
+        bare = await step_run("bare", count, options, server, game.frame_bytes, progress)
+        await asyncio.to_thread(server.idle_wait)
+        pairs.append((game, bare))
+    return pairs
+
+
+def step_entry(game: Step, bare: Step) -> dict[str, Any]:
+    ratio = game.cpu_per_frame / bare.cpu_per_frame if bare.cpu_per_frame else math.inf
+    if math.isnan(ratio):
+        ratio = math.inf
+    return {
+        "rooms": game.rooms,
+        "game": game.as_json(),
+        "bare": bare.as_json(),
+        "cpu_ratio_game_to_bare": None if math.isinf(ratio) else round(ratio, 3),
+    }

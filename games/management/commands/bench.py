@@ -1,0 +1,83 @@
+"""How many rooms one machine carries: real sockets against one Daphne, beside bare Channels.
+
+    python manage.py bench [--layer memory|redis|redis-pubsub] [--rooms 10,50,100,150]
+                           [--phones 6] [--rate 1.0] [--seconds 30] [--json FILE]
+
+Starts one Daphne process (its own temporary SQLite database, or ``--database-url``) with the
+chosen channel layer and, for each room count, measures the game and a stock Channels consumer
+on that same process. See docs/performance.md for what the figures mean.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from games.bench.clients import BenchError
+from games.bench.report import report_text
+from games.bench.runner import LAYERS, Options, run
+
+
+def room_counts(raw: str) -> list[int]:
+    try:
+        counts = [int(part) for part in raw.split(",") if part.strip()]
+    except ValueError:
+        raise CommandError("--rooms takes whole numbers separated by commas") from None
+    if not counts or any(count < 1 for count in counts):
+        raise CommandError("--rooms takes positive room counts, e.g. 10,50,100")
+    return counts
+
+
+class Command(BaseCommand):
+    help = "Benchmark the live path (game vs a stock Channels consumer) on one Daphne process."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--layer", choices=sorted(LAYERS), default="memory")
+        parser.add_argument("--rooms", default="10,50,100,150",
+                            help="room counts to measure, comma-separated")
+        parser.add_argument("--phones", type=int, default=6, help="phones per room (3-6)")
+        parser.add_argument("--rate", type=float, default=1.0, help="moves per second per room")
+        parser.add_argument("--seconds", type=float, default=30.0, help="measured window")
+        parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured lead-in")
+        parser.add_argument("--json", dest="json_path", default="", help="write the report here")
+        parser.add_argument("--database-url", default="",
+                            help="benchmark on this (empty, PostgreSQL) database instead of a "
+                                 "temporary SQLite file")
+        parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/15",
+                            help="Redis for the redis layers (its database is flushed)")
+        parser.add_argument("--no-pin", action="store_true",
+                            help="do not pin the server and the load generator to cores")
+        parser.add_argument("--engine-seconds", type=float, default=1.0,
+                            help="how long to time the rules engine alone (0: skip)")
+
+    def handle(self, *args, **options) -> None:
+        if not 3 <= options["phones"] <= 6:
+            raise CommandError("--phones must be 3 to 6 (Hoax seats 3-6 players)")
+        if options["rate"] <= 0 or options["seconds"] <= 0:
+            raise CommandError("--rate and --seconds must be positive")
+        settings = Options(
+            layer=options["layer"],
+            rooms=room_counts(options["rooms"]),
+            phones=options["phones"],
+            rate=options["rate"],
+            seconds=options["seconds"],
+            warmup=max(0.0, options["warmup"]),
+            database_url=options["database_url"],
+            redis_url=options["redis_url"],
+            pin=not options["no_pin"],
+            engine_seconds=max(0.0, options["engine_seconds"]),
+        )
+        with tqdm(total=1, file=sys.stderr, leave=False, dynamic_ncols=True,
+                  disable=None) as progress:
+            try:
+                report = run(settings, progress, lambda text: self.stderr.write(text))
+            except BenchError as error:
+                raise CommandError(str(error)) from error
+        self.stdout.write(report_text(report))
+        if options["json_path"]:
+            Path(options["json_path"]).write_text(json.dumps(report, indent=2) + "\n")
+            self.stdout.write(f"JSON written to {options['json_path']}")

@@ -1,0 +1,87 @@
+"""The scripted clients make only legal moves: whole games played through the rules modules."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from games.bench.clients import (
+    HOAX_SAFE_CLAIMS,
+    outfox_fox_text,
+    outfox_move,
+    outfox_place,
+    steady,
+)
+from games.bench.engine import HOAX_OPTIONS, OUTFOX_OPTIONS, game_steady, move_pick, outfox_cards
+from games.rules import games_all
+from games.rules.outfox import answer_key
+
+
+@pytest.mark.parametrize("game", ["outfox", "hoax"])
+@pytest.mark.parametrize("players", [3, 6])
+def test_scripted_moves_are_legal_from_setup_through_many_moves(game: str, players: int) -> None:
+    rules, state = game_steady(game, players, seed=players)
+    assert steady(game, rules.view(state, None))
+    for k in range(300):
+        seat, action = move_pick(rules, state, game, k)
+        assert legal(rules, state, seat, action), (state["phase"], seat, action)
+        state = rules.apply(state, seat, action, time.time())
+        assert steady(game, rules.view(state, None)), "the stream left the measured phase"
+    assert not state["over"]
+
+
+def legal(rules, state: dict, seat: int, action: dict) -> bool:
+    """Listed by ``legal_actions`` (a typed Fox answer: its type is listed, its text free)."""
+    listed = rules.legal_actions(state, seat)
+    if action["type"] == "fox":
+        return any(item["type"] == "fox" for item in listed)
+    return action in listed
+
+
+@pytest.mark.parametrize("game", ["outfox", "hoax"])
+def test_the_walk_to_the_steady_phase_is_legal_too(game: str) -> None:
+    rules = games_all()[game]
+    options = rules.options_clean(OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS)
+    content = {"cards": outfox_cards()} if game == "outfox" else {}
+    state = rules.setup(6, options, 7, time.time(), content)
+    k = 0
+    while not steady(game, rules.view(state, None)):
+        seat, action = move_pick(rules, state, game, k)
+        assert legal(rules, state, seat, action), (state["phase"], seat, action)
+        state = rules.apply(state, seat, action, time.time())
+        k += 1
+    assert k < 20
+
+
+def test_hoax_turns_claim_only_privileges_that_ask_nobody() -> None:
+    rules, state = game_steady("hoax", 6)
+    claims = []
+    for k in range(120):
+        seat, action = move_pick(rules, state, "hoax", k)
+        if action["type"] == "claim":
+            claims.append(action["character"])
+        state = rules.apply(state, seat, action, time.time())
+    assert claims and set(claims) <= set(HOAX_SAFE_CLAIMS)
+    assert state["turn"]["number"] > 10
+
+
+def test_outfox_place_never_puts_an_answer_where_it_already_is() -> None:
+    guess = [0, 1, 2, 3, 4, 5]
+    for k in range(60):
+        move = outfox_place(guess, k)
+        assert guess[move["slot"]] != move["answer"]
+
+
+def test_outfox_fox_text_avoids_the_cards_answers() -> None:
+    secret = [{"text": "Bench fox", "rank": 1}, {"text": "bench  FOX 2", "rank": 2}]
+    text = outfox_fox_text(secret)
+    assert answer_key(text) not in {answer_key(item["text"]) for item in secret}
+
+
+def test_outfox_guessers_rank_and_readers_wait() -> None:
+    rules, state = game_steady("outfox", 6)
+    view = rules.view(state, state["plan"][0][0])
+    assert outfox_move(view, 0) is None  # the reader watches the ranking
+    guesser = next(seat for seat in range(6) if seat not in state["plan"][0])
+    assert outfox_move(rules.view(state, guesser), 0)["type"] == "place"
