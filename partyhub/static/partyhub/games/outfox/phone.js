@@ -229,7 +229,7 @@ export function mount(root, ctx) {
         h("button", { type: "button", class: "ofx-takeout", "data-testid": "take-out", disabled: !placed,
           onclick: () => { act({ type: "unplace", answer: selected }); selected = null; render(); } }, t("Take out")),
         bigButton(agreed ? t("✓ Agreed") : t("Agree"), "agree",
-          () => act({ type: "agree", guess: view.guess }, { withVersion: true }),
+          () => act({ type: "agree", guess: view.guess }),
           { disabled: !full || agreed, cls: agreed ? "done" : "" })),
       agreedLine(),
     ];
