@@ -75,7 +75,9 @@ def hoax_moves(state: dict) -> list[tuple[int, dict]]:
     ]
 
 
-def move_choose(state: dict, rand: random.Random) -> tuple[int, dict] | None:
+def move_choose(
+    state: dict, rand: random.Random, weights: dict[str, float] | None = None
+) -> tuple[int, dict] | None:
     """A random legal move: first a seat, then a kind of action, then one of that kind.
 
     Picking the kind first keeps games varied (claims have many more concrete forms than
@@ -88,8 +90,8 @@ def move_choose(state: dict, rand: random.Random) -> tuple[int, dict] | None:
     position = rand.choice(sorted({p for p, _ in moves}))
     mine = [action for p, action in moves if p == position]
     kinds = sorted({action["type"] for action in mine})
-    weights = [KIND_WEIGHTS.get(kind, 1.0) for kind in kinds]
-    kind = rand.choices(kinds, weights)[0]
+    chances = [(weights or KIND_WEIGHTS).get(kind, 1.0) for kind in kinds]
+    kind = rand.choices(kinds, chances)[0]
     return position, rand.choice([action for action in mine if action["type"] == kind])
 
 
