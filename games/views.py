@@ -74,8 +74,10 @@ def home(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         game_id = request.POST.get("game", "")
+        # An unknown game has no option fields; room_create refuses it with a clear message.
+        options = options_from_form(game_id, request.POST) if game_id in games_all() else {}
         try:
-            room = services.room_create(game_id, options_from_form(game_id, request.POST))
+            room = services.room_create(game_id, options)
         except ServiceError as exc:
             error = error_text(exc)
         else:
