@@ -124,6 +124,15 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
+def seat_held(code: str, token: str | None) -> bool:
+    """True when ``token`` is a seat in that room (a kicked seat's old cookie is not)."""
+    try:
+        services.seat_by_token(services.room_get(code), token)
+    except ServiceError:
+        return False
+    return True
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """A phone joins by code (typed, or from the QR code) with a display name."""
@@ -143,7 +152,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 samesite="Lax", httponly=True,
             )
             return response
-    elif code and request.COOKIES.get(seat_cookie_name(code)):
+    elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):
         return redirect("play", code=code)
     return render(request, "games/join.html", {"code": code, "name": name, "error": error})
 
