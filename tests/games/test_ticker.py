@@ -1,0 +1,126 @@
+"""The deadline ticker: due deadlines expire with no phone involved, and the screens hear of it."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import services, ticker
+from games.models import Action, Connection
+from tests.games.factories import board_open, frame_next, hoax_started, quiet, room_fresh
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+db = database_sync_to_async
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The services' clock, set by the test (the ticker asks the services what time it is)."""
+    now = SimpleNamespace(value=0.0)
+    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: now.value))
+    return now
+
+
+async def running_room(clock, n: int = 3):
+    clock.value = 1_700_000_000.0
+    room, seats = await db(hoax_started)(n, {"first_player": 0, "butler_seconds": 20})
+    board = await board_open(room)
+    snapshot = await frame_next(board)
+    return room, seats, board, snapshot
+
+
+async def test_nothing_happens_before_the_deadline(clock):
+    room, _seats, board, snapshot = await running_room(clock)
+    deadline = snapshot["view"]["deadline"]
+    assert deadline == clock.value + 20
+    clock.value = deadline - 0.1
+    assert await ticker.ticker_tick() == 0
+    assert await quiet(board)
+    stored = await db(room_fresh)(room)
+    assert stored.version == snapshot["version"] and stored.state["active"] == 0
+    await board.disconnect()
+
+
+async def test_a_due_deadline_expires_once_and_the_board_hears_of_it(clock):
+    room, _seats, board, snapshot = await running_room(clock)
+    deadline = snapshot["view"]["deadline"]
+    clock.value = deadline + 0.5
+    assert await ticker.ticker_tick() == 1
+    frame = await frame_next(board)
+    assert frame["version"] == snapshot["version"] + 1
+    # The first player's pick timed out: the supply's default went to them, the next one picks.
+    assert sum(frame["view"]["players"][0]["resources"].values()) == 1
+    assert frame["view"]["active"] == 1
+    assert frame["view"]["deadline"] == clock.value + 20
+    timeouts = await db(Action.objects.filter(payload={"type": "timeout"}).count)()
+    assert timeouts == 1
+    # The next tick at the same moment finds nothing due.
+    assert await ticker.ticker_tick() == 0
+    assert await quiet(board)
+    await board.disconnect()
+
+
+async def test_one_tick_expires_every_due_room(clock):
+    first, _seats, board, snapshot = await running_room(clock)
+    second, _ = await db(hoax_started)(4, {"first_player": 0, "butler_seconds": 20})
+    clock.value = snapshot["view"]["deadline"] + 1
+    assert await ticker.ticker_tick() == 2
+    assert (await frame_next(board))["view"]["active"] == 1
+    assert (await db(room_fresh)(second)).state["active"] == 1
+    await board.disconnect()
+
+
+async def test_the_sweep_reports_a_phone_whose_socket_died(clock):
+    room, seats, board, snapshot = await running_room(clock)
+    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
+    channel = f"fake.{room.code}.{seats[2].pk}"
+    await db(Connection.objects.filter(channel_name=channel).update)(last_seen=old)
+    await ticker.ticker_sweep()
+    frame = await frame_next(board)
+    assert frame["view"]["players"][2]["connected"] is False
+    assert [p["connected"] for p in frame["room"]["players"]] == [True, True, False]
+    await board.disconnect()
+
+
+async def test_the_ticker_runs_only_when_enabled(settings):
+    settings.PARTYHUB_TICKER = False
+    ticker._ticker = None
+    ticker.ticker_ensure()
+    assert ticker._ticker is None
+    settings.PARTYHUB_TICKER = True
+    settings.PARTYHUB_TICK_SECONDS = 0.01
+    try:
+        ticker.ticker_ensure()
+        task = ticker._ticker
+        assert task is not None and not task.done()
+        ticker.ticker_ensure()
+        assert ticker._ticker is task  # once per process
+    finally:
+        ticker._ticker.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await ticker._ticker
+        ticker._ticker = None
+
+
+async def test_the_running_ticker_expires_a_deadline_with_no_one_asking(clock, settings):
+    room, _seats, board, snapshot = await running_room(clock)
+    clock.value = snapshot["view"]["deadline"] + 1
+    settings.PARTYHUB_TICKER = True
+    settings.PARTYHUB_TICK_SECONDS = 0.01
+    ticker._ticker = None
+    ticker.ticker_ensure()
+    try:
+        frame = await frame_next(board)
+        assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
+    finally:
+        ticker._ticker.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await ticker._ticker
+        ticker._ticker = None
+    await board.disconnect()
