@@ -600,7 +600,14 @@ def _privilege_apply(state: dict, now: float) -> None:
     """The claim stood: its privilege takes effect (sparing whoever an immunity protected)."""
     claim = state["claim"]
     seat, character, choices = claim["seat"], claim["character"], claim["choices"]
-    _log(state, "privilege", seat=seat, character=character, spared=list(claim["spared"]))
+    _log(
+        state,
+        "privilege",
+        seat=seat,
+        character=character,
+        spared=claim["spared"],
+        exposed=claim["exposed"],
+    )
     if character == "butler":
         _privilege_butler(state, seat, choices, now)
         if state["phase"] == "butler_gift":
@@ -784,7 +791,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 # --- Apply: validation, system actions, and the one door for moves -----------------------------
 
-# Every phone action type with its exact fields (claims are checked per character).
+# Every phone action type with its required fields (claims are checked per character).
 ACTION_FIELDS = {
     "pick": ("resource",),
     "claim": None,
@@ -815,9 +822,9 @@ def _check_shape(state: dict, action: Any) -> dict:
         if not isinstance(character, str) or character not in CHARACTERS:
             raise _bad(_("Claim one of the seven characters."))
         fields = ("character", *CLAIM_FIELDS[character])
-    if set(action) != {"type", *fields}:
+    if not set(fields) <= set(action):  # extra fields are ignored, as in every game
         raise _bad(
-            _("The action %(type)s needs exactly the fields: %(fields)s."),
+            _("The action %(type)s needs the fields: %(fields)s."),
             type=kind,
             fields=", ".join(fields) or "-",
         )
@@ -846,9 +853,7 @@ def _system(state: dict, action: Any, now: float) -> None:
     if not isinstance(action, dict) or action.get("type") not in ("timeout", "presence"):
         raise _bad(_("Unknown system action."))
     if action["type"] == "presence":
-        if set(action) != {"type", "seat", "connected"} or not isinstance(
-            action["connected"], bool
-        ):
+        if not isinstance(action.get("connected"), bool):
             raise _bad(_("A presence action has a seat and a connected flag."))
         presence_apply(state, action)
         return
