@@ -220,7 +220,8 @@ def daphne_raw(env: dict[str, str]) -> Iterator[tuple[subprocess.Popen, str]]:
 # --- the tests -------------------------------------------------------------------------------
 
 
-async def test_tv_on_one_process_phones_on_another(daphne_factory, postgres_url, redis_url):
+async def test_tv_on_one_process_phones_on_another(postgres_url, redis_url, daphne_factory):
+    # (daphne_factory last: its servers stop before the database is dropped)
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
     tv_base, phone_base = daphne_factory(env), daphne_factory(env)
     room = room_create(tv_base, butler_seconds=60)
@@ -321,7 +322,7 @@ async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, red
 
 
 async def test_two_ticking_processes_expire_each_deadline_once(
-    daphne_factory, postgres_url, redis_url
+    postgres_url, redis_url, daphne_factory
 ):
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url, "PARTYHUB_TICK_SECONDS": "0.02"}
     a, b = daphne_factory(env), daphne_factory(env)
