@@ -95,7 +95,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         transaction_mode="IMMEDIATE",
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections persist as on PostgreSQL: closing the last connection to a WAL database
+    # checkpoints it with an fsync, and the sockets' database thread would pay that (plus a
+    # reconnect and the PRAGMAs) on every message.
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
