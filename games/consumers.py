@@ -145,6 +145,15 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         text = await database_sync_to_async(self.snapshot_text)()
         await self.send(text_data=text)
 
+    def reopen(self) -> services.Snapshot | None:
+        """Record this socket again after the sweep dropped it (unless its seat is gone)."""
+        try:
+            room = services.room_get(self.code)
+            seat = services.seat_by_token(room, self.seat.token) if self.seat else None
+        except ServiceError:
+            return None
+        return services.connection_open(self.channel_name, room, seat)
+
     def snapshot_text(self) -> str:
         snapshot = services.snapshot_get(self.code)
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
@@ -198,7 +207,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.snapshot_send()
             return
         if message["type"] == "ping":
-            await database_sync_to_async(services.connection_touch)(self.channel_name)
+            if not await database_sync_to_async(services.connection_touch)(self.channel_name):
+                # Swept while its pings were held up (a network stall): it is back online.
+                await snapshot_broadcast(await database_sync_to_async(self.reopen)())
             await self.send(text_data='{"type":"pong"}')
             return
         handler = self.handlers().get(message["type"])

@@ -448,9 +448,11 @@ def connection_close(channel_name: str) -> Snapshot | None:
         return presence_changed(room, seat, False)
 
 
-def connection_touch(channel_name: str) -> None:
-    """A socket is alive (it pinged)."""
-    Connection.objects.filter(channel_name=channel_name).update(last_seen=timezone.now())
+def connection_touch(channel_name: str) -> bool:
+    """A socket is alive (it pinged); ``False`` when the sweep had already forgotten it."""
+    return bool(
+        Connection.objects.filter(channel_name=channel_name).update(last_seen=timezone.now())
+    )
 
 
 def connections_sweep() -> list[Snapshot]:
