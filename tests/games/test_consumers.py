@@ -7,15 +7,16 @@ channel layer. The consumers reach the database from a worker thread, hence ``tr
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.utils import translation
+from django.utils import timezone, translation
 
-from games import consumers, services
+from games import consumers, services, ticker
 from games.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
 from games.errors import error_text
-from games.models import Room, Seat
+from games.models import Connection, Room, Seat
 from tests.games.factories import (
     board_open,
     by_position,
@@ -394,6 +395,26 @@ async def test_a_seat_reconnecting_gets_its_own_private_view_back(sockets):
     for screen in (board, phones[0], phones[2], again):
         frame = await frame_next(screen)
         assert frame["view"]["players"][bob.position]["connected"] is True
+
+
+async def test_a_phone_swept_while_its_pings_were_held_up_comes_back_when_it_pings(sockets):
+    """A network stall longer than the sweep's limit, with the socket still open afterwards."""
+    room, seats, board, phones = await started(sockets, 3)
+    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
+    await db(Connection.objects.filter(seat_id=seats[2].pk).update)(last_seen=old)
+    await ticker.ticker_sweep()
+    for screen in (board, *phones):
+        assert (await frame_next(screen))["view"]["players"][2]["connected"] is False
+    assert (await state_of(room))[1]["connected"] == [True, True, False]
+    await phones[2].send_json_to({"type": "ping"})
+    replies = [await frame_next(phones[2]), await frame_next(phones[2])]
+    assert {"type": "pong"} in replies
+    for frame in [r for r in replies if r["type"] == "state"] + [
+        await frame_next(screen) for screen in (board, phones[0], phones[1])
+    ]:
+        assert frame["view"]["players"][2]["connected"] is True
+    assert (await state_of(room))[1]["connected"] == [True, True, True]
+    assert await quiet(board, *phones)
 
 
 # --- language -----------------------------------------------------------------------------
