@@ -596,10 +596,11 @@ def test_the_sweep_forgets_stale_connections_and_reports_the_seat_offline():
     Connection.objects.filter(channel_name=stale).update(last_seen=old)
     kept = f"fake.{room.code}.{seats[0].pk}"
     Connection.objects.filter(channel_name=kept).update(last_seen=old)
-    services.connection_touch(kept)  # it pinged: alive again
+    assert services.connection_touch(kept) is True  # it pinged: alive again
     changed = services.connections_sweep()
     assert len(changed) == 1 and seats[2].pk not in changed[0].connected
     assert not Connection.objects.filter(channel_name=stale).exists()
+    assert services.connection_touch(stale) is False  # forgotten: the socket must say so
     assert Connection.objects.filter(channel_name=kept).exists()
     assert room_fresh(room).state["connected"] == [True, True, False]
     assert services.connections_sweep() == []
