@@ -33,9 +33,21 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python manage.py bench
 
+# Refresh the translation catalogues (needs GNU gettext). The screens' strings go through the
+# helpers t(), fmt() and nt() of partyhub/static/partyhub/js/dom.js, which makemessages cannot
+# be told about, so xgettext reads the JavaScript directly.
+LANGS := es fr id
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages -l es -l fr -l id
-	$(BIN)/python manage.py makemessages -d djangojs -l es -l fr -l id --ignore=.venv
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGS)) --ignore=.venv --ignore=staticfiles --ignore=tests
+	find partyhub/static games -name '*.js' | sort | xgettext --language=JavaScript \
+	  --from-code=UTF-8 --keyword=t --keyword=fmt --keyword=nt:1,2 --keyword=gettext \
+	  --keyword=ngettext:1,2 --add-comments --files-from=- -o locale/djangojs.pot
+	for lang in $(LANGS); do \
+	  po=locale/$$lang/LC_MESSAGES/djangojs.po; \
+	  if [ -f $$po ]; then msgmerge --quiet --update --backup=none $$po locale/djangojs.pot; \
+	  else msginit --no-translator --locale=$$lang --input=locale/djangojs.pot --output-file=$$po; fi; \
+	done
+	rm -f locale/djangojs.pot
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:
