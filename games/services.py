@@ -138,9 +138,15 @@ def host_check(room: Room, actor: Actor) -> None:
 
 
 def lobby_check(room: Room) -> None:
-    """Refuse lobby-only changes once the game runs."""
+    """Refuse lobby-only changes (start, kick, options) outside the lobby.
+
+    After a game ends, "play again" leads back to the lobby first, so that the audience can take
+    free seats before the next start.
+    """
     if room.status == Room.Status.PLAYING:
         raise ServiceError(_("The game has already started."), code="wrong_phase")
+    if room.status == Room.Status.OVER:
+        raise ServiceError(_("The game is over: choose Play again first."), code="wrong_phase")
 
 
 def deadline_datetime(state: dict | None) -> datetime | None:
@@ -363,7 +369,7 @@ def action_submit(
     """A phone's move: checked against the rules (and the version it saw), applied, logged."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
-    if version is not None and not isinstance(version, int):
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     with transaction.atomic():
         room = room_locked(code)

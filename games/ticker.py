@@ -28,7 +28,12 @@ async def ticker_tick() -> int:
     """Expire every due deadline once and broadcast the results; returns how many expired."""
     expired = 0
     for room_id in await database_sync_to_async(services.deadlines_due)():
-        snapshot = await database_sync_to_async(services.deadline_expire)(room_id)
+        try:
+            snapshot = await database_sync_to_async(services.deadline_expire)(room_id)
+        except Exception:
+            # One room's failure must not hold up every other room's deadlines.
+            logger.exception("deadline expiry failed for room %s", room_id)
+            continue
         if snapshot is not None:
             expired += 1
             await snapshot_broadcast(snapshot)

@@ -374,6 +374,7 @@ def room_and_state(room: Room) -> tuple[int, dict, int]:
         ({"type": 3}, None),
         ({"type": "pick", "resource": "cash"}, "1"),
         ({"type": "pick", "resource": "cash"}, 1.0),
+        ({"type": "pick", "resource": "cash"}, True),
     ],
 )
 def test_action_submit_refuses_bad_shapes(action, version):
@@ -743,3 +744,18 @@ def test_replay_matches_when_two_players_claim_an_immunity_at_once():
     stored = room_fresh(room)
     assert stored.state["phase"] == "turn"
     assert services.game_replay(Game.objects.get(pk=stored.current_game_id)) == stored.state
+
+
+def test_lobby_controls_are_refused_after_the_end_until_play_again():
+    room, seats = hoax_started(3, {"first_player": 0})
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+    for control in (
+        lambda: services.room_start(room.code, host(room)),
+        lambda: services.seat_kick(room.code, host(room), seats[2].pk),
+        lambda: services.room_options_set(room.code, host(room), {"vote_seconds": 30}),
+    ):
+        with refused("wrong_phase"):
+            control()
+    services.room_play_again(room.code, host(room))
+    services.room_options_set(room.code, host(room), {"vote_seconds": 30})
+    assert room_fresh(room).options["vote_seconds"] == 30

@@ -76,6 +76,24 @@ async def test_one_tick_expires_every_due_room(clock):
     await board.disconnect()
 
 
+async def test_one_failing_room_does_not_hold_up_the_others(clock, monkeypatch):
+    first, _seats, board, snapshot = await running_room(clock)
+    second, _ = await db(hoax_started)(4, {"first_player": 0, "butler_seconds": 20})
+    clock.value = snapshot["view"]["deadline"] + 1
+    expire = services.deadline_expire
+
+    def expire_or_fail(room_id, now=None):
+        if room_id == first.pk:
+            raise RuntimeError("a broken room")
+        return expire(room_id, now)
+
+    monkeypatch.setattr(services, "deadline_expire", expire_or_fail)
+    assert await ticker.ticker_tick() == 1
+    assert (await db(room_fresh)(second)).state["active"] == 1
+    assert (await db(room_fresh)(first)).state["active"] == 0
+    await board.disconnect()
+
+
 async def test_the_sweep_reports_a_phone_whose_socket_died(clock):
     room, seats, board, snapshot = await running_room(clock)
     old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
