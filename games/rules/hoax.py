@@ -1,7 +1,7 @@
 """Hoax: claim to be who you are not, call out the liars, investigate and accuse.
 
 The rules as this project plays them are in ``docs/rules-hoax.md`` (decisions where the source
-rules are silent) and the wire shapes in ``docs/protocol-hoax.md``. This module reads top to bottom
+rules are silent) and the wire shapes in ``docs/protocol.md`` (section 6). This module reads top to bottom
 like the rulebook: pieces and options, setup, the turn, claim, hoax window, vote, immunities,
 privileges, investigate, accuse, elimination, end, then ``apply`` and ``view``.
 
