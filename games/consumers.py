@@ -195,7 +195,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         try:
             message = orjson.loads(raw)
         except orjson.JSONDecodeError:
-            await self.error_send(ServiceError(_("That message is not valid JSON."), code="bad_json"))
+            await self.error_send(
+                ServiceError(_("That message is not valid JSON."), code="bad_json")
+            )
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             await self.error_send(

@@ -99,6 +99,9 @@ class Action(models.Model):
         ]
         ordering = ["game", "seq"]
 
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}"
+
 
 class Connection(models.Model):
     """One open socket, so every process agrees on who is connected.
@@ -112,6 +115,9 @@ class Connection(models.Model):
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="connections"
     )
     last_seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.channel_name
 
 
 class HoaxCharacter(models.Model):

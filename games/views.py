@@ -204,7 +204,8 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
 
 
 def api_error(error: ServiceError, status: int = 400) -> JsonResponse:
-    return JsonResponse({"error": {"code": error.code, "message": error_text(error)}}, status=status)
+    body = {"error": {"code": error.code, "message": error_text(error)}}
+    return JsonResponse(body, status=status)
 
 
 @csrf_exempt

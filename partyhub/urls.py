@@ -3,8 +3,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.static import serve
 from django.views.i18n import JavaScriptCatalog
+from django.views.static import serve
 
 urlpatterns = [
     path("admin/", admin.site.urls),

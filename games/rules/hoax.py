@@ -1,9 +1,9 @@
 """Hoax: claim to be who you are not, call out the liars, investigate and accuse.
 
 The rules as this project plays them are in ``docs/rules-hoax.md`` (decisions where the source
-rules are silent) and the wire shapes in ``docs/protocol.md`` (section 6). This module reads top to bottom
-like the rulebook: pieces and options, setup, the turn, claim, hoax window, vote, immunities,
-privileges, investigate, accuse, elimination, end, then ``apply`` and ``view``.
+rules are silent) and the wire shapes in ``docs/protocol.md`` (section 6). This module reads top
+to bottom like the rulebook: pieces and options, setup, the turn, claim, hoax window, vote,
+immunities, privileges, investigate, accuse, elimination, end, then ``apply`` and ``view``.
 
 Pure Python, no Django. Seats are indexes ``0 .. n-1`` in clockwise order. Secrets (the deal, the
 unused characters, investigation cards, accused characters, hidden votes) live in the state and

@@ -1,4 +1,4 @@
-"""Real services for tests: a fresh PostgreSQL database, a Redis database, Daphne processes, Chromium."""
+"""Real services for tests: a fresh PostgreSQL database, a Redis database, Daphne, Chromium."""
 
 from __future__ import annotations
 
