@@ -17,7 +17,9 @@ PROBE = (
     "'hosts': s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'), "
     "'debug': s.DEBUG}))"
 )
-CLEARED = ("DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "CHANNEL_LAYER_BACKEND")
+CLEARED = (
+    "DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "CHANNEL_LAYER_BACKEND"
+)
 
 
 def settings_probe(**env: str) -> subprocess.CompletedProcess:
