@@ -1,0 +1,51 @@
+"""The hub's own commands: starter data into an empty database, and the play banner."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from games.management.commands import play
+from games.models import HoaxCharacter, HoaxCharacterTranslation
+from questions.models import Card, Deck
+
+pytestmark = pytest.mark.django_db
+
+
+def test_load_starter_fills_an_empty_database_once():
+    call_command("load_starter", stdout=io.StringIO())
+    assert sorted(HoaxCharacter.objects.values_list("key", flat=True)) == sorted(
+        ["ex", "lover", "son_in_law", "cousin", "chef", "gardener", "butler"]
+    )
+    assert HoaxCharacterTranslation.objects.count() == 7 * 3
+    decks, cards = Deck.objects.count(), Card.objects.count()
+    assert decks >= 5 and cards >= 150 + 3 * 30
+    butler = HoaxCharacter.objects.get(key="butler")
+    butler.name = "The Curated Butler"
+    butler.save()
+    call_command("load_starter", stdout=io.StringIO())
+    assert (Deck.objects.count(), Card.objects.count()) == (decks, cards)
+    assert HoaxCharacter.objects.get(key="butler").name == "The Curated Butler"
+
+
+def test_play_prints_the_join_address_and_a_qr_code_then_runs_daphne(monkeypatch):
+    started = []
+    monkeypatch.setattr(play.os, "execv", lambda path, argv: started.append(argv))
+    monkeypatch.setattr(play, "lan_address", lambda: "192.0.2.7")
+    monkeypatch.delenv("PARTYHUB_PUBLIC_URL", raising=False)
+    out = io.StringIO()
+    call_command("play", host="0.0.0.0", port=8123, stdout=out)
+    text = out.getvalue()
+    assert "http://192.0.2.7:8123/join" in text
+    assert "█" in text or "▀" in text  # the QR code drawn in the terminal
+    (argv,) = started
+    assert argv[-6:] == ["-b", "0.0.0.0", "-p", "8123", "--proxy-headers",
+                         "partyhub.asgi:application"]
+    assert play.os.environ["PARTYHUB_PUBLIC_URL"] == "http://192.0.2.7:8123"
+
+
+def test_lan_address_is_an_ipv4_address():
+    parts = play.lan_address().split(".")
+    assert len(parts) == 4 and all(part.isdigit() for part in parts)
