@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -63,10 +64,18 @@ def connected_seat_ids(room: Room) -> set[int]:
     )
 
 
+def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
+    """The room's seats in join order, and the pks of those with a live socket: one query."""
+    cutoff = timezone.now() - CONNECTION_STALE
+    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
+    seats = list(room.seats.annotate(online=Exists(live)))
+    return seats, {seat.pk for seat in seats if seat.online}
+
+
 def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
     """The room with its seats and who is connected, for building frames."""
-    seats = list(room.seats.all())
-    return Snapshot(room=room, seats=seats, connected=connected_seat_ids(room), kicked=kicked or [])
+    seats, connected = seats_online(room)
+    return Snapshot(room=room, seats=seats, connected=connected, kicked=kicked or [])
 
 
 def snapshot_get(code: str) -> Snapshot:
@@ -89,6 +98,14 @@ def seat_by_token(room: Room, token: str | None) -> Seat:
         if seat is not None:
             return seat
     raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
+
+
+def seat_holding(seats: list[Seat], token: str | None) -> Seat:
+    """The seat among ``seats`` holding that token, or the same refusal as ``seat_by_token``."""
+    seat = next((seat for seat in seats if token and seat.token == token), None)
+    if seat is None:
+        raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
+    return seat
 
 
 def vip_seat(seats: list[Seat]) -> Seat | None:
@@ -373,7 +390,10 @@ def action_submit(
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     with transaction.atomic():
         room = room_locked(code)
-        seat = seat_by_token(room, seat_token)
+        # One query for the mover's seat and the snapshot's seats and presence: a move changes
+        # neither, and they are read under the room's lock.
+        seats, connected = seats_online(room)
+        seat = seat_holding(seats, seat_token)
         if room.status != Room.Status.PLAYING or room.state is None:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
         if seat.position is None:
@@ -383,7 +403,7 @@ def action_submit(
                 _("The game moved on before your move arrived; look again."), code="stale"
             )
         state_apply(room, seat.position, action, time.time())
-        return snapshot_take(room)
+        return Snapshot(room=room, seats=seats, connected=connected)
 
 
 def system_apply(room_id: int, action: dict) -> Snapshot | None:
