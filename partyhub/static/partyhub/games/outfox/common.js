@@ -3,19 +3,18 @@
 // from the rules' view (frame.view) alone; text always goes in as text nodes.
 
 import { h, t, fmt, nt } from "../../js/dom.js";
+import { styleLoad as sheetLoad, countdown as clock, seatColor, namesJoin } from "../../js/widgets.js";
+
+export { seatColor, namesJoin };
 
 export const SLOTS = 6;
 export const FOX_SLOT = 5;
 export const TRACK_SQUARES = 40;
 const LETTERS = "ABCDEF";
-const COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff7a59", "#00d1c1",
-  "#e8e36a", "#ff5c7a", "#9fe870"];
 
 // The stylesheet, once per page.
 export function styleLoad() {
-  if (document.querySelector("link[data-outfox-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", "data-outfox-css": "",
-    href: new URL("./outfox.css", import.meta.url).href }));
+  return sheetLoad(new URL("./outfox.css", import.meta.url));
 }
 
 // Answers are named by their reading position; the letter helps players talk about them.
@@ -25,21 +24,11 @@ export const rankLabel = (rank) => (rank === 0 ? t("Fox") : `#${rank}`);
 // The zone a slot belongs to (#2–#3 and #4–#5 score as zones).
 export const slotZone = (slot) => ["one", "two-three", "two-three", "four-five", "four-five", "fox"][slot];
 
-export function seatColor(seat) {
-  return COLORS[seat % COLORS.length];
-}
-
 // A round player token: their colour and initial.
 export function token(seat, ctx, { extra = "", title = null } = {}) {
   const name = ctx.nameOf(seat);
   return h("span", { class: `ofx-token ${extra}`, style: `--c:${seatColor(seat)}`, title: title || name,
     "data-seat": seat }, Array.from(name.trim())[0] || "?");
-}
-
-// "Ada", "Ada and Bo", "Ada, Bo and Cy".
-export function namesJoin(names) {
-  if (names.length < 2) return names[0] || "";
-  return fmt("%(list)s and %(last)s", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 // The headline of the podium: one winner, or a shared win.
@@ -115,9 +104,7 @@ export function phaseTitle(view, ctx, { short = false } = {}) {
 
 // A countdown element for a deadline (the shell refreshes its text), or null.
 export function countdown(deadline, cls = "") {
-  if (!deadline) return null;
-  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
-  return h("span", { class: `ofx-clock ${cls}`, "data-deadline": deadline, "data-testid": "countdown" }, String(left));
+  return clock(deadline, `ofx-clock ${cls}`);
 }
 
 // Who put a Double Down on which answer (public from the reveal on).

@@ -3,6 +3,7 @@
 // local state is what this hand is doing right now (the answer picked up, the Fox being typed).
 
 import { h, replace, t, fmt } from "../../js/dom.js";
+import { pinned, hiddenUntil } from "../../js/widgets.js";
 import {
   styleLoad, letter, slotLabel, rankLabel, token, readersName, nextReaders, places, placeText,
   lapText, phaseTitle, countdown, guessColumn, resultLines, revealedOf, winnerText, isPair, FOX_SLOT,
@@ -11,7 +12,7 @@ import {
 const FOX_MAX = 60;
 
 export function mount(root, ctx) {
-  styleLoad();
+  hiddenUntil(root, styleLoad());
   let frame = null;
   let view = null;
   let selected = null; // the answer this phone picked up during the ranking
@@ -87,9 +88,7 @@ export function mount(root, ctx) {
   }
 
   // The main action stays at the bottom of the screen, under the thumb.
-  function sticky(...children) {
-    return h("div", { class: "ofx-sticky" }, children);
-  }
+  const sticky = pinned;
 
   function bigButton(label, testid, onclick, { disabled = false, cls = "" } = {}) {
     return h("button", { type: "button", class: `big ${cls}`, "data-testid": testid, disabled, onclick }, label);
@@ -225,7 +224,7 @@ export function mount(root, ctx) {
       unplacedTray({ interactive: true }),
       h("p", { class: "ofx-hint-line", "data-testid": "rank-hint" }, hint),
       guessColumn(view, ctx, { onSlot: slotTap, selected }),
-      h("div", { class: "ofx-row ofx-sticky" },
+      h("div", { class: "ofx-row pinned" },
         h("button", { type: "button", class: "ofx-takeout", "data-testid": "take-out", disabled: !placed,
           onclick: () => { act({ type: "unplace", answer: selected }); selected = null; render(); } }, t("Take out")),
         bigButton(agreed ? t("✓ Agreed") : t("Agree"), "agree",

@@ -2,6 +2,7 @@
 // board may see); the reader's fronts and the Fox's place stay on the phones.
 
 import { h, replace, t, fmt } from "../../js/dom.js";
+import { hiddenUntil } from "../../js/widgets.js";
 import {
   styleLoad, letter, slotLabel, token, readersName, nextReaders, places, lapText, phaseTitle,
   countdown, guessColumn, topColumn, resultLines, track, winnerText, isPair,
@@ -18,7 +19,7 @@ function speechLocalSet(on) {
 }
 
 export function mount(root, ctx) {
-  styleLoad();
+  hiddenUntil(root, styleLoad());
   let view = null;
   let speechOn = speechLocal();
   let spokenTurn = null; // the turn whose answers were read aloud already

@@ -1,0 +1,54 @@
+// Small pieces every game screen uses: its stylesheet, countdowns, the pinned bottom bar, seat
+// colours and lists of names. Text always goes in as text nodes (see dom.js).
+
+import { h, fmt } from "./dom.js";
+
+const SEAT_COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff7a59", "#00d1c1",
+  "#e8e36a", "#ff5c7a", "#9fe870"];
+
+const sheets = new Map(); // href -> a promise settled once the sheet has loaded (or failed)
+
+// A game's stylesheet, once per page (`url` is usually new URL("./x.css", import.meta.url)).
+// The promise lets a screen stay invisible until it is styled, instead of flashing raw markup.
+export function styleLoad(url) {
+  const href = String(url);
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href });
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    }));
+  }
+  return sheets.get(href);
+}
+
+// Keep `root` hidden until `loading` (a styleLoad promise) settles.
+export function hiddenUntil(root, loading) {
+  root.style.visibility = "hidden";
+  loading.then(() => { root.style.visibility = ""; });
+}
+
+// A countdown to an absolute deadline (epoch seconds); the shell refreshes its text every 250 ms
+// (and marks it `urgent` for the last five seconds). Null without a deadline.
+export function countdown(deadline, cls = "") {
+  if (!deadline) return null;
+  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  return h("span", { class: `clock ${cls}`, "data-deadline": deadline, "data-testid": "countdown",
+    role: "timer" }, String(left));
+}
+
+// The main action of a phone screen, pinned at the bottom under the thumb.
+export function pinned(...children) {
+  return h("div", { class: "pinned" }, children);
+}
+
+export function seatColor(seat) {
+  return SEAT_COLORS[seat % SEAT_COLORS.length];
+}
+
+// "Ada", "Ada and Bo", "Ada, Bo and Cy".
+export function namesJoin(names) {
+  if (names.length < 2) return names[0] || "";
+  return fmt("%(list)s and %(last)s", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
