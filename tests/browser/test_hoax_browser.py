@@ -254,6 +254,7 @@ def test_hoax_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
             di.click('[data-testid="immunity-claim"]')
             at(tv, "hoax_window")
             tv.wait_for_selector('[data-testid="claim-banner"][data-kind="immunity"]')
+            shot(tv, "tv-immunity-claim")
             pass_all([ada, cy])
             at(cy, "turn", turn=3)
             tv.wait_for_selector('[data-testid="outcome"][data-outcome="stood"]', timeout=WAIT_MS)

@@ -177,7 +177,15 @@ export function claimBanner(view, ctx, { testid = "claim-banner", cls = "" } = {
     h("p", { class: "hx-banner-claim" }, h("b", {}, ctx.nameOf(last.seat)), ": ",
       fmt("I am %(character)s", { character: charName(ctx, last.character) })),
     h("p", { class: "hx-banner-effect" }, effectText(view, ctx, last.seat, last.character, last.choices)),
+    unhoaxable(view, last.seat) ? h("p", { class: "hx-banner-note", "data-testid": "unhoaxable" },
+      fmt("%(name)s holds the hoax card: they cannot be hoaxed.", { name: ctx.nameOf(last.seat) })) : null,
     claim ? null : outcomeLine(view, ctx)));
+}
+
+// Variant rule: the hoax-card holder's claims open no hoax window at all.
+export function unhoaxable(view, seat) {
+  return view.options.hoax_card_rule === "variant" && view.hoax_card === seat
+    && !claimEntries(view).some((e) => e.kind === "hoax");
 }
 
 // The log entries of this turn's claim (from the claim on), or [] when none yet.
@@ -265,7 +273,7 @@ export function phaseTitle(view, ctx) {
       return view.turn.claimed ? fmt("%(name)s may investigate, accuse or end the turn", { name: active })
         : fmt("%(name)s's turn: waiting for a claim", { name: active });
     case "hoax_window":
-      return t("Anyone call Hoax?");
+      return challenge.kind === "immunity" ? t("An immunity claim: anyone call Hoax?") : t("Anyone call Hoax?");
     case "vote":
       return fmt("%(name)s calls Hoax! Vote: believe or hoax?", { name: ctx.nameOf(challenge.caller) });
     case "immunity": {
@@ -334,7 +342,7 @@ export function logText(entry, ctx, view) {
         ? fmt("Immunity claimed by %(names)s", { names: namesJoin(entry.claimed.map(name)) })
         : t("Nobody claims immunity.");
     case "immunity_claim":
-      return fmt("%(name)s claims %(character)s against %(against)s", { name: name(entry.seat),
+      return fmt("%(name)s claims to be %(character)s, immune to %(against)s's claim", { name: name(entry.seat),
         character: ch(entry.character), against: name(entry.against) });
     case "spared":
       return fmt("%(name)s is spared (%(character)s).", { name: name(entry.seat), character: ch(entry.character) });

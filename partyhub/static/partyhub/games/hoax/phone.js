@@ -10,7 +10,7 @@ import { countdown, pinned, hiddenUntil } from "../../js/widgets.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
   resources, seatToken, claimBanner, lastVote, voteReveal, hoaxBlocked, phaseTitle, winnerText, effectText,
-  logList, thumb, othersIn,
+  logList, thumb, unhoaxable,
 } from "./common.js";
 
 export function mount(root, ctx) {
@@ -215,6 +215,8 @@ export function mount(root, ctx) {
       action ? h("p", { class: "hx-summary", "data-testid": "claim-summary" },
         fmt("You say: I am %(character)s, and %(effect)s.", { character: charName(ctx, id),
           effect: effectText(view, ctx, me.seat, id, build.choices) })) : null,
+      action && unhoaxable(view, me.seat)
+        ? h("p", { class: "hint" }, t("You hold the hoax card: nobody can call Hoax on your claim.")) : null,
       pinned(bigButton(t("Claim!"), "claim-send", () => send(action), { disabled: !action })),
     ];
   }
@@ -522,6 +524,7 @@ export function mount(root, ctx) {
   return {
     update(next) {
       frame = next;
+      pending = null; // any answer from the server (a snapshot after a reconnect too) frees the buttons
       view = next.view;
       if (!view) return;
       const challenge = view.challenge;
