@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.rules.base import RuleError
+
+# Game vocabulary that rules messages carry as raw keys, shown to players in their language.
+PARAM_LABELS = {
+    "cash": gettext_lazy("cash"),
+    "prestige": gettext_lazy("prestige"),
+    "evidence": gettext_lazy("evidence"),
+}
 
 
 class ServiceError(Exception):
@@ -22,4 +29,10 @@ class ServiceError(Exception):
 def error_text(error: ServiceError | RuleError) -> str:
     """The error's message in the active language, with its parameters filled in."""
     text = gettext(error.message)
-    return text % error.params if error.params else text
+    if not error.params:
+        return text
+    params = {
+        key: PARAM_LABELS.get(value, value) if isinstance(value, str) else value
+        for key, value in error.params.items()
+    }
+    return text % params
