@@ -16,10 +16,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import sql
 from games.adapters import adapter_get
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
@@ -66,9 +66,7 @@ def connected_seat_ids(room: Room) -> set[int]:
 
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     """The room's seats in join order, and the pks of those with a live socket: one query."""
-    cutoff = timezone.now() - CONNECTION_STALE
-    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
-    seats = list(room.seats.annotate(online=Exists(live)))
+    seats = sql.seats_with_presence(room.pk, timezone.now() - CONNECTION_STALE)
     return seats, {seat.pk for seat in seats if seat.online}
 
 
@@ -123,10 +121,10 @@ def players(seats: list[Seat]) -> list[Seat]:
 
 def room_locked(code: str) -> Room:
     """The room row, locked until the surrounding transaction ends (call inside ``atomic``)."""
-    try:
-        return Room.objects.select_for_update().get(code=code_normalize(code))
-    except Room.DoesNotExist:
-        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code) from None
+    room = sql.row_locked(Room, code=code_normalize(code))
+    if room is None:
+        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code)
+    return room
 
 
 def room_bump(room: Room, **fields: Any) -> None:
@@ -138,7 +136,7 @@ def room_bump(room: Room, **fields: Any) -> None:
     fields["version"] = room.version
     fields["updated_at"] = timezone.now()
     # The version guard keeps databases without row locks (SQLite) exactly-once too.
-    updated = Room.objects.filter(pk=room.pk, version=expected).update(**fields)
+    updated = sql.row_update(Room, {"pk": room.pk, "version": expected}, fields)
     if not updated:
         raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
 
@@ -372,8 +370,10 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     after = rules.apply(before, seat, action, now)
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
     room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
-    Action.objects.create(
-        game_id=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
+    sql.row_insert(
+        Action,
+        {"game": room.current_game_id, "seq": room.version, "seat": seat, "payload": action,
+         "applied_at": now},
     )
     if status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())
@@ -477,7 +477,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
 def connection_touch(channel_name: str) -> bool:
     """A socket is alive (it pinged); ``False`` when the sweep had already forgotten it."""
     return bool(
-        Connection.objects.filter(channel_name=channel_name).update(last_seen=timezone.now())
+        sql.row_update(Connection, {"channel_name": channel_name}, {"last_seen": timezone.now()})
     )
 
 
