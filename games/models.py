@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.jsonfast import FastJSONField
+
 
 class Room(models.Model):
     """One TV's room: the game chosen, its options and, once started, the live rules state.
@@ -21,11 +23,12 @@ class Room(models.Model):
 
     code = models.CharField(_("code"), max_length=4, unique=True)
     game = models.CharField(_("game"), max_length=20)
-    options = models.JSONField(_("options"), default=dict)
+    options = FastJSONField(_("options"), default=dict)
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.LOBBY)
     locked = models.BooleanField(_("locked"), default=False)
     host_token = models.CharField(max_length=64)
-    state = models.JSONField(null=True, blank=True)
+    # Read and written on every move: orjson does it (games/jsonfast.py).
+    state = FastJSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     current_game = models.ForeignKey(
@@ -90,7 +93,7 @@ class Action(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    payload = models.JSONField()
+    payload = FastJSONField()
     applied_at = models.FloatField()
 
     class Meta:
