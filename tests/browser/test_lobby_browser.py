@@ -13,32 +13,22 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
+from tests.support.browser import shot as screenshot
 from tests.support.servers import manage
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"viewport": {"width": 390, "height": 760}, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Bob", "Cid"]
-WAIT_MS = 15000
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"lobby-{name}.png"))
+    screenshot(page, f"lobby-{name}")
 
 
 def phone_join(browser, base: str, code: str, name: str) -> Page:

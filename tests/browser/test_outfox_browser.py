@@ -13,24 +13,19 @@ Screenshots go to /tmp/shots/outfox-*.png.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.support.servers import manage
+from tests.support.browser import WAIT_MS, hub_start, party_open
+from tests.support.browser import shot as screenshot
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 NAMES = ["Ada", "Bo", "Cy"]
-WAIT_MS = 15000
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"outfox-{name}.png"))
+    screenshot(page, f"outfox-{name}")
 
 
 def at(page, testid: str, phase: str, turn: int) -> None:
@@ -59,19 +54,6 @@ def column_is(page, expected: list[str], testid: str = "slot") -> None:
         arg=[testid, expected],
         timeout=WAIT_MS,
     )
-
-
-def join(browser, devices, base: str, code: str, name: str, errors: list[str]):
-    context = browser.new_context(**devices["Pixel 5"])
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
-    page.goto(f"{base}/join")
-    page.fill('input[name="code"]', code)
-    page.fill('input[name="name"]', name)
-    page.click('button[type="submit"]')
-    page.wait_for_url(re.compile(rf"/play/{code}$"))
-    page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
-    return page
 
 
 def room_create(tv, base: str) -> str:
@@ -266,39 +248,27 @@ def play_turn(tv, phones, turn: int) -> None:
 
 
 def test_outfox_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
-    from playwright.sync_api import sync_playwright
+    base = hub_start(tmp_path, daphne_factory)
+    with party_open(chromium_path) as party:
+        tv, errors = party.tv, party.errors
+        code = room_create(tv, base)
+        phones = [party.phone_join(base, code, name) for name in NAMES]
+        tv.wait_for_function("() => document.querySelectorAll('#lobby-side li').length === 3")
 
-    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'outfox.db'}"}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter"], env)
-    base = daphne_factory(env)
+        phones[0].click('[data-testid="start"]')  # the first to join is the VIP
+        for turn in range(1, 7):
+            play_turn(tv, phones, turn)
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        try:
-            errors: list[str] = []  # uncaught script errors on any screen
-            tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-            tv.on("pageerror", lambda error: errors.append(f"TV: {error}"))
-            code = room_create(tv, base)
-            phones = [join(browser, playwright.devices, base, code, name, errors) for name in NAMES]
-            tv.wait_for_function("() => document.querySelectorAll('#lobby-side li').length === 3")
-
-            phones[0].click('[data-testid="start"]')  # the first to join is the VIP
-            for turn in range(1, 7):
-                play_turn(tv, phones, turn)
-
-            # The podium: Ada and Bo share the win.
-            tv.wait_for_selector('[data-testid="ofx-tv"][data-phase="over"]', timeout=WAIT_MS)
-            winner = tv.locator('[data-testid="winner"]').inner_text()
-            assert "Ada" in winner and "Bo" in winner and "Cy" not in winner
-            scores = tv.locator('[data-testid="podium"]').inner_text()
-            assert "32" in scores and "29" in scores
-            for phone in phones:
-                phone.wait_for_selector('[data-testid="phone-podium"]', timeout=WAIT_MS)
-            assert phones[0].locator('[data-testid="my-place"]').inner_text().startswith("Place 1")
-            assert phones[2].locator('[data-testid="my-score"]').inner_text().startswith("29")
-            shot(tv, "tv-podium")
-            shot(phones[0], "phone-podium")
-            assert errors == []
-        finally:
-            browser.close()
+        # The podium: Ada and Bo share the win.
+        tv.wait_for_selector('[data-testid="ofx-tv"][data-phase="over"]', timeout=WAIT_MS)
+        winner = tv.locator('[data-testid="winner"]').inner_text()
+        assert "Ada" in winner and "Bo" in winner and "Cy" not in winner
+        scores = tv.locator('[data-testid="podium"]').inner_text()
+        assert "32" in scores and "29" in scores
+        for phone in phones:
+            phone.wait_for_selector('[data-testid="phone-podium"]', timeout=WAIT_MS)
+        assert phones[0].locator('[data-testid="my-place"]').inner_text().startswith("Place 1")
+        assert phones[2].locator('[data-testid="my-score"]').inner_text().startswith("29")
+        shot(tv, "tv-podium")
+        shot(phones[0], "phone-podium")
+        assert errors == []
