@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import services
+from games.broadcast import snapshot_broadcast
 from games.models import Room, Seat
-from games.rules import hoax
+from games.rules import hoax, outfox
 from partyhub.asgi import application
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -98,6 +100,15 @@ def move_choose(
 KIND_WEIGHTS = {"accuse": 0.12, "investigate": 0.6}
 
 
+def outfox_moves(state: dict) -> list[tuple[int, dict]]:
+    """Every (position, action) the Outfox rules allow right now."""
+    return [
+        (position, action)
+        for position in range(len(state["connected"]))
+        for action in outfox.legal_actions(state, position)
+    ]
+
+
 def pick_active(room: Room, seats: list[Seat], resource: str = "cash") -> Room:
     """Play the Hoax setup picks (the active seat takes ``resource``) until the first turn."""
     room = room_fresh(room)
@@ -152,3 +163,123 @@ async def sockets_close(*communicators: WebsocketCommunicator) -> None:
 
 
 room_fresh_async = database_sync_to_async(room_fresh)
+
+
+# --- a whole table on real sockets, any game ------------------------------------------------
+
+BOARD = "board"
+db = database_sync_to_async
+
+
+@dataclass
+class Round:
+    """One change seen by the table: the room's state once committed and each screen's frame."""
+
+    state: dict | None
+    frames: dict[Any, dict[str, Any]]
+
+
+class SocketTable:
+    """A room of any game with the TV, every phone and any audience phones on real sockets.
+
+    Screens are keyed ``BOARD``, a player's position, or ``"audience<i>"``. ``frames`` keeps every
+    frame each socket received; ``rounds`` keeps, for every broadcast, the state it committed and
+    the one frame each screen connected then received for it.
+    """
+
+    def __init__(self, room: Room, seats: list[Seat]) -> None:
+        self.room = room
+        self.seats = seats
+        self.sockets: dict[Any, WebsocketCommunicator] = {}
+        self.frames: dict[Any, list[dict[str, Any]]] = {}
+        self.rounds: list[Round] = []
+
+    @classmethod
+    async def open(
+        cls, game: str, n: int, options: dict[str, Any] | None = None, audience: int = 0
+    ) -> SocketTable:
+        """``n`` players join and connect, the TV (with the host token) starts the game, then
+        ``audience`` more phones join and watch."""
+        room = await db(room_make)(game, options)
+        table = cls(room, await db(seats_join)(room, n))
+        await table.connect(BOARD, board_open(room, room.host_token))
+        for position, seat in enumerate(table.seats):
+            await table.connect(position, seat_open(room, seat))
+            # The phone coming online is news for every screen so far, itself included.
+            await table.receive_one_each()
+        await table.host("start")
+        assert table.room.status == Room.Status.PLAYING
+        for index in range(audience):
+            await table.watcher_add(f"audience{index}", NAMES[(n + index) % len(NAMES)] + "W")
+        return table
+
+    async def connect(self, key: Any, opening) -> None:
+        self.sockets[key] = await opening
+        self.frames[key] = [await frame_next(self.sockets[key])]
+
+    async def watcher_add(self, key: str, name: str) -> Seat:
+        """A phone joins during the game (the audience) and connects."""
+        seat, snapshot = await db(services.seat_join)(self.room.code, name)
+        assert seat.is_audience
+        await snapshot_broadcast(snapshot)
+        await self.receive_one_each()
+        self.seats.append(seat)
+        await self.connect(key, seat_open(self.room, seat))
+        await self.receive_one_each()
+        return seat
+
+    async def receive_one_each(self, sender: Any = None) -> dict[Any, dict[str, Any]]:
+        """One new frame on every socket (a broadcast sends exactly one to each screen); the
+        sender's first, so that a refusal (an error frame to it alone) fails at once."""
+        frames = {}
+        keys = sorted(self.sockets, key=lambda key: key != sender)
+        for key in keys:
+            frame = await frame_next(self.sockets[key])
+            assert frame["type"] == "state", (key, frame)
+            self.frames[key].append(frame)
+            frames[key] = frame
+        self.room = await db(room_fresh)(self.room)
+        self.rounds.append(Round(self.room.state, frames))
+        return frames
+
+    async def send(self, key: Any, message: dict) -> dict[Any, dict[str, Any]]:
+        """A message from one screen, applied: every screen then gets exactly one new frame."""
+        await self.sockets[key].send_json_to(message)
+        return await self.receive_one_each(sender=key)
+
+    async def act(self, position: int, action: dict) -> dict[Any, dict[str, Any]]:
+        return await self.send(
+            position, {"type": "act", "action": action, "version": self.room.version}
+        )
+
+    async def host(self, command: str, **fields: Any) -> dict[Any, dict[str, Any]]:
+        """A host command from the TV."""
+        return await self.send(BOARD, {"type": "host", "command": command, **fields})
+
+    async def expire(self) -> dict[Any, dict[str, Any]]:
+        """The deadline passes: expire it as the ticker would (at the deadline), and broadcast."""
+        deadline = self.room.state["deadline"]
+        snapshot = await db(services.deadline_expire)(self.room.pk, deadline)
+        assert snapshot is not None
+        await snapshot_broadcast(snapshot)
+        return await self.receive_one_each()
+
+    async def close(self) -> None:
+        assert await quiet(*self.sockets.values())
+        for socket in self.sockets.values():
+            await socket.disconnect()
+
+    def normalize(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """A copy of a frame with what differs between two rooms (code, seat ids) made equal."""
+        ids = {seat.pk: index for index, seat in enumerate(self.seats)}
+        frame = json.loads(json.dumps(frame))
+        frame["room"]["code"] = "CODE"
+        for player in frame["room"]["players"] + frame["room"]["audience"]:
+            player["id"] = ids[player["id"]]
+        if frame["you"]:
+            frame["you"]["id"] = ids[frame["you"]["id"]]
+        return frame
+
+    def normalized(self, key: Any) -> list[str]:
+        """This socket's frames, normalized, as sorted-key JSON texts."""
+        return [json.dumps(self.normalize(frame), sort_keys=True) for frame in self.frames[key]]
