@@ -51,15 +51,23 @@ class OutfoxAdapter(GameAdapter):
         }
 
     def content_for(self, room: Any, n_players: int, seed: int) -> dict[str, Any]:
-        from questions.selection import card_pool
+        from questions.selection import card_filter, card_pool
 
         options = room.options
-        cards = card_pool(
+        filters = (
             options.get("decks") or None,
             options.get("language") or None,
             bool(options.get("family_only")),
+        )
+        # The pool comes unplayed cards first, but setup shuffles it: cards this room already
+        # played are dealt in only as far as the game needs them (every turn, and three fronts
+        # for the last reader), else the shuffle would offer them as often as new ones.
+        needed = len(self.rules.turn_plan(n_players)) + self.rules.OFFER_SIZE - 1
+        unplayed = card_filter(*filters).exclude(plays__room_code=room.code).count()
+        cards = card_pool(
+            *filters,
             room_code=room.code,
-            limit=POOL_SIZE,
+            limit=min(POOL_SIZE, max(needed, unplayed)),
             seed=seed,
         )
         return {"cards": cards}
