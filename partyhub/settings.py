@@ -168,5 +168,13 @@ PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "0.5"))
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
 # Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
+if PARTYHUB_BENCH:
+    # The yardstick runs on Channels' own layer class of the same kind and configuration, beside
+    # the project's (games/layers.py), so it measures stock Channels.
+    _backend = CHANNEL_LAYERS["default"]["BACKEND"]
+    _stock = {"games.layers.InMemoryChannelLayer": "channels.layers.InMemoryChannelLayer"}
+    CHANNEL_LAYERS["stock"] = {
+        **CHANNEL_LAYERS["default"], "BACKEND": _stock.get(_backend, _backend)
+    }
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

@@ -439,15 +439,17 @@ class BareRoom(RoomDriver):
 
     kind = "bare"
 
-    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int) -> None:
+    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int,
+                 path: str = "bare") -> None:
         super().__init__(index, ledger, sockets)
         self.group = f"{tag}-{index}"
         self.pad = "x" * max(0, pad)
+        self.path = path
         self.top = 0
 
     async def open(self, host: str, port: int) -> None:
         for screen in self.screens:
-            await screen.open(f"ws://{host}:{port}/ws/bare/{self.group}", ping=False)
+            await screen.open(f"ws://{host}:{port}/ws/{self.path}/{self.group}", ping=False)
             screen.version = 0
 
     def next_move(self, k: int) -> tuple[Screen, str] | None:

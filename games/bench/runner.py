@@ -53,6 +53,7 @@ class Options:
     pin: bool = True
     engine_seconds: float = 1.0
     seed: int = 1
+    variants: bool = False  # also the stock consumer on the project's layer, and without the hop
 
 
 @dataclass
@@ -201,7 +202,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         ]
     else:
         pad = max(0, int(frame_bytes) - 40)
-        drivers = [BareRoom(i, ledger, sockets, tag, pad) for i in range(count)]
+        drivers = [BareRoom(i, ledger, sockets, tag, pad, kind) for i in range(count)]
     rss_before = server.memory()["rss"]
     setup_started = time.perf_counter()
     progress.reset(total=count)
@@ -280,7 +281,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         "layer": options.layer,
         "options": {
             "rooms": options.rooms, "phones": options.phones, "rate": options.rate,
-            "seconds": options.seconds, "warmup": options.warmup,
+            "seconds": options.seconds, "warmup": options.warmup, "variants": options.variants,
             "database": "postgresql" if options.database_url else "sqlite (temporary)",
         },
         "machine": {
@@ -292,7 +293,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         "engine": [],
         "steps": [],
     }
-    pairs: list[tuple[Step, Step]] = []
+    pairs: list[tuple[Step, Step, list[Step]]] = []
     # The rules engine alone, before anything else runs (pinned like the load generator).
     if loadgen_core is not None:
         os.sched_setaffinity(0, {loadgen_core})
@@ -322,27 +323,37 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     finally:
         if original_affinity is not None:
             os.sched_setaffinity(0, original_affinity)
-    report["steps"] = [step_entry(game, bare) for game, bare in pairs]
+    report["steps"] = [step_entry(game, bare, extra) for game, bare, extra in pairs]
     report["capacity"] = {
-        kind: capacity([(step.rooms, step.summary) for step in kinds])
-        for kind, kinds in (("game", [g for g, _ in pairs]), ("bare", [b for _, b in pairs]))
+        "game": capacity([(game.rooms, game.summary) for game, _bare, _extra in pairs]),
+        "bare": capacity([(bare.rooms, bare.summary) for _game, bare, _extra in pairs]),
     }
     return report
 
 
-async def steps_run(options: Options, server: Daphne, progress: Any) -> list[tuple[Step, Step]]:
-    """For each room count: the game, then the bare consumer with frames as large as the game's."""
-    pairs = []
+VARIANTS = ("bare-layer", "bare-nohop")
+
+
+async def steps_run(options: Options, server: Daphne,
+                    progress: Any) -> list[tuple[Step, Step, list[Step]]]:
+    """For each room count: the game, then the bare consumer with frames as large as the game's
+    (then, with ``variants``, the bare consumer on the project's layer, with and without the
+    per-message database hop)."""
+    results = []
     for count in options.rooms:
         game = await step_run("game", count, options, server, 0.0, progress)
         await asyncio.to_thread(server.idle_wait)
         bare = await step_run("bare", count, options, server, game.frame_bytes, progress)
         await asyncio.to_thread(server.idle_wait)
-        pairs.append((game, bare))
-    return pairs
+        extra = []
+        for kind in VARIANTS if options.variants else ():
+            extra.append(await step_run(kind, count, options, server, game.frame_bytes, progress))
+            await asyncio.to_thread(server.idle_wait)
+        results.append((game, bare, extra))
+    return results
 
 
-def step_entry(game: Step, bare: Step) -> dict[str, Any]:
+def step_entry(game: Step, bare: Step, extra: list[Step]) -> dict[str, Any]:
     ratio = game.cpu_per_frame / bare.cpu_per_frame if bare.cpu_per_frame else math.inf
     if math.isnan(ratio):
         ratio = math.inf
@@ -351,4 +362,5 @@ def step_entry(game: Step, bare: Step) -> dict[str, Any]:
         "game": game.as_json(),
         "bare": bare.as_json(),
         "cpu_ratio_game_to_bare": None if math.isinf(ratio) else round(ratio, 3),
+        "variants": {step.kind: step.as_json() for step in extra},
     }

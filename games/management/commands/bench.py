@@ -53,6 +53,9 @@ class Command(BaseCommand):
                             help="do not pin the server and the load generator to cores")
         parser.add_argument("--engine-seconds", type=float, default=1.0,
                             help="how long to time the rules engine alone (0: skip)")
+        parser.add_argument("--bare-variants", action="store_true",
+                            help="also measure the stock consumer on the project's layer, with "
+                                 "and without Channels' per-message database hop")
 
     def handle(self, *args, **options) -> None:
         if not 3 <= options["phones"] <= 6:
@@ -70,6 +73,7 @@ class Command(BaseCommand):
             redis_url=options["redis_url"],
             pin=not options["no_pin"],
             engine_seconds=max(0.0, options["engine_seconds"]),
+            variants=options["bare_variants"],
         )
         with tqdm(total=1, file=sys.stderr, leave=False, dynamic_ncols=True,
                   disable=None) as progress:
