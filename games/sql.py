@@ -3,20 +3,23 @@
 Django builds and compiles each QuerySet anew; on the reference machine that costs 0.2–0.5 ms
 a query, several times the query itself, and a move runs four of them. These helpers write the
 same statements directly, from the models' own table and column names, and pass every value
-through its field's own conversions (``get_db_prep_save`` on the way in, the field converters of
-``Model.objects.raw`` on the way out), so SQLite and PostgreSQL store and return exactly what
-the ORM would. Only plain equality filters and plain values: anything else stays on the ORM.
+through its field's own conversions (``get_db_prep_save`` on the way in, the backend's and the
+field's converters on the way out, as the ORM applies them), so SQLite and PostgreSQL store and
+return exactly what the ORM would. Only plain equality filters and plain values: anything else
+stays on the ORM.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.db import connections, router
 from django.db.models import Model
 
 
+@cache
 def fields_by_name(model: type[Model]) -> dict[str, Any]:
     """Concrete fields by name and by attname (``game`` and ``game_id``), plus ``pk``."""
     meta = model._meta
@@ -86,15 +89,50 @@ def row_insert(model: type[Model], values: dict[str, Any]) -> None:
         cursor.execute(sql, params)
 
 
+@cache
+def reader(model: type[Model], alias: str, prefix: str = "") -> tuple[str, list[str], list]:
+    """The column list of a model's concrete fields, their attnames, and each field's converters
+    (the database backend's, then the field's own ``from_db_value``), as the ORM applies them."""
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    meta = model._meta
+    columns, names, converters = [], [], []
+    for field in meta.concrete_fields:
+        columns.append(prefix + quote(field.column))
+        names.append(field.attname)
+        column = field.get_col(meta.db_table)
+        found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+        converters.append((column, found))
+    return ", ".join(columns), names, converters
+
+
+def instance_from_row(model: type[Model], alias: str, row: tuple, prefix: str = "") -> Model:
+    """A model instance from a row of ``reader``'s columns, converted as the ORM would."""
+    connection = connections[alias]
+    _columns, names, converters = reader(model, alias, prefix)
+    values = list(row[: len(names)])
+    for i, (column, found) in enumerate(converters):
+        value = values[i]
+        for convert in found:
+            value = convert(value, column, connection)
+        values[i] = value
+    return model.from_db(alias, names, values)
+
+
 def row_locked(model: type[Model], **filters: Any) -> Model | None:
     """``select_for_update().filter(**filters).first()`` by a unique key (call inside
     ``atomic``; databases without row locks, like SQLite, lock when the transaction begins)."""
-    connection = connections[router.db_for_write(model)]
+    alias = router.db_for_write(model)
+    connection = connections[alias]
     quote = connection.ops.quote_name
     where, params = where_sql(model, filters, connection)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    sql = f"SELECT * FROM {quote(model._meta.db_table)} WHERE {where}{lock}"
-    return next(iter(model.objects.raw(sql, params)), None)
+    columns = reader(model, alias)[0]
+    sql = f"SELECT {columns} FROM {quote(model._meta.db_table)} WHERE {where}{lock}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else instance_from_row(model, alias, row)
 
 
 def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
@@ -103,7 +141,8 @@ def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
     from games.models import Connection as connection_model
     from games.models import Seat as seat_model
 
-    connection = connections[router.db_for_read(seat_model)]
+    alias = router.db_for_read(seat_model)
+    connection = connections[alias]
     quote = connection.ops.quote_name
     seat_meta, socket_meta = seat_model._meta, connection_model._meta
     seat_fields, socket_fields = fields_by_name(seat_model), fields_by_name(connection_model)
@@ -115,11 +154,20 @@ def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
     )
     last_seen = socket_fields["last_seen"]
     sql = (
-        f"SELECT s.*, EXISTS (SELECT 1 FROM {quote(socket_meta.db_table)} c "
+        f"SELECT {reader(seat_model, alias, 's.')[0]}, "
+        f"EXISTS (SELECT 1 FROM {quote(socket_meta.db_table)} c "
         f"WHERE c.{quote(socket_fields['seat'].column)} = s.{pk} "
         f"AND c.{quote(last_seen.column)} >= %s) AS online "
         f"FROM {quote(seat_meta.db_table)} s WHERE s.{quote(seat_fields['room'].column)} = %s "
         f"ORDER BY {order}"
     )
     params = [last_seen.get_db_prep_value(cutoff, connection, prepared=False), room_id]
-    return list(seat_model.objects.raw(sql, params))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat = instance_from_row(seat_model, alias, row, "s.")
+        seat.online = bool(row[-1])
+        seats.append(seat)
+    return seats
