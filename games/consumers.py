@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games import services
 from games.broadcast import snapshot_broadcast
 from games.errors import ServiceError, error_text
-from games.rules.base import RuleError
+from games.rules.base import Refusal
 from games.screens import board_group, frame_for, seat_group
 from games.ticker import ticker_ensure
 
@@ -159,7 +159,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
         return frame_for(snapshot, seat)
 
-    async def error_send(self, error: ServiceError | RuleError, request_id: Any = None) -> None:
+    async def error_send(self, error: Refusal, request_id: Any = None) -> None:
         """A refusal, in the screen's language, to this socket only."""
         with translation.override(self.language):
             frame = {"type": "error", "code": error.code, "message": error_text(error)}
@@ -222,7 +222,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return
         try:
             snapshot = await database_sync_to_async(self.translated(handler))(message)
-        except (ServiceError, RuleError) as error:
+        except Refusal as error:
             await self.error_send(error, request_id)
             if error.code == "stale":
                 await self.snapshot_send()

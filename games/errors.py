@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext, gettext_lazy
 
-from games.rules.base import RuleError
+from games.rules.base import Refusal
 
 # Game vocabulary that rules messages carry as raw keys, shown to players in their language.
 PARAM_LABELS = {
@@ -16,17 +14,11 @@ PARAM_LABELS = {
 }
 
 
-class ServiceError(Exception):
+class ServiceError(Refusal):
     """A request the platform refuses (bad name, locked room, not the host...)."""
 
-    def __init__(self, message: str, code: str = "refused", **params: Any) -> None:
-        super().__init__(message % params if params else message)
-        self.message = message
-        self.code = code
-        self.params = params
 
-
-def error_text(error: ServiceError | RuleError) -> str:
+def error_text(error: Refusal) -> str:
     """The error's message in the active language, with its parameters filled in."""
     text = gettext(error.message)
     if not error.params:

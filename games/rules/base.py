@@ -33,18 +33,29 @@ def _(message: str) -> str:
     return message
 
 
-class RuleError(Exception):
-    """An action the rules refuse. ``message`` is a translatable template filled from ``params``."""
+class Refusal(Exception):
+    """A refused request: a translatable ``message`` template, its ``params`` and a ``code``.
 
-    def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
+    Screens show the message in the reader's language; clients branch on the code.
+    """
+
+    default_code = "refused"
+
+    def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
         super().__init__(message % params if params else message)
         self.message = message
-        self.code = code
+        self.code = code or self.default_code
         self.params = params
 
 
+class RuleError(Refusal):
+    """An action the rules refuse."""
+
+    default_code = "illegal"
+
+
 def rng(state: dict) -> random.Random:
-    """The next generator of this game: seeded from the state's seed and draw count, so replays match."""
+    """The game's next generator, seeded from its seed and draw count, so replays match."""
     draws = state.get("rng_draws", 0)
     state["rng_draws"] = draws + 1
     return random.Random(f"{state['seed']}:{draws}")
@@ -71,6 +82,6 @@ def presence_apply(state: dict, action: dict) -> None:
 
 
 def require(condition: bool, message: str, code: str = "illegal", **params: Any) -> None:
-    """Raise ``RuleError`` unless ``condition`` holds; keeps move functions reading like the rulebook."""
+    """Raise ``RuleError`` unless ``condition`` holds, so moves read like the rulebook."""
     if not condition:
         raise RuleError(message, code=code, **params)
