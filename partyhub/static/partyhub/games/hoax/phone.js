@@ -213,7 +213,7 @@ export function mount(root, ctx) {
           onclick: () => { build = { character: null, choices: {} }; render(); } }, t("Change"))),
       rows,
       action ? h("p", { class: "hx-summary", "data-testid": "claim-summary" },
-        fmt("You say: I am %(character)s, and %(effect)s.", { character: charName(ctx, id),
+        fmt("Your claim: %(character)s, who %(effect)s.", { character: charName(ctx, id),
           effect: effectText(view, ctx, me.seat, id, build.choices) })) : null,
       action && unhoaxable(view, me.seat)
         ? h("p", { class: "hint" }, t("You hold the hoax card: nobody can call Hoax on your claim.")) : null,
