@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -15,6 +16,8 @@ def test_it_is_the_stock_consumer_untuned() -> None:
     assert "dispatch" not in vars(BareConsumer)
 
 
+# The stock consumer closes stale database connections before every message (Channels' hop).
+@pytest.mark.django_db(transaction=True)
 async def test_a_message_reaches_every_socket_of_the_group_and_no_other() -> None:
     app = URLRouter(websocket_urlpatterns)
     sockets = [WebsocketCommunicator(app, "/ws/bare/room-1") for _ in range(3)]
