@@ -41,26 +41,24 @@ def reshuffle_reading_order(modeladmin, request: HttpRequest, queryset: QuerySet
     )
 
 
+def _active_set(modeladmin, request: HttpRequest, queryset: QuerySet, active: bool) -> None:
+    """Switch the selected cards on or off and say how many changed."""
+    count = _cards(queryset).update(active=active)
+    if active:
+        message = ngettext("Activated %(count)d card.", "Activated %(count)d cards.", count)
+    else:
+        message = ngettext("Deactivated %(count)d card.", "Deactivated %(count)d cards.", count)
+    modeladmin.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+
 @admin.action(description=gettext_lazy("Activate"), permissions=["change"])
 def activate(modeladmin, request: HttpRequest, queryset: QuerySet) -> None:
-    count = _cards(queryset).update(active=True)
-    modeladmin.message_user(
-        request,
-        ngettext("Activated %(count)d card.", "Activated %(count)d cards.", count)
-        % {"count": count},
-        messages.SUCCESS,
-    )
+    _active_set(modeladmin, request, queryset, True)
 
 
 @admin.action(description=gettext_lazy("Deactivate"), permissions=["change"])
 def deactivate(modeladmin, request: HttpRequest, queryset: QuerySet) -> None:
-    count = _cards(queryset).update(active=False)
-    modeladmin.message_user(
-        request,
-        ngettext("Deactivated %(count)d card.", "Deactivated %(count)d cards.", count)
-        % {"count": count},
-        messages.SUCCESS,
-    )
+    _active_set(modeladmin, request, queryset, False)
 
 
 @admin.action(description=gettext_lazy("Add to a deck…"), permissions=["change"])
