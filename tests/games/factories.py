@@ -270,16 +270,32 @@ class SocketTable:
             await socket.disconnect()
 
     def normalize(self, frame: dict[str, Any]) -> dict[str, Any]:
-        """A copy of a frame with what differs between two rooms (code, seat ids) made equal."""
-        ids = {seat.pk: index for index, seat in enumerate(self.seats)}
-        frame = json.loads(json.dumps(frame))
-        frame["room"]["code"] = "CODE"
-        for player in frame["room"]["players"] + frame["room"]["audience"]:
-            player["id"] = ids[player["id"]]
-        if frame["you"]:
-            frame["you"]["id"] = ids[frame["you"]["id"]]
-        return frame
+        return frame_normalize(frame, self.seats)
 
     def normalized(self, key: Any) -> list[str]:
         """This socket's frames, normalized, as sorted-key JSON texts."""
         return [json.dumps(self.normalize(frame), sort_keys=True) for frame in self.frames[key]]
+
+
+def frame_normalize(frame: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
+    """A copy of a frame with what differs between two rooms (code, seat ids) made equal."""
+    ids = {seat.pk: index for index, seat in enumerate(seats)}
+    frame = json.loads(json.dumps(frame))
+    frame["room"]["code"] = "CODE"
+    for player in frame["room"]["players"] + frame["room"]["audience"]:
+        player["id"] = ids[player["id"]]
+    if frame["you"]:
+        frame["you"]["id"] = ids[frame["you"]["id"]]
+    return frame
+
+
+def leaves(value: Any, path: tuple = ()):
+    """Every (path, leaf) of decoded JSON; list indexes are ``*``; empty lists yield nothing."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for item in value:
+            yield from leaves(item, (*path, "*"))
+    else:
+        yield path, value

@@ -41,6 +41,7 @@ from tests.games.factories import (
     Round,
     SocketTable,
     host,
+    leaves,
     outfox_moves,
     room_fresh,
     room_make,
@@ -271,18 +272,6 @@ async def moves_replay(
 
 
 # --- the field check --------------------------------------------------------------------------
-
-
-def leaves(value: Any, path: tuple = ()):
-    """Every (path, leaf) of decoded JSON; list indexes are ``*``; empty lists yield nothing."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaves(item, (*path, key))
-    elif isinstance(value, list):
-        for item in value:
-            yield from leaves(item, (*path, "*"))
-    else:
-        yield path, value
 
 
 HISTORY_KEYS = ("turn", "card", "reader", "partner", "skipped", "fox", "fox_slot", "correct")

@@ -29,8 +29,10 @@ from games.screens import board_group, frame_for, frames_build, seat_group
 from tests.games.factories import (
     board_open,
     frame_next,
+    frame_normalize,
     hoax_moves,
     hoax_started,
+    leaves,
     move_choose,
     quiet,
     room_fresh,
@@ -154,17 +156,10 @@ class Table:
 
     def normalized(self, key: Any) -> list[str]:
         """This socket's frames with what differs between two rooms (code, seat ids) made equal."""
-        ids = {seat.pk: index for index, seat in enumerate(self.seats)}
-        result = []
-        for frame in self.frames[key]:
-            frame = json.loads(json.dumps(frame))
-            frame["room"]["code"] = "CODE"
-            for player in frame["room"]["players"] + frame["room"]["audience"]:
-                player["id"] = ids[player["id"]]
-            if frame["you"]:
-                frame["you"]["id"] = ids[frame["you"]["id"]]
-            result.append(json.dumps(frame, sort_keys=True))
-        return result
+        return [
+            json.dumps(frame_normalize(frame, self.seats), sort_keys=True)
+            for frame in self.frames[key]
+        ]
 
 
 @pytest.fixture
@@ -206,18 +201,6 @@ OWN_CHARACTER_FIELDS = {
     ("view", "me", "actions", "*", "character"),  # the claims and accusations it may make
     ("view", "me", "investigations", "*", "cards", "*"),
 }
-
-
-def leaves(value: Any, path: tuple = ()):
-    """Every (path, leaf) of a decoded frame; list indexes are ``*`` in the path."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaves(item, (*path, key))
-    elif isinstance(value, list):
-        for item in value:
-            yield from leaves(item, (*path, "*"))
-    else:
-        yield path, value
 
 
 def frame_check(frame: dict, viewer: int | None, state_characters: list[str]) -> None:

@@ -84,3 +84,16 @@ def test_a_move_through_the_services_still_logs_and_bumps() -> None:
                                                                   "resource": "cash"})
     assert snapshot.room.version == before + 1
     assert Action.objects.filter(game__room=room, seq=before + 1, seat=0).exists()
+
+
+def test_room_ids_due_matches_the_orm_query() -> None:
+    now = timezone.now()
+    due = room_make("hoax")
+    later = room_make("hoax")
+    idle = room_make("hoax")
+    Room.objects.filter(pk=due.pk).update(status="playing", deadline=now - timedelta(seconds=1))
+    Room.objects.filter(pk=later.pk).update(status="playing", deadline=now + timedelta(hours=1))
+    Room.objects.filter(pk=idle.pk).update(status="lobby", deadline=now - timedelta(seconds=1))
+    orm = Room.objects.filter(status="playing", deadline__lte=now).values_list("pk", flat=True)
+    orm = list(orm)
+    assert sql.room_ids_due(now) == orm == [due.pk]
