@@ -436,11 +436,7 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
 def deadlines_due(now: float | None = None) -> list[int]:
     """Ids of running rooms whose deadline has passed."""
     moment = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    return list(
-        Room.objects.filter(status=Room.Status.PLAYING, deadline__lte=moment).values_list(
-            "pk", flat=True
-        )
-    )
+    return sql.room_ids_due(moment)
 
 
 # --- connections ---------------------------------------------------------------------------

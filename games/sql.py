@@ -171,3 +171,26 @@ def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
         seat.online = bool(row[-1])
         seats.append(seat)
     return seats
+
+
+def room_ids_due(moment: datetime) -> list[int]:
+    """Ids of running rooms whose deadline is at or before ``moment`` (the ticker asks twice a
+    second: ``Room.objects.filter(status=PLAYING, deadline__lte=moment)``)."""
+    from games.models import Room
+
+    alias = router.db_for_read(Room)
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    fields = fields_by_name(Room)
+    status, deadline = fields["status"], fields["deadline"]
+    sql = (
+        f"SELECT {quote(Room._meta.pk.column)} FROM {quote(Room._meta.db_table)} "
+        f"WHERE {quote(status.column)} = %s AND {quote(deadline.column)} <= %s"
+    )
+    params = [
+        status.get_db_prep_value(Room.Status.PLAYING, connection, prepared=False),
+        deadline.get_db_prep_value(moment, connection, prepared=False),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [row[0] for row in cursor.fetchall()]
