@@ -11,6 +11,7 @@ import json
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -66,8 +67,68 @@ def connected_seat_ids(room: Room) -> set[int]:
 
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     """The room's seats in join order, and the pks of those with a live socket: one query."""
-    seats = sql.seats_with_presence(room.pk, timezone.now() - CONNECTION_STALE)
-    return seats, {seat.pk for seat in seats if seat.online}
+    seats, connected, _fresh_until = seats_presence(room.pk)
+    return seats, connected
+
+
+def seats_presence(room_id: int) -> tuple[list[Seat], set[int], datetime | None]:
+    """The room's seats in join order, the pks of those with a live socket, and until when that
+    set can only change with a new room version: until the first of those seats could go stale.
+    ``None`` when a seat counted offline still has a stale socket row (the sweep has not removed
+    it yet), which a ping could make live again without a new version."""
+    now = timezone.now()
+    cutoff = now - CONNECTION_STALE
+    seats = sql.seats_with_presence(room_id)
+    connected = {seat.pk for seat in seats if seat.seen_last and seat.seen_last >= cutoff}
+    if any(seat.seen_last and seat.pk not in connected for seat in seats):
+        return seats, connected, None
+    lasts = [seat.seen_last for seat in seats if seat.pk in connected]
+    fresh_until = min(lasts) + CONNECTION_STALE if lasts else FOREVER
+    return seats, connected, fresh_until
+
+
+# --- what this process knows of a room's current version ----------------------------------
+
+FOREVER = datetime.max.replace(tzinfo=UTC)
+KNOWN_ROOMS = 1000  # rooms whose last move this process remembers (its state, seats, presence)
+
+
+@dataclass
+class Known:
+    """A room as of one version: a move that finds the room still at it needs no second read.
+
+    Exact: every change to seats bumps the version, the state is the version's, and who is online
+    changes with a new version or when a socket goes stale (``fresh_until``)."""
+
+    version: int
+    host_token: str  # a room id used again (a flushed database) is another room
+    state: dict | None
+    seats: list[Seat]
+    connected: set[int]
+    fresh_until: datetime
+
+
+_known: OrderedDict[int, Known] = OrderedDict()
+
+
+def known_get(room: Room) -> Known | None:
+    """What this process knows of the room at its current version, if still exact."""
+    known = _known.get(room.pk)
+    if (
+        known is None
+        or known.version != room.version
+        or known.host_token != room.host_token
+        or timezone.now() >= known.fresh_until
+    ):
+        return None
+    return known
+
+
+def known_keep(room_id: int, known: Known) -> None:
+    _known[room_id] = known
+    _known.move_to_end(room_id)
+    while len(_known) > KNOWN_ROOMS:
+        _known.popitem(last=False)
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
@@ -119,9 +180,9 @@ def players(seats: list[Seat]) -> list[Seat]:
 # --- writing helpers -----------------------------------------------------------------------
 
 
-def room_locked(code: str) -> Room:
+def room_locked(code: str, defer: tuple[str, ...] = ()) -> Room:
     """The room row, locked until the surrounding transaction ends (call inside ``atomic``)."""
-    room = sql.row_locked(Room, code=code_normalize(code))
+    room = sql.row_locked(Room, defer, code=code_normalize(code))
     if room is None:
         raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code)
     return room
@@ -389,10 +450,16 @@ def action_submit(
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     with transaction.atomic():
-        room = room_locked(code)
-        # One query for the mover's seat and the snapshot's seats and presence: a move changes
-        # neither, and they are read under the room's lock.
-        seats, connected = seats_online(room)
+        # The row, locked; its state, seats and presence from this process's last move in the
+        # room when the room is still at that version, else one more read each.
+        room = room_locked(code, defer=("state",))
+        known = known_get(room)
+        if known is not None:
+            room.state, seats, connected = known.state, known.seats, known.connected
+            fresh_until = known.fresh_until
+        else:
+            room.state = sql.column_value(Room, room.pk, "state")
+            seats, connected, fresh_until = seats_presence(room.pk)
         seat = seat_holding(seats, seat_token)
         if room.status != Room.Status.PLAYING or room.state is None:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
@@ -403,6 +470,10 @@ def action_submit(
                 _("The game moved on before your move arrived; look again."), code="stale"
             )
         state_apply(room, seat.position, action, time.time())
+        # A move changes neither seats nor presence: the snapshot reuses what was read above.
+        if fresh_until is not None:
+            after = Known(room.version, room.host_token, room.state, seats, connected, fresh_until)
+            transaction.on_commit(lambda: known_keep(room.pk, after))
         return Snapshot(room=room, seats=seats, connected=connected)
 
 

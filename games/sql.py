@@ -90,54 +90,83 @@ def row_insert(model: type[Model], values: dict[str, Any]) -> None:
 
 
 @cache
-def reader(model: type[Model], alias: str, prefix: str = "") -> tuple[str, list[str], list]:
-    """The column list of a model's concrete fields, their attnames, and each field's converters
-    (the database backend's, then the field's own ``from_db_value``), as the ORM applies them."""
+def reader(model: type[Model], alias: str, prefix: str = "",
+           defer: tuple[str, ...] = ()) -> tuple[str, list[str], list]:
+    """The column list of a model's concrete fields (less ``defer``), their attnames, and each
+    field's converters (the backend's, then the field's ``from_db_value``), as the ORM has them."""
     connection = connections[alias]
     quote = connection.ops.quote_name
     meta = model._meta
     columns, names, converters = [], [], []
     for field in meta.concrete_fields:
+        if field.name in defer:
+            continue
         columns.append(prefix + quote(field.column))
         names.append(field.attname)
-        column = field.get_col(meta.db_table)
-        found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        converters.append((column, found))
+        converters.append(field_converters(field, connection))
     return ", ".join(columns), names, converters
 
 
-def instance_from_row(model: type[Model], alias: str, row: tuple, prefix: str = "") -> Model:
-    """A model instance from a row of ``reader``'s columns, converted as the ORM would."""
+def field_converters(field: Any, connection: Any) -> tuple[Any, list]:
+    column = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+    return column, found
+
+
+def value_convert(value: Any, converters: tuple[Any, list], connection: Any) -> Any:
+    column, found = converters
+    for convert in found:
+        value = convert(value, column, connection)
+    return value
+
+
+def instance_from_row(model: type[Model], alias: str, row: tuple, prefix: str = "",
+                      defer: tuple[str, ...] = ()) -> Model:
+    """A model instance from a row of ``reader``'s columns, converted as the ORM would (fields
+    in ``defer`` stay deferred, as with ``QuerySet.defer``)."""
     connection = connections[alias]
-    _columns, names, converters = reader(model, alias, prefix)
-    values = list(row[: len(names)])
-    for i, (column, found) in enumerate(converters):
-        value = values[i]
-        for convert in found:
-            value = convert(value, column, connection)
-        values[i] = value
+    _columns, names, converters = reader(model, alias, prefix, defer)
+    values = [
+        value_convert(value, converters[i], connection) for i, value in enumerate(row[: len(names)])
+    ]
     return model.from_db(alias, names, values)
 
 
-def row_locked(model: type[Model], **filters: Any) -> Model | None:
-    """``select_for_update().filter(**filters).first()`` by a unique key (call inside
-    ``atomic``; databases without row locks, like SQLite, lock when the transaction begins)."""
+def row_locked(model: type[Model], defer: tuple[str, ...] = (), **filters: Any) -> Model | None:
+    """``select_for_update().defer(*defer).filter(**filters).first()`` by a unique key (call
+    inside ``atomic``; databases without row locks, like SQLite, lock when it begins)."""
     alias = router.db_for_write(model)
     connection = connections[alias]
     quote = connection.ops.quote_name
     where, params = where_sql(model, filters, connection)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    columns = reader(model, alias)[0]
+    columns = reader(model, alias, "", defer)[0]
     sql = f"SELECT {columns} FROM {quote(model._meta.db_table)} WHERE {where}{lock}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    return None if row is None else instance_from_row(model, alias, row)
+    return None if row is None else instance_from_row(model, alias, row, "", defer)
 
 
-def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
-    """A room's seats in their default order, each with ``online``: a socket seen since
-    ``cutoff`` (``room.seats.annotate(online=Exists(...))`` in one statement)."""
+def column_value(model: type[Model], pk: Any, name: str) -> Any:
+    """One field of one row, converted as the ORM would (a deferred field, loaded)."""
+    alias = router.db_for_read(model)
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    field = fields_by_name(model)[name]
+    sql = (
+        f"SELECT {quote(field.column)} FROM {quote(model._meta.db_table)} "
+        f"WHERE {quote(model._meta.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    return value_convert(row[0], field_converters(field, connection), connection)
+
+
+def seats_with_presence(room_id: int) -> list[Model]:
+    """A room's seats in their default order, each with ``seen_first`` and ``seen_last``: the
+    oldest and newest ``last_seen`` of its sockets (``None`` without one), in one statement."""
     from games.models import Connection as connection_model
     from games.models import Seat as seat_model
 
@@ -153,25 +182,28 @@ def seats_with_presence(room_id: int, cutoff: datetime) -> list[Model]:
         for name in seat_meta.ordering
     )
     last_seen = socket_fields["last_seen"]
+    sockets = (
+        f"FROM {quote(socket_meta.db_table)} c "
+        f"WHERE c.{quote(socket_fields['seat'].column)} = s.{pk}"
+    )
+    seen = quote(last_seen.column)
     sql = (
         f"SELECT {reader(seat_model, alias, 's.')[0]}, "
-        f"EXISTS (SELECT 1 FROM {quote(socket_meta.db_table)} c "
-        f"WHERE c.{quote(socket_fields['seat'].column)} = s.{pk} "
-        f"AND c.{quote(last_seen.column)} >= %s) AS online "
+        f"(SELECT MIN(c.{seen}) {sockets}), (SELECT MAX(c.{seen}) {sockets}) "
         f"FROM {quote(seat_meta.db_table)} s WHERE s.{quote(seat_fields['room'].column)} = %s "
         f"ORDER BY {order}"
     )
-    params = [last_seen.get_db_prep_value(cutoff, connection, prepared=False), room_id]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [room_id])
         rows = cursor.fetchall()
+    converters = field_converters(last_seen, connection)
     seats = []
     for row in rows:
         seat = instance_from_row(seat_model, alias, row, "s.")
-        seat.online = bool(row[-1])
+        seat.seen_first = value_convert(row[-2], converters, connection) if row[-2] else None
+        seat.seen_last = value_convert(row[-1], converters, connection) if row[-1] else None
         seats.append(seat)
     return seats
-
 
 def room_ids_due(moment: datetime) -> list[int]:
     """Ids of running rooms whose deadline is at or before ``moment`` (the ticker asks twice a

@@ -759,3 +759,62 @@ def test_lobby_controls_are_refused_after_the_end_until_play_again():
     services.room_play_again(room.code, host(room))
     services.room_options_set(room.code, host(room), {"vote_seconds": 30})
     assert room_fresh(room).options["vote_seconds"] == 30
+
+
+# --- a move reuses what the process knows of the room's version -------------------------------
+
+
+def move_queries(room, seat, action) -> list[str]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        services.action_submit(room.code, seat.token, action)
+    return [query["sql"] for query in queries.captured_queries]
+
+
+@pytest.mark.django_db(transaction=True)  # what a move learns is kept once it commits
+def test_a_second_move_at_the_known_version_reads_only_the_room_row():
+    room, seats = hoax_started(3, {"first_player": 0})
+    first = move_queries(room, seats[0], {"type": "pick", "resource": "cash"})
+    second = move_queries(room, seats[1], {"type": "pick", "resource": "cash"})
+    assert any("games_seat" in sql for sql in first)
+    assert not any("games_seat" in sql for sql in second)
+    assert len(second) < len(first)
+    fresh = services.snapshot_get(room.code)
+    assert fresh.room.state["setup_picks"] == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_by_someone_else_is_read_afresh():
+    room, seats = hoax_started(3, {"first_player": 0})
+    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
+    # Another process (or service) changes the room: the version moves on.
+    services.room_lock_set(room.code, services.Actor(host_token=room.host_token), True)
+    queries = move_queries(room, seats[1], {"type": "pick", "resource": "prestige"})
+    assert any("games_seat" in sql for sql in queries)
+    snapshot = services.snapshot_get(room.code)
+    assert snapshot.room.locked and snapshot.room.state["setup_picks"] == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_presence_is_reused_only_while_no_socket_can_change_it_silently():
+    room, seats = hoax_started(3, {"first_player": 0})
+    Connection.objects.filter(seat=seats[2]).delete()
+    seats_online_at = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=5)
+    # A seat counted offline still has a stale row: a ping could revive it with no new version.
+    Connection.objects.create(channel_name="stale", room=room, seat=seats[2],
+                              last_seen=seats_online_at)
+    _seats, connected, fresh_until = services.seats_presence(room.pk)
+    assert seats[2].pk not in connected and fresh_until is None
+    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
+    queries = move_queries(room, seats[1], {"type": "pick", "resource": "cash"})
+    assert any("games_seat" in sql for sql in queries)
+
+
+def test_known_presence_expires_when_a_live_socket_could_go_stale():
+    room, seats = hoax_started(3, {"first_player": 0})
+    _seats, connected, fresh_until = services.seats_presence(room.pk)
+    newest = Connection.objects.filter(seat__in=seats).order_by("last_seen").first().last_seen
+    assert connected == {seat.pk for seat in seats}
+    assert fresh_until == newest + services.CONNECTION_STALE

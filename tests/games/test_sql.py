@@ -58,23 +58,37 @@ def test_row_locked_reads_the_row_with_its_fields_decoded() -> None:
         assert sql.row_locked(Room, code="ZZZZ") is None
 
 
-def test_seats_with_presence_matches_the_orm_query() -> None:
+def test_seats_with_presence_gives_each_seats_oldest_and_newest_socket() -> None:
     room = room_make("hoax")
     seats = seats_join(room, 4)
     now = timezone.now()
+    old = now - timedelta(minutes=10)
     Connection.objects.create(channel_name="a", room=room, seat=seats[1], last_seen=now)
-    Connection.objects.create(channel_name="b", room=room, seat=seats[3],
-                              last_seen=now - timedelta(minutes=10))
+    Connection.objects.create(channel_name="a2", room=room, seat=seats[1], last_seen=old)
+    Connection.objects.create(channel_name="b", room=room, seat=seats[3], last_seen=old)
     Connection.objects.create(channel_name="tv", room=room, seat=None, last_seen=now)
-    cutoff = now - services.CONNECTION_STALE
-    mine = sql.seats_with_presence(room.pk, cutoff)
-    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
-    orm = list(room.seats.annotate(online=Exists(live)))
-    assert [(s.pk, s.name, s.token, bool(s.online)) for s in mine] == [
-        (s.pk, s.name, s.token, s.online) for s in orm
+    mine = sql.seats_with_presence(room.pk)
+    assert [(s.pk, s.name, s.token) for s in mine] == [
+        (s.pk, s.name, s.token) for s in room.seats.all()
     ]
-    assert [bool(s.online) for s in mine] == [False, True, False, False]
     assert all(isinstance(seat, Seat) for seat in mine)
+    assert [(s.seen_first, s.seen_last) for s in mine] == [
+        (None, None), (old, now), (None, None), (old, old)
+    ]
+    # The services' presence is the ORM's: a socket seen since the cutoff.
+    cutoff = now - services.CONNECTION_STALE
+    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
+    orm = {s.pk for s in room.seats.annotate(online=Exists(live)) if s.online}
+    assert services.seats_online(room)[1] == orm == {seats[1].pk}
+
+
+def test_row_locked_can_defer_a_column_and_column_value_loads_it() -> None:
+    room = room_make("hoax")
+    Room.objects.filter(pk=room.pk).update(state={"phase": "turn"})
+    with transaction.atomic():
+        locked = sql.row_locked(Room, ("state",), code=room.code)
+        assert "state" in locked.get_deferred_fields()
+        assert sql.column_value(Room, room.pk, "state") == {"phase": "turn"}
 
 
 def test_a_move_through_the_services_still_logs_and_bumps() -> None:
