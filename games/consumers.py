@@ -7,6 +7,8 @@ The protocol is documented in docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 from http.cookies import SimpleCookie
@@ -27,7 +29,11 @@ from games.rules.base import Refusal
 from games.screens import board_group, frame_for, seat_group
 from games.ticker import ticker_ensure
 
+logger = logging.getLogger(__name__)
+
 MESSAGE_MAX_BYTES = 4096
+# Pings are written to the database together, at most this long after they arrive.
+PINGS_SECONDS = 1.0
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
@@ -74,12 +80,49 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
         return settings.LANGUAGE_CODE
 
 
+class Pings:
+    """This process's pings, written to the database together: one database call a second for
+    every socket that pinged in it, instead of a thread hop and a write per ping (each ping
+    still gets its pong at once). A socket the sweep had forgotten (its pings were held up
+    longer than the sweep's limit) is recorded again and its seat comes back online."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, ScreenConsumer] = {}
+        self.flusher: asyncio.Task | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def add(self, consumer: ScreenConsumer) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self.loop:  # a new event loop (tests): nothing of the old one is alive
+            self.loop, self.waiting, self.flusher = loop, {}, None
+        self.waiting[consumer.channel_name] = consumer
+        if self.flusher is None or self.flusher.done():
+            self.flusher = loop.create_task(self.flush())
+
+    async def flush(self) -> None:
+        while self.waiting:
+            await asyncio.sleep(PINGS_SECONDS)
+            batch, self.waiting = self.waiting, {}
+            try:
+                forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
+                for name in forgotten:
+                    consumer = batch[name]
+                    if not consumer.gone:
+                        await snapshot_broadcast(await database_sync_to_async(consumer.reopen)())
+            except Exception:
+                logger.exception("recording pings failed")
+
+
+pings = Pings()
+
+
 class ScreenConsumer(AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
     room_id: int
     code: str
     seat: Any = None
+    gone = False  # disconnected
 
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale DB connections before every message; frames touch no database
@@ -125,6 +168,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     async def disconnect(self, close_code: int) -> None:
+        self.gone = True
         for group in self.joined_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined_groups:
@@ -209,9 +253,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.snapshot_send()
             return
         if message["type"] == "ping":
-            if not await database_sync_to_async(services.connection_touch)(self.channel_name):
-                # Swept while its pings were held up (a network stall): it is back online.
-                await snapshot_broadcast(await database_sync_to_async(self.reopen)())
+            # Recorded with the process's other pings within PINGS_SECONDS (see Pings).
+            pings.add(self)
             await self.send(text_data='{"type":"pong"}')
             return
         handler = self.handlers().get(message["type"])

@@ -548,6 +548,16 @@ def connection_touch(channel_name: str) -> bool:
     )
 
 
+def connections_touch(channel_names: list[str]) -> list[str]:
+    """Sockets alive (they pinged), in one transaction; the ones the sweep had already forgotten.
+    """
+    if not channel_names:
+        return []
+    with transaction.atomic():
+        known = sql.connections_touch(channel_names, timezone.now())
+    return [name for name in channel_names if name not in known]
+
+
 def connections_sweep() -> list[Snapshot]:
     """Drop connections not seen for a while (dead sockets, crashed processes)."""
     cutoff = timezone.now() - CONNECTION_STALE

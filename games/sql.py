@@ -226,3 +226,23 @@ def room_ids_due(moment: datetime) -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return [row[0] for row in cursor.fetchall()]
+
+
+def connections_touch(channel_names: list[str], when: datetime) -> set[str]:
+    """``last_seen = when`` for these sockets in one statement; the names that had a row."""
+    from games.models import Connection
+
+    alias = router.db_for_write(Connection)
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    fields = fields_by_name(Connection)
+    table, key = quote(Connection._meta.db_table), quote(fields["channel_name"].column)
+    marks = ", ".join(["%s"] * len(channel_names))
+    seen = fields["last_seen"].get_db_prep_save(when, connection=connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {quote(fields['last_seen'].column)} = %s WHERE {key} IN ({marks})",
+            [seen, *channel_names],
+        )
+        cursor.execute(f"SELECT {key} FROM {table} WHERE {key} IN ({marks})", channel_names)
+        return {row[0] for row in cursor.fetchall()}

@@ -490,3 +490,40 @@ async def test_play_again_from_the_tv_after_the_end(sockets):
         frame = await frame_next(screen)
         assert frame["room"]["status"] == "lobby" and frame["view"] is None
     assert (await db(room_fresh)(room)).status == Room.Status.LOBBY
+
+
+# --- pings, recorded together ---------------------------------------------------------------
+
+
+async def test_pings_are_answered_at_once_and_recorded_together(sockets, monkeypatch):
+    room, seats, board, phones = await started(sockets, 3)
+    calls = []
+    touch = services.connections_touch
+
+    def counted(names):
+        calls.append(sorted(names))
+        return touch(names)
+
+    monkeypatch.setattr(services, "connections_touch", counted)
+    old = timezone.now() - timedelta(seconds=50)
+    await db(Connection.objects.filter(room=room).update)(last_seen=old)
+    for phone in phones:
+        await phone.send_json_to({"type": "ping"})
+        assert await frame_next(phone) == {"type": "pong"}
+    assert calls == []  # nothing written yet: the pong does not wait for the database
+    while not calls:
+        await consumers.asyncio.sleep(0.1)
+    assert len(calls) == 1 and len(calls[0]) == 3
+    seen = await db(lambda: list(Connection.objects.filter(seat__isnull=False)
+                                 .values_list("last_seen", flat=True)))()
+    assert all(when > old for when in seen)
+    assert await quiet(board, *phones)
+
+
+async def test_a_closed_socket_whose_ping_is_pending_is_not_recorded_again(sockets):
+    room, seats, board, phones = await started(sockets, 3)
+    await phones[2].send_json_to({"type": "ping"})
+    assert await frame_next(phones[2]) == {"type": "pong"}
+    await phones[2].disconnect()
+    await consumers.asyncio.sleep(consumers.PINGS_SECONDS + 0.5)
+    assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()

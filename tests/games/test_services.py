@@ -818,3 +818,13 @@ def test_known_presence_expires_when_a_live_socket_could_go_stale():
     newest = Connection.objects.filter(seat__in=seats).order_by("last_seen").first().last_seen
     assert connected == {seat.pk for seat in seats}
     assert fresh_until == newest + services.CONNECTION_STALE
+
+
+def test_connections_touch_refreshes_many_and_names_the_forgotten():
+    room, seats = hoax_started(3)
+    old = timezone.now() - timedelta(seconds=50)
+    Connection.objects.filter(room=room).update(last_seen=old)
+    names = list(Connection.objects.filter(room=room).values_list("channel_name", flat=True))
+    assert services.connections_touch([*names, "gone.channel"]) == ["gone.channel"]
+    assert all(c.last_seen > old for c in Connection.objects.filter(room=room))
+    assert services.connections_touch([]) == []
