@@ -101,13 +101,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Channels' layer classes and the project's own (games/layers.py: the same behaviour, less the
+# per-message waste; a whole change's frames sent in one go).
+PROJECT_LAYERS = {
+    "channels.layers.InMemoryChannelLayer": "games.layers.InMemoryChannelLayer",
+    "channels_redis.core.RedisChannelLayer": "games.layers.RedisChannelLayer",
+    "channels_redis.pubsub.RedisPubSubChannelLayer": "games.layers.RedisPubSubChannelLayer",
+}
+STOCK_LAYERS = {project: stock for stock, project in PROJECT_LAYERS.items()}
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    _layer = os.environ.get("CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer")
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": os.environ.get(
-                "CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer"
-            ),
+            "BACKEND": PROJECT_LAYERS.get(_layer, _layer),
             "CONFIG": {
                 # channels-redis waits for messages with 5-second BZPOPMIN calls; redis-py 8
                 # times reads out after 5 s by default, which kills idle sockets at random.
@@ -172,9 +180,8 @@ if PARTYHUB_BENCH:
     # The yardstick runs on Channels' own layer class of the same kind and configuration, beside
     # the project's (games/layers.py), so it measures stock Channels.
     _backend = CHANNEL_LAYERS["default"]["BACKEND"]
-    _stock = {"games.layers.InMemoryChannelLayer": "channels.layers.InMemoryChannelLayer"}
     CHANNEL_LAYERS["stock"] = {
-        **CHANNEL_LAYERS["default"], "BACKEND": _stock.get(_backend, _backend)
+        **CHANNEL_LAYERS["default"], "BACKEND": STOCK_LAYERS.get(_backend, _backend)
     }
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

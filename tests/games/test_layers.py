@@ -6,7 +6,12 @@ import time
 
 import pytest
 
-from games.layers import InMemoryChannelLayer, message_copy
+from games.layers import (
+    InMemoryChannelLayer,
+    RedisChannelLayer,
+    RedisPubSubChannelLayer,
+    message_copy,
+)
 
 
 async def test_group_send_reaches_every_member_and_a_full_queue_drops_silently() -> None:
@@ -56,3 +61,85 @@ def test_the_settings_use_it_without_redis(settings) -> None:
     if settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis"):
         pytest.skip("REDIS_URL is set")
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "games.layers.InMemoryChannelLayer"
+
+
+# --- Redis: a whole change in one go ----------------------------------------------------------
+
+
+def redis_layer(cls, redis_url: str, **config):
+    return cls(hosts=[{"address": redis_url}], prefix=f"t{time.monotonic_ns()}", **config)
+
+
+@pytest.mark.redis
+async def test_redis_group_send_many_delivers_each_groups_message_in_order(redis_url) -> None:
+    layer = redis_layer(RedisChannelLayer, redis_url)
+    board, phone, other = [await layer.new_channel() for _ in range(3)]
+    await layer.group_add("room1.board", board)
+    await layer.group_add("room1.seat1", phone)
+    await layer.group_add("room2.board", other)
+    await layer.group_send_many([
+        ("room1.board", {"type": "screen.frame", "text": "b1"}),
+        ("room1.seat1", {"type": "screen.frame", "text": "s1"}),
+        ("room1.seat1", {"type": "screen.frame", "text": "s2"}),
+        ("room1.nobody", {"type": "screen.frame", "text": "lost"}),
+    ])
+    assert (await layer.receive(board))["text"] == "b1"
+    assert [(await layer.receive(phone))["text"] for _ in range(2)] == ["s1", "s2"]
+    await layer.group_send("room2.board", {"type": "screen.frame", "text": "stock"})
+    assert (await layer.receive(other))["text"] == "stock"
+    await layer.flush()
+    await layer.close_pools()
+
+
+@pytest.mark.redis
+async def test_redis_group_send_many_drops_silently_at_capacity(redis_url) -> None:
+    layer = redis_layer(RedisChannelLayer, redis_url, capacity=2)
+    channel = await layer.new_channel()
+    await layer.group_add("g", channel)
+    await layer.group_send_many([("g", {"type": "t", "n": n}) for n in range(4)])
+    assert [(await layer.receive(channel))["n"] for _ in range(2)] == [0, 1]
+    await layer.flush()
+    await layer.close_pools()
+
+
+@pytest.mark.redis
+async def test_pubsub_group_send_many_publishes_every_group(redis_url) -> None:
+    layer = redis_layer(RedisPubSubChannelLayer, redis_url)
+    a, b = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("room1.board", a)
+    await layer.group_add("room1.seat1", b)
+    await layer.group_send_many([
+        ("room1.board", {"type": "screen.frame", "text": "b"}),
+        ("room1.seat1", {"type": "screen.frame", "text": "s"}),
+    ])
+    assert (await layer.receive(a))["text"] == "b"
+    assert (await layer.receive(b))["text"] == "s"
+    await layer.flush()
+
+
+@pytest.mark.redis
+async def test_redis_receive_serves_many_waiting_channels_and_passes_on_failure(
+    redis_url, monkeypatch
+) -> None:
+    import asyncio
+
+    layer = redis_layer(RedisChannelLayer, redis_url)
+    channels = [await layer.new_channel() for _ in range(5)]
+    for n, channel in enumerate(channels):
+        await layer.group_add(f"seat{n}", channel)
+    waiting = [asyncio.ensure_future(layer.receive(channel)) for channel in channels]
+    await asyncio.sleep(0.05)
+    await layer.group_send_many([(f"seat{n}", {"type": "t", "n": n}) for n in range(5)])
+    assert [(await task)["n"] for task in waiting] == [0, 1, 2, 3, 4]
+
+    async def broken(_process):
+        raise ConnectionError("redis went away")
+
+    layer.reader.cancel()
+    await asyncio.sleep(0)
+    monkeypatch.setattr(layer, "receive_single", broken)
+    with pytest.raises(ConnectionError):
+        await asyncio.wait_for(layer.receive(channels[0]), 3)
+    monkeypatch.undo()
+    await layer.flush()
+    await layer.close_pools()

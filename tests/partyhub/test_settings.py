@@ -53,7 +53,8 @@ def test_database_url_selects_postgresql_and_redis_url_selects_channels_redis():
     config = json.loads(result.stdout)
     assert config["engine"] == "django.db.backends.postgresql"
     assert config["name"] == "partyhub"
-    assert config["layer"] == "channels_redis.core.RedisChannelLayer"
+    # channels-redis's layer with the project's one-go group send (games/layers.py).
+    assert config["layer"] == "games.layers.RedisChannelLayer"
     (host,) = config["hosts"]
     assert host["address"] == "redis://cache.internal:6379/2"
     # redis-py's default pool of 100 connections fails at 110 consumers.
@@ -65,7 +66,7 @@ def test_the_pubsub_layer_can_be_chosen():
         REDIS_URL="redis://cache.internal:6379/0",
         CHANNEL_LAYER_BACKEND="channels_redis.pubsub.RedisPubSubChannelLayer",
     )
-    assert json.loads(result.stdout)["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert json.loads(result.stdout)["layer"] == "games.layers.RedisPubSubChannelLayer"
 
 
 def test_production_refuses_to_start_without_a_secret_key():
