@@ -121,7 +121,8 @@ def report_text(report: dict[str, Any]) -> str:
     out.append(
         "Latency: from each move's scheduled send time to the last screen of its room showing "
         "the new version. CPU: the Daphne process's user+system time over the window, per "
-        "frame delivered. RSS/socket: growth of the server's resident memory while the step's "
-        "sockets were open."
+        "frame delivered. RSS/socket: the server's resident memory with the step's sockets open, "
+        "less the idle server's after a warm-up, per socket (Python keeps freed memory, so a "
+        "later step may count some of an earlier one's)."
     )
     return "\n".join(out)

@@ -11,6 +11,7 @@ frames. Rooms are closed between steps and the server left to go idle.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import os
 import random
@@ -191,7 +192,7 @@ async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
 
 
 async def step_run(kind: str, count: int, options: Options, server: Daphne,
-                   frame_bytes: float, progress: Any) -> Step:
+                   frame_bytes: float, progress: Any, baseline: int | None = None) -> Step:
     ledger = Ledger()
     sockets = options.phones + 1
     tag = f"b{secrets.token_hex(3)}"
@@ -203,7 +204,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
     else:
         pad = max(0, int(frame_bytes) - 40)
         drivers = [BareRoom(i, ledger, sockets, tag, pad, kind) for i in range(count)]
-    rss_before = server.memory()["rss"]
+    rss_before = server.memory()["rss"] if baseline is None else baseline
     setup_started = time.perf_counter()
     progress.reset(total=count)
     progress.set_description(f"{options.layer} {kind} {count} rooms: opening")
@@ -334,20 +335,32 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
 VARIANTS = ("bare-layer", "bare-nohop")
 
 
+WARMUP_ROOMS = 2
+
+
 async def steps_run(options: Options, server: Daphne,
                     progress: Any) -> list[tuple[Step, Step, list[Step]]]:
-    """For each room count: the game, then the bare consumer with frames as large as the game's
-    (then, with ``variants``, the bare consumer on the project's layer, with and without the
-    per-message database hop)."""
+    """A short unrecorded warm-up (so lazy imports and caches are not charged to the first
+    step; it also measures the game's frame size), the server's idle memory, then for each room
+    count: the bare consumer with frames as large as the game's, then the game (then, with
+    ``variants``, the stock consumer on the project's layer, with and without the per-message
+    database hop). Memory is counted from the idle server after the warm-up."""
+    warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5)
+    warm_game = await step_run("game", WARMUP_ROOMS, warm, server, 0.0, progress)
+    frame_bytes = warm_game.frame_bytes
+    await step_run("bare", WARMUP_ROOMS, warm, server, frame_bytes, progress)
+    await asyncio.to_thread(server.idle_wait)
+    baseline = server.memory()["rss"]
     results = []
     for count in options.rooms:
-        game = await step_run("game", count, options, server, 0.0, progress)
+        bare = await step_run("bare", count, options, server, frame_bytes, progress, baseline)
         await asyncio.to_thread(server.idle_wait)
-        bare = await step_run("bare", count, options, server, game.frame_bytes, progress)
+        game = await step_run("game", count, options, server, 0.0, progress, baseline)
         await asyncio.to_thread(server.idle_wait)
         extra = []
         for kind in VARIANTS if options.variants else ():
-            extra.append(await step_run(kind, count, options, server, game.frame_bytes, progress))
+            extra.append(await step_run(kind, count, options, server, frame_bytes, progress,
+                                        baseline))
             await asyncio.to_thread(server.idle_wait)
         results.append((game, bare, extra))
     return results
