@@ -80,7 +80,9 @@ def fox_write(reader, turn: int) -> None:
         error = reader.wait_for_selector('[data-testid="fox-error"]', timeout=WAIT_MS)
         assert error.inner_text().strip()
         real = reader.locator('.ofx-secret-row:not(.fox) .ofx-answer-text').first.inner_text()
-        reader.fill('[data-testid="fox-input"]', f"the {real.upper()}!")
+        # The same answer disguised: upper case, punctuation, a leading "the" (unless it has one).
+        the = "" if real.lower().startswith("the ") else "the "
+        reader.fill('[data-testid="fox-input"]', f"{the}{real.upper()}!")
         reader.click('[data-testid="fox-submit"]')
         reader.wait_for_function(
             """(real) => {
