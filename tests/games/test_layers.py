@@ -132,14 +132,34 @@ async def test_redis_receive_serves_many_waiting_channels_and_passes_on_failure(
     await layer.group_send_many([(f"seat{n}", {"type": "t", "n": n}) for n in range(5)])
     assert [(await task)["n"] for task in waiting] == [0, 1, 2, 3, 4]
 
-    async def broken(_process):
-        raise ConnectionError("redis went away")
+    class Gone:
+        async def eval(self, *args, **kwargs):
+            raise ConnectionError("redis went away")
 
     layer.reader.cancel()
     await asyncio.sleep(0)
-    monkeypatch.setattr(layer, "receive_single", broken)
+    real = layer.connection
+    monkeypatch.setattr(layer, "connection", lambda index: Gone())
     with pytest.raises(ConnectionError):
         await asyncio.wait_for(layer.receive(channels[0]), 3)
-    monkeypatch.undo()
+    monkeypatch.setattr(layer, "connection", real)
+    await layer.flush()
+    await layer.close_pools()
+
+
+@pytest.mark.redis
+async def test_redis_messages_left_in_flight_are_read_again(redis_url) -> None:
+    """A reader stopped between taking a batch and handing it out: the next one gets it."""
+    from games.layers import READ_LUA
+
+    layer = redis_layer(RedisChannelLayer, redis_url)
+    channel = await layer.new_channel()
+    await layer.group_add("g", channel)
+    await layer.group_send_many([("g", {"type": "t", "n": n}) for n in range(3)])
+    key = layer.prefix + layer.non_local_name(channel)
+    connection = layer.connection(layer.consistent_hash(layer.non_local_name(channel)))
+    taken = await connection.eval(READ_LUA, 2, key, layer._backup_channel_name(key), 0, 2)
+    assert len(taken) == 4  # two messages now in flight, then the reader "died"
+    assert [(await layer.receive(channel))["n"] for _ in range(3)] == [0, 1, 2]
     await layer.flush()
     await layer.close_pools()
