@@ -136,12 +136,14 @@ async def test_redis_receive_serves_many_waiting_channels_and_passes_on_failure(
         async def eval(self, *args, **kwargs):
             raise ConnectionError("redis went away")
 
-    layer.reader.cancel()
-    await asyncio.sleep(0)
+    reader = layer.reader
+    reader.cancel()
+    # The stopped reader must be gone before the failing connection is put in its place.
+    await asyncio.gather(reader, return_exceptions=True)
     real = layer.connection
     monkeypatch.setattr(layer, "connection", lambda index: Gone())
     with pytest.raises(ConnectionError):
-        await asyncio.wait_for(layer.receive(channels[0]), 3)
+        await asyncio.wait_for(layer.receive(channels[0]), 10)
     monkeypatch.setattr(layer, "connection", real)
     await layer.flush()
     await layer.close_pools()
