@@ -7,6 +7,7 @@ never to a shared group for the client to filter.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 import orjson
@@ -54,9 +55,8 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
     }
 
 
-def seat_you(snapshot: Snapshot, seat: Seat) -> dict[str, Any]:
+def seat_you(seat: Seat, vip: Seat | None) -> dict[str, Any]:
     """A phone's own identity in the room."""
-    vip = vip_seat(snapshot.seats)
     return {
         "id": seat.pk,
         "name": seat.name,
@@ -71,34 +71,42 @@ def frame_encode(frame: dict[str, Any]) -> str:
     return orjson.dumps(frame).decode()
 
 
+class Frames:
+    """The frames of one snapshot: the room block and the board's view are built once and
+    shared by every screen; a player's phone gets the view of its own position."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        room = snapshot.room
+        self.rules = games_all()[room.game]
+        self.state = room.state
+        self.vip = vip_seat(snapshot.seats)
+        self.base = {"type": "state", "version": room.version, "room": room_public(snapshot)}
+
+    @cached_property
+    def board_view(self) -> dict | None:
+        """The public view (built once, and only when a screen needs it)."""
+        return self.rules.view(self.state, None) if self.state is not None else None
+
+    def text(self, seat: Seat | None) -> str:
+        """The frame for the board (``None``) or for one seat, as sent on the socket."""
+        if seat is None:
+            return frame_encode({**self.base, "you": None, "view": self.board_view})
+        if self.state is not None and seat.position is not None:
+            view = self.rules.view(self.state, seat.position)
+        else:
+            view = self.board_view
+        return frame_encode({**self.base, "you": seat_you(seat, self.vip), "view": view})
+
+
 def frames_build(snapshot: Snapshot) -> list[tuple[str, str]]:
     """Every (group, text) to send after a change: the boards', then each seat's own."""
-    room = snapshot.room
-    rules = games_all()[room.game]
-    public = room_public(snapshot)
-    state = room.state
-    board_view = rules.view(state, None) if state is not None else None
-    base = {"type": "state", "version": room.version, "room": public}
-    frames = [(board_group(room.pk), frame_encode({**base, "you": None, "view": board_view}))]
-    for seat in snapshot.seats:
-        if state is not None and seat.position is not None:
-            view = rules.view(state, seat.position)
-        else:
-            view = board_view
-        frame = {**base, "you": seat_you(snapshot, seat), "view": view}
-        frames.append((seat_group(room.pk, seat.pk), frame_encode(frame)))
-    return frames
+    frames = Frames(snapshot)
+    room_id = snapshot.room.pk
+    return [(board_group(room_id), frames.text(None))] + [
+        (seat_group(room_id, seat.pk), frames.text(seat)) for seat in snapshot.seats
+    ]
 
 
 def frame_for(snapshot: Snapshot, seat: Seat | None) -> str:
     """The snapshot frame for one screen (on connect, or when it asks after a gap)."""
-    room = snapshot.room
-    rules = games_all()[room.game]
-    state = room.state
-    position = seat.position if seat is not None else None
-    view = rules.view(state, position) if state is not None else None
-    you = seat_you(snapshot, seat) if seat is not None else None
-    return frame_encode(
-        {"type": "state", "version": room.version, "room": room_public(snapshot), "you": you,
-         "view": view}
-    )
+    return Frames(snapshot).text(seat)
