@@ -55,16 +55,6 @@ class Snapshot:
 # --- reading -------------------------------------------------------------------------------
 
 
-def connected_seat_ids(room: Room) -> set[int]:
-    """Seat pks with at least one live socket."""
-    cutoff = timezone.now() - CONNECTION_STALE
-    return set(
-        Connection.objects.filter(room=room, seat__isnull=False, last_seen__gte=cutoff)
-        .values_list("seat_id", flat=True)
-        .distinct()
-    )
-
-
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     """The room's seats in join order, and the pks of those with a live socket: one query."""
     seats, connected, _fresh_until = seats_presence(room.pk)
@@ -517,7 +507,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
     """A socket opened; returns a snapshot to broadcast when a seat just came online."""
     with transaction.atomic():
         locked = Room.objects.select_for_update().get(pk=room.pk)
-        before = connected_seat_ids(locked)
+        _seats, before = seats_online(locked)
         Connection.objects.update_or_create(
             channel_name=channel_name,
             defaults={"room": locked, "seat": seat, "last_seen": timezone.now()},
@@ -536,7 +526,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
         room = Room.objects.select_for_update().get(pk=connection.room_id)
         seat = connection.seat
         connection.delete()
-        if seat is None or seat.pk in connected_seat_ids(room):
+        if seat is None or seat.pk in seats_online(room)[1]:
             return None
         return presence_changed(room, seat, False)
 
