@@ -25,8 +25,9 @@ from django.utils.translation import gettext_lazy as _
 from games import services
 from games.broadcast import snapshot_broadcast
 from games.errors import ServiceError, error_text
+from games.fanout import fanout
 from games.rules.base import Refusal
-from games.screens import board_group, frame_for, seat_group
+from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
 
 logger = logging.getLogger(__name__)
@@ -125,8 +126,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     gone = False  # disconnected
 
     async def dispatch(self, message: dict) -> None:
-        # Channels closes stale DB connections before every message; frames touch no database
-        # and our database calls close their own (database_sync_to_async), so skip that hop.
+        # Channels closes stale DB connections in a thread hop before every message; our
+        # database calls close their own (database_sync_to_async), so skip that hop.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -140,7 +141,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.language = scope_language(self.scope, self.cookies)
         self.allowance = float(FLOOD_BURST)
         self.allowance_at = time.monotonic()
-        self.joined_groups: list[str] = []
+        self.screen: str | None = None  # set once the fan-out hands this socket its frames
         try:
             room, self.seat = await database_sync_to_async(self.authenticate)()
         except ServiceError as error:
@@ -149,9 +150,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.room_id = room.pk
-        for group in self.groups_for(room.pk):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.joined_groups.append(group)
+        await fanout.join(room.pk, self.screen_for(), self)
+        self.screen = self.screen_for()
         await self.accept()
         snapshot = await database_sync_to_async(services.connection_open)(
             self.channel_name, room, self.seat
@@ -163,23 +163,22 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
         raise NotImplementedError
 
-    def groups_for(self, room_id: int) -> list[str]:
-        """The channel-layer groups whose frames this socket receives."""
+    def screen_for(self) -> str:
+        """The screen whose frames this socket shows (``games.screens``)."""
         raise NotImplementedError
 
     async def disconnect(self, close_code: int) -> None:
         self.gone = True
-        for group in self.joined_groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if self.joined_groups:
+        if self.screen is not None:
+            await fanout.leave(self.room_id, self.screen, self)
             snapshot = await database_sync_to_async(services.connection_close)(self.channel_name)
             await snapshot_broadcast(snapshot)
 
-    async def screen_frame(self, event: dict) -> None:
-        """A frame built for this screen by the broadcaster."""
-        await self.send(text_data=event["text"])
+    async def frame_send(self, text: str) -> None:
+        """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
+        await self.send(text_data=text)
 
-    async def screen_kicked(self, event: dict) -> None:
+    async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""
         await self.send(text_data='{"type":"kicked"}')
         await self.close(code=4403)
@@ -314,8 +313,8 @@ class BoardConsumer(ScreenConsumer):
     def authenticate(self) -> tuple[Any, None]:
         return services.room_get(self.code), None
 
-    def groups_for(self, room_id: int) -> list[str]:
-        return [board_group(room_id)]
+    def screen_for(self) -> str:
+        return BOARD
 
     def actor(self) -> services.Actor:
         token = self.query.get("host") or self.cookies.get(host_cookie_name(self.code))
@@ -330,8 +329,8 @@ class SeatConsumer(ScreenConsumer):
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
         return room, services.seat_by_token(room, token)
 
-    def groups_for(self, room_id: int) -> list[str]:
-        return [seat_group(room_id, self.seat.pk)]
+    def screen_for(self) -> str:
+        return seat_screen(self.seat.pk)
 
     def actor(self) -> services.Actor:
         return services.Actor(seat_token=self.seat.token)

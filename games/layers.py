@@ -1,26 +1,24 @@
 """The project's channel layers: Channels' own, less the waste the live path cannot afford.
 
-Every change sends one frame to each screen's own group (the board's, each seat's), so the
-broadcaster hands the layer all of a change's messages at once: ``group_send_many``.
+A change to a room is one ``group_send`` to the room's group (``games.fanout``), whatever the
+layer; these classes make each send and receive cheap.
 
-In memory (one process, the default):
+In memory (one process, the default): the stock ``InMemoryChannelLayer`` walks every channel
+queue and every group membership on each ``group_send`` and on each ``receive``, to expire old
+messages: the cost of one message grows with the number of sockets in the process, and the layer
+collapses near a thousand sockets. Here the same sweep runs at most once a second (messages
+expire after a minute, group memberships after a day, so nothing expires noticeably later).
+``group_send`` puts the message on each member's queue directly instead of through one task per
+member, a message of plain values (one level deep) is copied shallowly, and ``receive`` stops
+building a spare queue on every call. Behaviour is otherwise the stock layer's: same capacity,
+same silent drop when a queue is full.
 
-The stock ``InMemoryChannelLayer`` walks every channel queue and every group membership on each
-``group_send`` and on each ``receive``, to expire old messages: the cost of one frame grows with
-the number of sockets in the process, and the layer collapses near a thousand sockets. Here the
-same sweep runs at most once a second (messages expire after a minute, group memberships after a
-day, so nothing expires noticeably later). ``group_send`` puts the message on each member's
-queue directly instead of through one task per member, a message of plain values is copied
-shallowly, and ``receive`` stops building a spare queue on every call. Behaviour is otherwise
-the stock layer's: same capacity, same silent drop when a queue is full.
+Redis (``channels_redis.core``): the stock ``group_send`` makes four round trips to Redis and
+every waiting ``receive`` races for a lock with two new tasks per message. Here ``group_send``
+makes two (the same keys, expiry, capacity check and silent drop), and one reader task per
+process takes its waiting messages from Redis in one script per batch.
 
-Redis (``channels_redis.core``): the stock ``group_send`` makes four round trips to Redis per
-group, and each message costs its receiving process four more, so a change to a room of six
-phones made 56. ``group_send_many`` reads every group's members in one pipeline and queues one
-message per receiving process with one script (two round trips, the same keys, expiry, capacity
-check and silent drop as the stock script); that process then receives it once.
-
-Redis pub/sub (``channels_redis.pubsub``): one PUBLISH per group, pipelined into one round trip.
+Redis pub/sub (``channels_redis.pubsub``) is used as it is: a group send is one PUBLISH.
 """
 
 from __future__ import annotations
@@ -28,14 +26,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict
 from copy import deepcopy
 from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as StockInMemoryChannelLayer
 from channels_redis.core import RedisChannelLayer as StockRedisChannelLayer
-from channels_redis.pubsub import RedisPubSubChannelLayer as StockRedisPubSubChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -43,10 +39,20 @@ PLAIN = (str, bytes, int, float, bool, type(None))
 
 
 def message_copy(message: dict) -> dict:
-    """A copy the receiver may change: shallow when every value is immutable."""
-    if all(type(value) in PLAIN for value in message.values()):
-        return dict(message)
-    return deepcopy(message)
+    """A copy the receiver may change: shallow when the values are immutable, or dicts and
+    lists of immutable values (a change's frames by screen), deep otherwise."""
+    copy = {}
+    for key, value in message.items():
+        kind = type(value)
+        if kind in PLAIN:
+            copy[key] = value
+        elif kind is dict and all(type(item) in PLAIN for item in value.values()):
+            copy[key] = dict(value)
+        elif kind is list and all(type(item) in PLAIN for item in value):
+            copy[key] = list(value)
+        else:
+            return deepcopy(message)
+    return copy
 
 
 class InMemoryChannelLayer(StockInMemoryChannelLayer):
@@ -99,21 +105,16 @@ class InMemoryChannelLayer(StockInMemoryChannelLayer):
             except ChannelFull:
                 pass
 
-    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
-        """``group_send`` for each (group, message), in order."""
-        for group, message in sends:
-            await self.group_send(group, message)
 
-
-# Queue one message per key, each with its own score (so the receiver pops them in the order
-# given), unless the key is at capacity: channels-redis's group_send script, for many groups.
-GROUP_SEND_MANY_LUA = """
-local n = #KEYS
-local expiry = ARGV[3 * n + 1]
+# channels-redis's group_send script: queue the message on each process's key unless that key is at
+# capacity; returns how many were over.
+GROUP_SEND_LUA = """
 local over = 0
-for i = 1, n do
-    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[n + i]) then
-        redis.call('ZADD', KEYS[i], ARGV[2 * n + i], ARGV[i])
+local now = ARGV[#ARGV - 1]
+local expiry = ARGV[#ARGV]
+for i = 1, #KEYS do
+    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+        redis.call('ZADD', KEYS[i], now, ARGV[i])
         redis.call('EXPIRE', KEYS[i], expiry)
     else
         over = over + 1
@@ -123,7 +124,6 @@ return over
 """
 
 
-BATCH = "layers.batch"  # several channels' own messages in one Redis message
 READER_IDLE_SECONDS = 5.0
 READ_BATCH = 100
 # KEYS[1]: a process's message key; KEYS[2]: its backup ("$inflight") key. ARGV[1]: 1 when the
@@ -149,70 +149,32 @@ return popped
 
 
 class RedisChannelLayer(StockRedisChannelLayer):
-    """channels-redis's layer with ``group_send_many``: a change's frames in two round trips,
-    and one Redis message per process instead of one per screen.
+    """channels-redis's layer with a ``group_send`` of two round trips instead of four, and one
+    reader task per process instead of every waiting consumer racing for a lock."""
 
-    channels-redis keeps every message for a process's sockets under one key, and receiving each
-    message costs that process four more round trips; a change to a room sent seven. Here the
-    messages of one change for one process travel together, each channel's own message inside
-    (``BATCH``); ``receive`` hands each channel its own, so consumers see plain messages."""
-
-    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
-        if not sends:
-            return
+    async def group_send(self, group: str, message: dict) -> None:
+        """The stock ``group_send`` (same keys, expiry, capacity check and silent drop), with
+        its reads and its writes each in one pipeline."""
+        assert self.require_valid_group_name(group), "Group name not valid"
         now = time.time()
-        # 1. Every group's members, with memberships past group_expiry dropped, as group_send.
-        by_host: dict[int, list[int]] = defaultdict(list)
-        for i, (group, message) in enumerate(sends):
-            assert self.require_valid_group_name(group), "Group name not valid"
-            assert "__asgi_channel__" not in message
-            by_host[self.consistent_hash(group)].append(i)
-        members: list[list[str]] = [[] for _ in sends]
-        for index, positions in by_host.items():
+        key = self._group_key(group)
+        pipe = self.connection(self.consistent_hash(group)).pipeline(transaction=False)
+        pipe.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
+        pipe.zrange(key, 0, -1)
+        channels = [name.decode("utf8") for name in (await pipe.execute())[1]]
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(
+            channels, message
+        )
+        for index, keys in by_connection.items():
             pipe = self.connection(index).pipeline(transaction=False)
-            for i in positions:
-                key = self._group_key(sends[i][0])
-                pipe.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
-                pipe.zrange(key, 0, -1)
-            results = await pipe.execute()
-            for n, i in enumerate(positions):
-                members[i] = [name.decode("utf8") for name in results[2 * n + 1]]
-        # 2. Per Redis key (one per process), its channels' messages in order: the n-th message
-        # of each channel goes in the n-th Redis message for that key.
-        rounds: dict[str, list[dict[str, dict]]] = defaultdict(list)
-        for (_group, message), channels in zip(sends, members, strict=True):
-            for channel in channels:
-                key = self.prefix + self.non_local_name(channel)
-                for batch in rounds[key]:
-                    if channel not in batch:
-                        batch[channel] = message
-                        break
-                else:
-                    rounds[key].append({channel: message})
-        queued: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
-        for key, batches in rounds.items():
-            first = next(iter(batches[0]))
-            index = self.consistent_hash(self.non_local_name(first))
-            for batch in batches:
-                channels = list(batch)
-                if len(channels) == 1:
-                    message = {**batch[channels[0]], "__asgi_channel__": channels}
-                else:
-                    message = {"type": BATCH, "messages": batch, "__asgi_channel__": channels}
-                queued[index].append((key, self.serialize(message), self.get_capacity(first)))
-        # 3. Per host one pipeline: expired messages dropped, every message queued by one script.
-        for index, items in queued.items():
-            pipe = self.connection(index).pipeline(transaction=False)
-            for key in dict.fromkeys(key for key, _message, _capacity in items):
-                pipe.zremrangebyscore(key, min=0, max=int(now) - int(self.expiry))
-            keys = [key for key, _message, _capacity in items]
-            args = [message for _key, message, _capacity in items]
-            args += [capacity for _key, _message, capacity in items]
-            args += [repr(now + i * 1e-6) for i in range(len(items))]
-            pipe.eval(GROUP_SEND_MANY_LUA, len(keys), *keys, *args, self.expiry)
+            for channel_key in keys:
+                pipe.zremrangebyscore(channel_key, min=0, max=int(now) - int(self.expiry))
+            args = [messages[channel_key] for channel_key in keys]
+            args += [capacities[channel_key] for channel_key in keys]
+            pipe.eval(GROUP_SEND_LUA, len(keys), *keys, *args, now, self.expiry)
             over = (await pipe.execute())[-1]
             if over:
-                logger.info("%s of %s messages over capacity", over, len(keys))
+                logger.info("%s of %s channels over capacity in group %s", over, len(keys), group)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -227,7 +189,7 @@ class RedisChannelLayer(StockRedisChannelLayer):
         same keys, same backup queue, same order); the stock ``receive`` has every waiting
         consumer race for a lock with two new tasks and an ``asyncio.wait`` per message."""
         if "!" not in channel:
-            return unbatched(await super().receive(channel), channel)
+            return await super().receive(channel)
         assert self.require_valid_channel_name(channel), "Channel name not valid"
         process = self.non_local_name(channel)
         assert process.endswith(self.client_prefix + "!"), "Wrong client prefix"
@@ -256,7 +218,7 @@ class RedisChannelLayer(StockRedisChannelLayer):
             self.receive_buffer.pop(channel, None)
         if isinstance(message, ReaderFailed):
             raise message.error
-        return unbatched(message, channel)
+        return message
 
     async def read(self, process: str) -> None:
         """Move this process's messages from Redis into its channels' buffers while anyone waits.
@@ -306,28 +268,3 @@ class ReaderFailed:
 
     def __init__(self, error: Exception) -> None:
         self.error = error
-
-
-def unbatched(message: dict, channel: str) -> dict:
-    """A channel's own message out of a ``BATCH`` (other messages are returned as they are)."""
-    if message.get("type") == BATCH:
-        return dict(message["messages"][channel])
-    return message
-
-
-class RedisPubSubChannelLayer(StockRedisPubSubChannelLayer):
-    """channels-redis's pub/sub layer with ``group_send_many``: one round trip per shard."""
-
-    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
-        layer = self._get_layer()
-        by_shard: dict[Any, list[tuple[str, bytes]]] = defaultdict(list)
-        for group, message in sends:
-            channel = layer._get_group_channel_name(group)
-            by_shard[layer._get_shard(channel)].append((channel, self.serialize(message)))
-        for shard, items in by_shard.items():
-            async with shard._lock:
-                shard._ensure_redis()
-                pipe = shard._redis.pipeline(transaction=False)
-                for channel, data in items:
-                    pipe.publish(channel, data)
-                await pipe.execute()

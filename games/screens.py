@@ -1,8 +1,9 @@
 """The one door to the screens: every frame is built here, per viewer, from a committed snapshot.
 
 The board (the TV, and anyone watching without a seat) gets the rules' public view. Each seat gets
-the view for its own position. A seat's frame goes only to that seat's own group (its sockets),
-never to a shared group for the client to filter.
+the view for its own position. Every frame is addressed to one screen: the board, or one seat (a
+phone, or its second tab); ``games.fanout`` hands it only to that screen's sockets, never to a
+shared one for the client to filter.
 """
 
 from __future__ import annotations
@@ -16,15 +17,12 @@ from games.models import Seat
 from games.rules import games_all
 from games.services import Snapshot, vip_seat
 
-
-def board_group(room_id: int) -> str:
-    """The channel-layer group of a room's boards (TVs)."""
-    return f"room{room_id}.board"
+BOARD = "board"  # the screen of a room's TVs
 
 
-def seat_group(room_id: int, seat_id: int) -> str:
-    """The channel-layer group of one seat's own sockets (a phone, or its second tab)."""
-    return f"room{room_id}.seat{seat_id}"
+def seat_screen(seat_id: int) -> str:
+    """The screen of one seat's own sockets (a phone, or its second tab)."""
+    return f"seat{seat_id}"
 
 
 def room_public(snapshot: Snapshot) -> dict[str, Any]:
@@ -98,13 +96,13 @@ class Frames:
         return frame_encode({**self.base, "you": seat_you(seat, self.vip), "view": view})
 
 
-def frames_build(snapshot: Snapshot) -> list[tuple[str, str]]:
-    """Every (group, text) to send after a change: the boards', then each seat's own."""
+def frames_build(snapshot: Snapshot) -> dict[str, str]:
+    """Every screen's frame after a change, by screen: the boards', then each seat's own."""
     frames = Frames(snapshot)
-    room_id = snapshot.room.pk
-    return [(board_group(room_id), frames.text(None))] + [
-        (seat_group(room_id, seat.pk), frames.text(seat)) for seat in snapshot.seats
-    ]
+    built = {BOARD: frames.text(None)}
+    for seat in snapshot.seats:
+        built[seat_screen(seat.pk)] = frames.text(seat)
+    return built
 
 
 def frame_for(snapshot: Snapshot, seat: Seat | None) -> str:

@@ -102,11 +102,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels' layer classes and the project's own (games/layers.py: the same behaviour, less the
-# per-message waste; a whole change's frames sent in one go).
+# per-message waste). The pub/sub layer is used as it is.
 PROJECT_LAYERS = {
     "channels.layers.InMemoryChannelLayer": "games.layers.InMemoryChannelLayer",
     "channels_redis.core.RedisChannelLayer": "games.layers.RedisChannelLayer",
-    "channels_redis.pubsub.RedisPubSubChannelLayer": "games.layers.RedisPubSubChannelLayer",
 }
 STOCK_LAYERS = {project: stock for stock, project in PROJECT_LAYERS.items()}
 

@@ -25,7 +25,7 @@ from games import services
 from games.broadcast import snapshot_broadcast
 from games.models import Room, Seat
 from games.rules import hoax
-from games.screens import board_group, frame_for, frames_build, seat_group
+from games.screens import frame_for, frames_build, seat_screen
 from tests.games.factories import (
     board_open,
     frame_next,
@@ -56,19 +56,16 @@ def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
     snapshot = services.snapshot_get(room.code)
     state = snapshot.room.state
     frames = frames_build(snapshot)
-    groups = [group for group, _text in frames]
-    assert groups == [board_group(room.pk)] + [seat_group(room.pk, s.pk) for s in snapshot.seats]
-    assert len(set(groups)) == len(groups)
+    assert list(frames) == [BOARD] + [seat_screen(s.pk) for s in snapshot.seats]
 
-    board = json.loads(frames[0][1])
+    board = json.loads(frames[BOARD])
     assert board["you"] is None and board["version"] == snapshot.room.version
     assert board["view"] == json.loads(json.dumps(hoax.view(state, None)))
     assert board["view"]["me"] is None
     assert all("character" not in player for player in board["view"]["players"])
 
-    for (group, text), seat in zip(frames[1:], snapshot.seats, strict=True):
-        frame = json.loads(text)
-        assert group == seat_group(room.pk, seat.pk)
+    for seat in snapshot.seats:
+        frame = json.loads(frames[seat_screen(seat.pk)])
         assert frame["you"]["id"] == seat.pk and frame["you"]["name"] == seat.name
         if seat.pk == watcher.pk:  # the audience sees the board's view
             assert frame["you"]["audience"] is True and frame["view"] == board["view"]
@@ -79,8 +76,8 @@ def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
         shown = [p["seat"] for p in frame["view"]["players"] if "character" in p]
         assert shown == [seat.position]
         # The snapshot a screen gets on (re)connect is the very frame the broadcast sends it.
-        assert frame_for(snapshot, seat) == text
-    assert frame_for(snapshot, None) == frames[0][1]
+        assert frame_for(snapshot, seat) == frames[seat_screen(seat.pk)]
+    assert frame_for(snapshot, None) == frames[BOARD]
 
 
 @pytest.mark.django_db
@@ -88,7 +85,7 @@ def test_frames_build_in_the_lobby_has_no_view_and_names_the_vip():
     room = room_make()
     seats = seats_join(room, 2)
     frames = frames_build(services.snapshot_get(room.code))
-    decoded = [json.loads(text) for _group, text in frames]
+    decoded = [json.loads(text) for text in frames.values()]
     assert [f["view"] for f in decoded] == [None, None, None]
     assert [p["vip"] for p in decoded[0]["room"]["players"]] == [True, False]
     assert [f["you"] and f["you"]["vip"] for f in decoded[1:]] == [True, False]

@@ -1,0 +1,118 @@
+"""The fan-out: one layer message per change, each socket handed only its own screen's frame."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.layers import get_channel_layer
+
+from games.fanout import FRAMES, Fanout, room_group
+
+
+class FakeSocket:
+    def __init__(self, fail: bool = False) -> None:
+        self.frames: list[str] = []
+        self.was_kicked = False
+        self.fail = fail
+
+    async def frame_send(self, text: str) -> None:
+        if self.fail:
+            raise ConnectionError("this socket broke")
+        self.frames.append(text)
+
+    async def kicked(self) -> None:
+        self.was_kicked = True
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def members(room_id: int) -> dict:
+    return get_channel_layer().groups.get(room_group(room_id), {})
+
+
+async def test_each_socket_gets_only_its_own_screens_frame_and_other_rooms_nothing() -> None:
+    fanout = Fanout()
+    board, phone, tab, stranger = FakeSocket(), FakeSocket(), FakeSocket(), FakeSocket()
+    await fanout.join(1, "board", board)
+    await fanout.join(1, "seat7", phone)
+    await fanout.join(1, "seat7", tab)  # the same seat in a second tab
+    await fanout.join(2, "seat8", stranger)
+    frames = {"board": "B", "seat7": "S7", "seat9": "S9"}
+    await get_channel_layer().group_send(room_group(1), {"type": FRAMES, "frames": frames})
+    await settle()
+    assert board.frames == ["B"]
+    assert phone.frames == ["S7"] and tab.frames == ["S7"]
+    assert stranger.frames == []
+
+
+async def test_the_process_joins_a_rooms_group_once_and_leaves_with_its_last_socket() -> None:
+    fanout = Fanout()
+    sockets = [FakeSocket() for _ in range(3)]
+    await asyncio.gather(*(fanout.join(5, f"seat{n}", s) for n, s in enumerate(sockets)))
+    assert len(members(5)) == 1
+    reader = fanout.rooms[5].reader
+    await fanout.leave(5, "seat0", sockets[0])
+    await fanout.leave(5, "seat1", sockets[1])
+    assert len(members(5)) == 1 and not reader.done()
+    await fanout.leave(5, "seat2", sockets[2])
+    await settle()
+    assert members(5) == {} and reader.cancelled() and 5 not in fanout.rooms
+    # Back again: a new membership, and changes arrive as before.
+    again = FakeSocket()
+    await fanout.join(5, "board", again)
+    await get_channel_layer().group_send(room_group(5), {"type": FRAMES, "frames": {"board": "x"}})
+    await settle()
+    assert again.frames == ["x"] and len(members(5)) == 1
+
+
+async def test_frames_arrive_in_order_and_kicked_screens_hang_up() -> None:
+    fanout = Fanout()
+    phone, other = FakeSocket(), FakeSocket()
+    await fanout.join(3, "seat1", phone)
+    await fanout.join(3, "seat2", other)
+    layer = get_channel_layer()
+    for n in range(5):
+        await layer.group_send(room_group(3), {"type": FRAMES, "frames": {"seat1": str(n)}})
+    await layer.group_send(room_group(3), {"type": FRAMES, "frames": {}, "kicked": ["seat2"]})
+    await settle()
+    assert phone.frames == ["0", "1", "2", "3", "4"]
+    assert other.was_kicked and not phone.was_kicked
+
+
+async def test_a_broken_socket_does_not_keep_the_others_from_their_frames(caplog) -> None:
+    fanout = Fanout()
+    broken, fine = FakeSocket(fail=True), FakeSocket()
+    await fanout.join(4, "seat1", broken)
+    await fanout.join(4, "seat1", fine)
+    await fanout.join(4, "board", FakeSocket())
+    layer = get_channel_layer()
+    await layer.group_send(room_group(4), {"type": FRAMES, "frames": {"seat1": "a", "board": "b"}})
+    await layer.group_send(room_group(4), {"type": FRAMES, "frames": {"seat1": "c"}})
+    await settle()
+    assert fine.frames == ["a", "c"]
+    assert fanout.rooms[4].screens["board"].pop().frames == ["b"]
+    assert "room 4" in caplog.text
+
+
+async def test_a_failed_join_forgets_the_socket_and_the_next_join_tries_again(monkeypatch) -> None:
+    fanout = Fanout()
+    layer = get_channel_layer()
+    real = layer.group_add
+
+    async def down(group: str, channel: str) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_add", down)
+    with pytest.raises(ConnectionError):
+        await fanout.join(6, "board", FakeSocket())
+    assert 6 not in fanout.rooms
+    monkeypatch.setattr(layer, "group_add", real)
+    socket = FakeSocket()
+    await fanout.join(6, "board", socket)
+    await layer.group_send(room_group(6), {"type": FRAMES, "frames": {"board": "ok"}})
+    await settle()
+    assert socket.frames == ["ok"]
