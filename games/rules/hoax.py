@@ -30,6 +30,7 @@ RESOURCES = ("cash", "prestige", "evidence")
 TOKENS_PER_RESOURCE = 9
 IMPOSTER_TOKENS = 25
 SUPPLY = "supply"
+LOG_SHOWN = 20  # the newest public events a screen is sent (the screens list twelve)
 
 # The privilege of the key takes from (or swaps with) its targets; the value is immune to it.
 IMMUNE_TO = {"son_in_law": "lover", "chef": "cousin", "gardener": "chef", "ex": "butler"}
@@ -125,6 +126,17 @@ def _players_in(state: dict) -> list[int]:
 def _log(state: dict, kind: str, **fields: Any) -> None:
     """Append a public event (a copy: no list is shared with the live state); never a secret."""
     state["log"].append(copy.deepcopy({"kind": kind, **fields}))
+
+
+def log_shown_from(log: list[dict]) -> int:
+    """Where the screens' part of the log starts: the newest ``LOG_SHOWN`` events, and at least
+    the whole current turn (its claim, calls and votes). The state keeps every event; sending
+    them all would grow every frame with the length of the game."""
+    start = max(0, len(log) - LOG_SHOWN)
+    for index in range(len(log) - 1, -1, -1):
+        if log[index]["kind"] == "turn":
+            return min(start, index)
+    return 0
 
 
 def _pile(state: dict, owner: int | str) -> dict:
@@ -985,6 +997,7 @@ def view(state: dict, viewer: int | None) -> dict:
     """What one screen may see: public facts, plus the viewer's own secrets; all at the end."""
     over = state["over"]
     claim = state["claim"]
+    log_from = log_shown_from(state["log"])
     players = []
     for seat in range(_n(state)):
         player = {
@@ -1025,7 +1038,8 @@ def view(state: dict, viewer: int | None) -> dict:
         "challenge": _challenge_view(state, viewer),
         "immunity": _immunity_view(state, viewer),
         "gift": None if state["gift"] is None else dict(state["gift"]),
-        "log": [dict(entry) for entry in state["log"]],
+        "log": [dict(entry) for entry in state["log"][log_from:]],
+        "log_from": log_from,
         "unused": list(state["unused"]) if over else None,
         "me": None,
     }

@@ -952,6 +952,27 @@ def test_random_games_end_conserve_tokens_and_never_raise(n, block):
     assert {"hoax", "vote", "imposter", "investigate", "accuse", "immunity_claim"} <= kinds
 
 
+def test_views_send_the_newest_events_and_the_whole_turn_never_the_whole_game():
+    longest = 0
+
+    def check(state, seat, action, now):
+        nonlocal longest
+        log = state["log"]
+        last_turn = max((i for i, e in enumerate(log) if e["kind"] == "turn"), default=0)
+        for viewer in (None, 0):
+            shown = hoax.view(state, viewer)
+            assert shown["log_from"] + len(shown["log"]) == len(log)
+            assert shown["log"] == log[shown["log_from"]:]  # the newest, in order
+            assert len(shown["log"]) >= min(len(log), hoax.LOG_SHOWN)
+            assert shown["log_from"] <= last_turn  # this whole turn, from its start
+            assert len(shown["log"]) <= max(hoax.LOG_SHOWN, len(log) - last_turn)
+        longest = max(longest, len(log))
+
+    for seed in range(6):
+        random_game(5, seed, check=check)
+    assert longest > 3 * hoax.LOG_SHOWN  # long games, so the cut was exercised
+
+
 def test_replay_from_seed_and_action_log_is_identical():
     for n in (3, 6):
         for seed in range(10):

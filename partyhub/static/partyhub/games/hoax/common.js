@@ -381,10 +381,12 @@ export function logText(entry, ctx, view) {
 const LOG_TONE = { hoax: "alert", imposter: "bad", eliminated: "bad", truthful: "good", win: "good", accuse: "alert",
   claim: "claim", turn: "turn", vote: "alert", investigate: "alert" };
 
-// The newest `limit` public events, newest first.
+// The newest `limit` public events, newest first. The view carries the newest events only
+// (at least this whole turn); `log_from` is the first one's place in the game's whole log.
 export function logList(view, ctx, { limit = 12, testid = "log", cls = "" } = {}) {
-  const entries = view.log.map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => entry.kind !== "setup" || view.log.length < 3)
+  const total = view.log_from + view.log.length;
+  const entries = view.log.map((entry, index) => ({ entry, index: view.log_from + index }))
+    .filter(({ entry }) => entry.kind !== "setup" || total < 3)
     .slice(-limit).reverse();
   return h("ol", { class: `hx-log ${cls}`, "data-testid": testid }, entries.map(({ entry, index }) =>
     h("li", { class: `hx-log-${entry.kind} ${LOG_TONE[entry.kind] || ""}`, "data-kind": entry.kind, "data-index": index },
