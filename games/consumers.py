@@ -33,8 +33,8 @@ from games.ticker import ticker_ensure
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
-# Pings are written to the database together, at most this long after they arrive.
-PINGS_SECONDS = 1.0
+# How often each process records its open sockets as alive (services.CONNECTION_STALE is 75 s).
+HEARTBEAT_SECONDS = 20.0
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
@@ -81,40 +81,49 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
         return settings.LANGUAGE_CODE
 
 
-class Pings:
-    """This process's pings, written to the database together: one database call a second for
-    every socket that pinged in it, instead of a thread hop and a write per ping (each ping
-    still gets its pong at once). A socket the sweep had forgotten (its pings were held up
-    longer than the sweep's limit) is recorded again and its seat comes back online."""
+class Heartbeat:
+    """This process's open sockets, recorded alive together: one database call every
+    ``HEARTBEAT_SECONDS`` for all of them, instead of a ping from every screen (a thread hop and
+    a write each). Daphne's WebSocket pings find the dead ones (a socket that does not answer
+    within 30 s is closed, and its row goes with it); a crashed process's rows go stale and the
+    sweep removes them. A socket the sweep had forgotten (this process was held up longer than
+    the sweep's limit) is recorded again and its seat comes back online."""
 
     def __init__(self) -> None:
-        self.waiting: dict[str, ScreenConsumer] = {}
-        self.flusher: asyncio.Task | None = None
+        self.sockets: dict[str, ScreenConsumer] = {}
+        self.task: asyncio.Task | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def add(self, consumer: ScreenConsumer) -> None:
         loop = asyncio.get_running_loop()
         if loop is not self.loop:  # a new event loop (tests): nothing of the old one is alive
-            self.loop, self.waiting, self.flusher = loop, {}, None
-        self.waiting[consumer.channel_name] = consumer
-        if self.flusher is None or self.flusher.done():
-            self.flusher = loop.create_task(self.flush())
+            self.loop, self.sockets, self.task = loop, {}, None
+        self.sockets[consumer.channel_name] = consumer
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self.beat())
 
-    async def flush(self) -> None:
-        while self.waiting:
-            await asyncio.sleep(PINGS_SECONDS)
-            batch, self.waiting = self.waiting, {}
+    def discard(self, consumer: ScreenConsumer) -> None:
+        self.sockets.pop(consumer.channel_name, None)
+
+    async def beat(self) -> None:
+        while self.sockets:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
-                forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
-                for name in forgotten:
-                    consumer = batch[name]
-                    if not consumer.gone:
-                        await snapshot_broadcast(await database_sync_to_async(consumer.reopen)())
+                await self.beat_once()
             except Exception:
-                logger.exception("recording pings failed")
+                logger.exception("recording the open sockets failed")
+
+    async def beat_once(self) -> None:
+        """Record every open socket of this process now; bring back any the sweep forgot."""
+        batch = dict(self.sockets)
+        forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
+        for name in forgotten:
+            consumer = batch[name]
+            if not consumer.gone:
+                await snapshot_broadcast(await database_sync_to_async(consumer.reopen)())
 
 
-pings = Pings()
+heartbeat = Heartbeat()
 
 
 class ScreenConsumer(AsyncWebsocketConsumer):
@@ -156,6 +165,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         snapshot = await database_sync_to_async(services.connection_open)(
             self.channel_name, room, self.seat
         )
+        heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
 
@@ -169,6 +179,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, close_code: int) -> None:
         self.gone = True
+        heartbeat.discard(self)
         if self.screen is not None:
             await fanout.leave(self.room_id, self.screen, self)
             snapshot = await database_sync_to_async(services.connection_close)(self.channel_name)
@@ -252,8 +263,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.snapshot_send()
             return
         if message["type"] == "ping":
-            # Recorded with the process's other pings within PINGS_SECONDS (see Pings).
-            pings.add(self)
+            # A client's own keep-alive; the server records the socket anyway (see Heartbeat).
             await self.send(text_data='{"type":"pong"}')
             return
         handler = self.handlers().get(message["type"])

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import http.client
-import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +40,6 @@ GAMES = ("outfox", "hoax")
 # Claims whose privilege asks nobody anything (no immunity, no Butler gift): a turn stays short.
 HOAX_SAFE_CLAIMS = ("lover", "cousin")
 FOX_TEXT = "Bench fox"
-PING_SECONDS = 20.0  # as the real screens (live.js)
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'
 
@@ -174,14 +172,13 @@ class Screen:
         self.closed = False
         self.tasks: list[asyncio.Task] = []
 
-    async def open(self, url: str, ping: bool) -> None:
+    async def open(self, url: str) -> None:
+        # As the real screens (live.js): no pings of their own; the server's are answered.
         self.socket = await connect(
             url, open_timeout=60, ping_interval=None, compression=None, max_size=None,
             close_timeout=2,
         )
         self.tasks.append(asyncio.create_task(self.read()))
-        if ping:
-            self.tasks.append(asyncio.create_task(self.ping()))
 
     async def read(self) -> None:
         assert self.socket is not None
@@ -210,13 +207,6 @@ class Screen:
             pass
         finally:
             self.closed = True
-
-    async def ping(self) -> None:
-        """Say "alive" every 20 s, as the real screens do (the server forgets silent sockets)."""
-        await asyncio.sleep(random.uniform(0, PING_SECONDS))
-        while not self.closed:
-            await self.send('{"type":"ping"}')
-            await asyncio.sleep(PING_SECONDS)
 
     async def send(self, text: str) -> bool:
         if self.socket is None or self.closed:
@@ -389,7 +379,7 @@ class GameRoom(RoomDriver):
             seat = await api_post(host, port, f"/api/rooms/{self.code}/seats", {"name": f"P{i}"})
             paths.append(seat["seat_socket"])
         for screen, path in zip(self.screens, paths, strict=True):
-            await screen.open(f"ws://{host}:{port}{path}", ping=True)
+            await screen.open(f"ws://{host}:{port}{path}")
         await self.settle()
 
     async def start(self, timeout: float = 60.0) -> None:
@@ -449,7 +439,7 @@ class BareRoom(RoomDriver):
 
     async def open(self, host: str, port: int) -> None:
         for screen in self.screens:
-            await screen.open(f"ws://{host}:{port}/ws/{self.path}/{self.group}", ping=False)
+            await screen.open(f"ws://{host}:{port}/ws/{self.path}/{self.group}")
             screen.version = 0
 
     def next_move(self, k: int) -> tuple[Screen, str] | None:

@@ -397,8 +397,10 @@ async def test_a_seat_reconnecting_gets_its_own_private_view_back(sockets):
         assert frame["view"]["players"][bob.position]["connected"] is True
 
 
-async def test_a_phone_swept_while_its_pings_were_held_up_comes_back_when_it_pings(sockets):
-    """A network stall longer than the sweep's limit, with the socket still open afterwards."""
+async def test_a_phone_swept_while_the_process_was_held_up_comes_back_at_the_next_heartbeat(
+    sockets, monkeypatch
+):
+    """A stall longer than the sweep's limit, with the socket still open afterwards."""
     room, seats, board, phones = await started(sockets, 3)
     old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
     await db(Connection.objects.filter(seat_id=seats[2].pk).update)(last_seen=old)
@@ -406,13 +408,9 @@ async def test_a_phone_swept_while_its_pings_were_held_up_comes_back_when_it_pin
     for screen in (board, *phones):
         assert (await frame_next(screen))["view"]["players"][2]["connected"] is False
     assert (await state_of(room))[1]["connected"] == [True, True, False]
-    await phones[2].send_json_to({"type": "ping"})
-    replies = [await frame_next(phones[2]), await frame_next(phones[2])]
-    assert {"type": "pong"} in replies
-    for frame in [r for r in replies if r["type"] == "state"] + [
-        await frame_next(screen) for screen in (board, phones[0], phones[1])
-    ]:
-        assert frame["view"]["players"][2]["connected"] is True
+    await consumers.heartbeat.beat_once()
+    for screen in (board, *phones):
+        assert (await frame_next(screen))["view"]["players"][2]["connected"] is True
     assert (await state_of(room))[1]["connected"] == [True, True, True]
     assert await quiet(board, *phones)
 
@@ -492,10 +490,12 @@ async def test_play_again_from_the_tv_after_the_end(sockets):
     assert (await db(room_fresh)(room)).status == Room.Status.LOBBY
 
 
-# --- pings, recorded together ---------------------------------------------------------------
+# --- the heartbeat: every open socket recorded together ------------------------------------
 
 
-async def test_pings_are_answered_at_once_and_recorded_together(sockets, monkeypatch):
+async def test_the_heartbeat_records_every_open_socket_in_one_call_and_pings_just_pong(
+    sockets, monkeypatch
+):
     room, seats, board, phones = await started(sockets, 3)
     calls = []
     touch = services.connections_touch
@@ -505,25 +505,23 @@ async def test_pings_are_answered_at_once_and_recorded_together(sockets, monkeyp
         return touch(names)
 
     monkeypatch.setattr(services, "connections_touch", counted)
+    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.2)
     old = timezone.now() - timedelta(seconds=50)
     await db(Connection.objects.filter(room=room).update)(last_seen=old)
-    for phone in phones:
-        await phone.send_json_to({"type": "ping"})
-        assert await frame_next(phone) == {"type": "pong"}
-    assert calls == []  # nothing written yet: the pong does not wait for the database
+    await phones[0].send_json_to({"type": "ping"})
+    assert await frame_next(phones[0]) == {"type": "pong"}
+    await consumers.asyncio.sleep(0.05)
+    assert calls == []  # a ping writes nothing
     while not calls:
         await consumers.asyncio.sleep(0.1)
-    assert len(calls) == 1 and len(calls[0]) == 3
-    seen = await db(lambda: list(Connection.objects.filter(seat__isnull=False)
-                                 .values_list("last_seen", flat=True)))()
-    assert all(when > old for when in seen)
+    assert len(calls[0]) == 4  # the board and the three phones, at once
+    seen = await db(lambda: list(Connection.objects.values_list("last_seen", flat=True)))()
+    assert len(seen) == 4 and all(when > old for when in seen)
     assert await quiet(board, *phones)
 
 
-async def test_a_closed_socket_whose_ping_is_pending_is_not_recorded_again(sockets):
+async def test_a_closed_socket_is_not_recorded_again(sockets):
     room, seats, board, phones = await started(sockets, 3)
-    await phones[2].send_json_to({"type": "ping"})
-    assert await frame_next(phones[2]) == {"type": "pong"}
     await phones[2].disconnect()
-    await consumers.asyncio.sleep(consumers.PINGS_SECONDS + 0.5)
+    await consumers.heartbeat.beat_once()
     assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()

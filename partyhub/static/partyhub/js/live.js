@@ -1,13 +1,11 @@
 // The live connection of one screen: reconnects by itself, keeps the newest frame, asks for a
-// snapshot when it sees a gap in versions, pings so the server knows it is alive.
-
-const PING_MS = 20000;
+// snapshot when it sees a gap in versions. The server keeps the socket alive with WebSocket pings
+// of its own (the browser answers them), so the screen sends none.
 
 export function connect(path, { onFrame, onError, onNet, onGone }) {
   let socket = null;
   let version = null;
   let retry = 0;
-  let pingTimer = null;
   let stopped = false;
 
   function url() {
@@ -22,8 +20,6 @@ export function connect(path, { onFrame, onError, onNet, onGone }) {
     socket.onopen = () => {
       retry = 0;
       onNet("open");
-      clearInterval(pingTimer);
-      pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
     };
     socket.onmessage = (event) => {
       let frame;
@@ -41,7 +37,6 @@ export function connect(path, { onFrame, onError, onNet, onGone }) {
       }
     };
     socket.onclose = (event) => {
-      clearInterval(pingTimer);
       if (event.code === 4404 || event.code === 4403) { stopped = true; onGone(event.code === 4403 ? "kicked" : "missing"); }
       if (stopped) return;
       onNet("closed");
