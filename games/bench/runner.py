@@ -239,6 +239,9 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
             driver.drive(start, end, options.rate, rng.random() / options.rate, window)
             for driver in drivers
         ))
+        # At a low rate the moves may all be done early: the window still runs its length.
+        await tasks[0]
+        await asyncio.sleep(max(0.0, end - time.perf_counter()))
         finished = time.perf_counter()
         server_cpu = server.cpu() - marks["server"]
         loadgen_cpu = time.process_time() - marks["loadgen"]
