@@ -6,6 +6,7 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from games import ticker
 from games.fanout import FRAMES, room_group
 from games.screens import frames_build, seat_screen
 from games.services import Snapshot
@@ -21,6 +22,7 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> None:
         "kicked": [seat_screen(seat_id) for seat_id in snapshot.kicked],
     }
     await get_channel_layer().group_send(room_group(snapshot.room.pk), message)
+    ticker.deadline_noted(snapshot.room.pk, snapshot.room.state)
 
 
 def snapshot_broadcast_sync(snapshot: Snapshot | None) -> None:

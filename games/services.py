@@ -500,6 +500,15 @@ def deadlines_due(now: float | None = None) -> list[int]:
     return sql.room_ids_due(moment)
 
 
+def deadline_soonest() -> float | None:
+    """The soonest deadline of any running room (epoch seconds), or ``None``."""
+    soonest = (
+        Room.objects.filter(status=Room.Status.PLAYING, deadline__isnull=False)
+        .order_by("deadline").values_list("deadline", flat=True).first()
+    )
+    return soonest.timestamp() if soonest else None
+
+
 # --- connections ---------------------------------------------------------------------------
 
 

@@ -3,25 +3,69 @@
 Several processes may tick at once; ``services.deadline_expire`` re-checks each deadline under the
 room's row lock (and the version guard), so a deadline expires exactly once. Deadlines live in the
 database, so a restarted process picks up where the old one stopped.
+
+A process wakes at the deadlines it knows: those of the changes it broadcast, and the soonest one
+in the database, read each time it looks (at start, then every ``PARTYHUB_TICK_SECONDS``). So a
+deadline is met on time without asking the database twice a second; one set by a process that
+died since is met within ``PARTYHUB_TICK_SECONDS``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
+import math
 import time
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import services
-from games.broadcast import snapshot_broadcast
+from games import broadcast, services
 
 logger = logging.getLogger(__name__)
 
 SWEEP_EVERY_SECONDS = 15.0
+LATE_SECONDS = 0.01  # wake this long after a deadline: the rules expire it only once it passed
 
 _ticker: asyncio.Task | None = None
+
+
+class Deadlines:
+    """The deadlines this process knows of (epoch seconds), soonest first, and a wake-up for
+    the ticker when one sooner than its plan arrives."""
+
+    def __init__(self) -> None:
+        self.heap: list[tuple[float, int]] = []
+        self.by_room: dict[int, float] = {}
+        self.changed = asyncio.Event()
+
+    def note(self, room_id: int, at: float | None) -> None:
+        if at is None or self.by_room.get(room_id) == at:
+            return
+        self.by_room[room_id] = at
+        if not self.heap or at < self.heap[0][0]:
+            self.changed.set()
+        heapq.heappush(self.heap, (at, room_id))
+
+    def soonest(self) -> float:
+        return self.heap[0][0] if self.heap else math.inf
+
+    def passed(self, now: float) -> None:
+        """Forget the deadlines up to ``now`` (the tick that follows looks for them all)."""
+        while self.heap and self.heap[0][0] <= now:
+            at, room_id = heapq.heappop(self.heap)
+            if self.by_room.get(room_id) == at:
+                del self.by_room[room_id]
+
+
+_deadlines: Deadlines | None = None
+
+
+def deadline_noted(room_id: int, state: dict | None) -> None:
+    """A change this process broadcast: the ticker wakes for its deadline, if it has one."""
+    if state and _deadlines is not None and _ticker is not None and not _ticker.done():
+        _deadlines.note(room_id, state.get("deadline"))
 
 
 async def ticker_tick() -> int:
@@ -36,23 +80,37 @@ async def ticker_tick() -> int:
             continue
         if snapshot is not None:
             expired += 1
-            await snapshot_broadcast(snapshot)
+            await broadcast.snapshot_broadcast(snapshot)
     return expired
 
 
 async def ticker_sweep() -> None:
     """Forget sockets not seen for a while and tell the screens."""
     for snapshot in await database_sync_to_async(services.connections_sweep)():
-        await snapshot_broadcast(snapshot)
+        await broadcast.snapshot_broadcast(snapshot)
 
 
-async def ticker_run() -> None:
-    """Tick forever; an error in one tick is logged and the next tick goes on."""
-    swept_at = time.monotonic()
+async def ticker_run(deadlines: Deadlines) -> None:
+    """Look at start, then at every known deadline and every ``PARTYHUB_TICK_SECONDS``; an
+    error in one tick is logged and the next tick goes on."""
+    looked_at = swept_at = -math.inf
     while True:
-        await asyncio.sleep(settings.PARTYHUB_TICK_SECONDS)
+        look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
+        wait = min(look_at - time.monotonic(), deadlines.soonest() + LATE_SECONDS - time.time())
+        if wait > 0:
+            deadlines.changed.clear()
+            try:
+                await asyncio.wait_for(deadlines.changed.wait(), wait)
+                continue  # a sooner deadline: plan again
+            except TimeoutError:
+                pass
+        deadlines.passed(time.time())
         try:
             await ticker_tick()
+            if time.monotonic() >= look_at:
+                looked_at = time.monotonic()
+                soonest = await database_sync_to_async(services.deadline_soonest)()
+                deadlines.note(0, soonest)  # room 0: the database's soonest, whichever room
             if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
                 swept_at = time.monotonic()
                 await ticker_sweep()
@@ -62,9 +120,10 @@ async def ticker_run() -> None:
 
 def ticker_ensure() -> None:
     """Start this process's ticker on the running loop, once (no-op when disabled)."""
-    global _ticker
+    global _ticker, _deadlines
     if not settings.PARTYHUB_TICKER:
         return
     if _ticker is not None and not _ticker.done():
         return
-    _ticker = asyncio.get_running_loop().create_task(ticker_run())
+    _deadlines = Deadlines()
+    _ticker = asyncio.get_running_loop().create_task(ticker_run(_deadlines))

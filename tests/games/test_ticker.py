@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+import time
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -106,39 +107,88 @@ async def test_the_sweep_reports_a_phone_whose_socket_died(clock):
     await board.disconnect()
 
 
-async def test_the_ticker_runs_only_when_enabled(settings):
-    settings.PARTYHUB_TICKER = False
-    ticker._ticker = None
-    ticker.ticker_ensure()
-    assert ticker._ticker is None
-    settings.PARTYHUB_TICKER = True
-    settings.PARTYHUB_TICK_SECONDS = 0.01
-    try:
+@pytest.fixture
+async def ticking(settings):
+    """Starts this process's ticker, looking every ``seconds``; stopped after the test."""
+
+    def start(seconds: float) -> asyncio.Task | None:
+        settings.PARTYHUB_TICK_SECONDS = seconds
+        ticker._ticker = None
         ticker.ticker_ensure()
-        task = ticker._ticker
-        assert task is not None and not task.done()
-        ticker.ticker_ensure()
-        assert ticker._ticker is task  # once per process
-    finally:
+        return ticker._ticker
+
+    yield start
+    if ticker._ticker is not None:
         ticker._ticker.cancel()
         with pytest.raises(asyncio.CancelledError):
             await ticker._ticker
         ticker._ticker = None
 
 
-async def test_the_running_ticker_expires_a_deadline_with_no_one_asking(clock, settings):
+async def test_the_ticker_runs_only_when_enabled(settings, ticking):
+    settings.PARTYHUB_TICKER = False
+    assert ticking(0.01) is None
+    settings.PARTYHUB_TICKER = True
+    task = ticking(0.01)
+    assert task is not None and not task.done()
+    ticker.ticker_ensure()
+    assert ticker._ticker is task  # once per process
+
+
+async def test_the_running_ticker_expires_a_deadline_with_no_one_asking(clock, settings, ticking):
     room, _seats, board, snapshot = await running_room(clock)
     clock.value = snapshot["view"]["deadline"] + 1
     settings.PARTYHUB_TICKER = True
-    settings.PARTYHUB_TICK_SECONDS = 0.01
-    ticker._ticker = None
-    ticker.ticker_ensure()
-    try:
-        frame = await frame_next(board)
-        assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
-    finally:
-        ticker._ticker.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await ticker._ticker
-        ticker._ticker = None
+    ticking(0.01)
+    frame = await frame_next(board)
+    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
+    await board.disconnect()
+
+
+# --- waking at the deadlines it knows ----------------------------------------------------------
+
+
+async def test_deadlines_keep_the_soonest_first_once_per_room_and_forget_the_passed():
+    deadlines = ticker.Deadlines()
+    assert deadlines.soonest() == float("inf")
+    deadlines.note(1, 50.0)
+    assert deadlines.changed.is_set()
+    deadlines.changed.clear()
+    deadlines.note(2, 80.0)
+    assert not deadlines.changed.is_set()  # later than the plan: no need to wake
+    deadlines.note(1, 50.0)  # the same deadline again (another move in the room)
+    assert len(deadlines.heap) == 2
+    deadlines.note(3, 20.0)
+    assert deadlines.changed.is_set() and deadlines.soonest() == 20.0
+    deadlines.passed(50.0)
+    assert deadlines.soonest() == 80.0 and deadlines.by_room == {2: 80.0}
+
+
+async def test_the_ticker_wakes_at_a_deadline_it_broadcast_without_looking_again(
+    settings, ticking
+):
+    from games.broadcast import snapshot_broadcast
+    from games.models import Room
+
+    room, _seats = await db(hoax_started)(3, {"first_player": 0, "butler_seconds": 20})
+    board = await board_open(room)
+    snapshot = await frame_next(board)
+    settings.PARTYHUB_TICKER = True
+    ticking(600)  # it looks at start, then not again during the test
+    await asyncio.sleep(0.3)
+    assert await quiet(board)  # the first look found the real deadline 20 s away
+    soon = time.time() + 0.4
+
+    def deadline_moved() -> None:
+        Room.objects.filter(pk=room.pk).update(
+            state={**room_fresh(room).state, "deadline": soon},
+            deadline=datetime.fromtimestamp(soon, tz=UTC),
+        )
+
+    await db(deadline_moved)()
+    await snapshot_broadcast(await db(services.snapshot_get)(room.code))
+    assert (await frame_next(board))["version"] == snapshot["version"]
+    frame = await frame_next(board)
+    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
+    assert time.time() >= soon
     await board.disconnect()
