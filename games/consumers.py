@@ -33,8 +33,10 @@ from games.ticker import ticker_ensure
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
-# How often each process records its open sockets as alive (services.CONNECTION_STALE is 75 s).
+# How often each process records each of its open sockets as alive (services.CONNECTION_STALE is
+# 75 s), in this many slices, one every HEARTBEAT_SECONDS / HEARTBEAT_STEPS.
 HEARTBEAT_SECONDS = 20.0
+HEARTBEAT_STEPS = 20
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
@@ -82,17 +84,19 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
 
 
 class Heartbeat:
-    """This process's open sockets, recorded alive together: one database call every
-    ``HEARTBEAT_SECONDS`` for all of them, instead of a ping from every screen (a thread hop and
-    a write each). Daphne's WebSocket pings find the dead ones (a socket that does not answer
-    within 30 s is closed, and its row goes with it); a crashed process's rows go stale and the
-    sweep removes them. A socket the sweep had forgotten (this process was held up longer than
-    the sweep's limit) is recorded again and its seat comes back online."""
+    """This process's open sockets, recorded alive by the process itself instead of a ping from
+    every screen (a wake-up, a thread hop and a write each): each socket once every
+    ``HEARTBEAT_SECONDS``, a slice of them each second, so no single write holds up the moves
+    waiting for the database. Daphne's WebSocket pings find the dead ones (a socket that does not
+    answer within 30 s is closed, and its row goes with it); a crashed process's rows go stale
+    and the sweep removes them. A socket the sweep had forgotten (this process was held up
+    longer than the sweep's limit) is recorded again and its seat comes back online."""
 
     def __init__(self) -> None:
         self.sockets: dict[str, ScreenConsumer] = {}
         self.task: asyncio.Task | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.cursor = 0
 
     def add(self, consumer: ScreenConsumer) -> None:
         loop = asyncio.get_running_loop()
@@ -105,17 +109,29 @@ class Heartbeat:
     def discard(self, consumer: ScreenConsumer) -> None:
         self.sockets.pop(consumer.channel_name, None)
 
+    def next_slice(self) -> list[str]:
+        """The next ``1 / HEARTBEAT_STEPS`` of the open sockets, round the list."""
+        names = list(self.sockets)
+        if not names:
+            return []
+        size = -(-len(names) // HEARTBEAT_STEPS)
+        start = self.cursor % len(names)
+        self.cursor = start + size
+        return names[start : start + size]
+
     async def beat(self) -> None:
         while self.sockets:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(HEARTBEAT_SECONDS / HEARTBEAT_STEPS)
             try:
-                await self.beat_once()
+                await self.beat_once(self.next_slice())
             except Exception:
                 logger.exception("recording the open sockets failed")
 
-    async def beat_once(self) -> None:
-        """Record every open socket of this process now; bring back any the sweep forgot."""
-        batch = dict(self.sockets)
+    async def beat_once(self, names: list[str] | None = None) -> None:
+        """Record these open sockets (all of them by default) now; bring back any the sweep
+        forgot."""
+        batch = {name: self.sockets[name] for name in names or list(self.sockets)
+                 if name in self.sockets}
         forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
         for name in forgotten:
             consumer = batch[name]

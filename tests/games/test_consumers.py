@@ -493,7 +493,7 @@ async def test_play_again_from_the_tv_after_the_end(sockets):
 # --- the heartbeat: every open socket recorded together ------------------------------------
 
 
-async def test_the_heartbeat_records_every_open_socket_in_one_call_and_pings_just_pong(
+async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_pong(
     sockets, monkeypatch
 ):
     room, seats, board, phones = await started(sockets, 3)
@@ -505,16 +505,19 @@ async def test_the_heartbeat_records_every_open_socket_in_one_call_and_pings_jus
         return touch(names)
 
     monkeypatch.setattr(services, "connections_touch", counted)
-    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.2)
+    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.4)
+    monkeypatch.setattr(consumers, "HEARTBEAT_STEPS", 2)
     old = timezone.now() - timedelta(seconds=50)
     await db(Connection.objects.filter(room=room).update)(last_seen=old)
     await phones[0].send_json_to({"type": "ping"})
     assert await frame_next(phones[0]) == {"type": "pong"}
     await consumers.asyncio.sleep(0.05)
     assert calls == []  # a ping writes nothing
-    while not calls:
-        await consumers.asyncio.sleep(0.1)
-    assert len(calls[0]) == 4  # the board and the three phones, at once
+    while len(calls) < 2:
+        await consumers.asyncio.sleep(0.05)
+    # Four sockets (the board and three phones) in two slices of two, each socket once.
+    assert [len(names) for names in calls[:2]] == [2, 2]
+    assert len(set(calls[0] + calls[1])) == 4
     seen = await db(lambda: list(Connection.objects.values_list("last_seen", flat=True)))()
     assert len(seen) == 4 and all(when > old for when in seen)
     assert await quiet(board, *phones)
