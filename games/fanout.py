@@ -72,7 +72,9 @@ class Fanout:
         try:
             await asyncio.shield(room.opened)
         except BaseException:
-            self.screen_drop(room, screen, socket)
+            # The open failed, or this socket gave up waiting (a phone gone mid-handshake).
+            if self.screen_drop(room, screen, socket):
+                await self.room_close(room)
             raise
 
     async def room_open(self, room: LocalRoom) -> None:
@@ -84,17 +86,25 @@ class Fanout:
             if self.rooms.get(room.room_id) is room:
                 del self.rooms[room.room_id]
             raise
+        if self.rooms.get(room.room_id) is not room:
+            # Every socket that waited for it gave up before it opened: leave again.
+            await layer.group_discard(room_group(room.room_id), room.channel)
+            return
         room.reader = asyncio.get_running_loop().create_task(self.read(room))
 
     async def leave(self, room_id: int, screen: str, socket: Screen) -> None:
         """Stop handing ``socket`` frames; the last socket of a room takes the process out."""
         room = self.rooms.get(room_id)
-        if room is None or not self.screen_drop(room, screen, socket):
-            return
+        if room is not None and self.screen_drop(room, screen, socket):
+            await self.room_close(room)
+
+    async def room_close(self, room: LocalRoom) -> None:
+        """Out of a room this process no longer serves: its reader stops, its channel leaves
+        the group (one still opening leaves by itself in ``room_open``)."""
         if room.reader is not None:
             room.reader.cancel()
         if room.channel:
-            await self.layer().group_discard(room_group(room_id), room.channel)
+            await self.layer().group_discard(room_group(room.room_id), room.channel)
 
     def screen_drop(self, room: LocalRoom, screen: str, socket: Screen) -> bool:
         """Forget one socket; ``True`` when that emptied the room (it is forgotten too)."""

@@ -116,3 +116,40 @@ async def test_a_failed_join_forgets_the_socket_and_the_next_join_tries_again(mo
     await layer.group_send(room_group(6), {"type": FRAMES, "frames": {"board": "ok"}})
     await settle()
     assert socket.frames == ["ok"]
+
+
+async def test_a_join_given_up_while_the_room_opens_leaves_no_membership_behind() -> None:
+    fanout = Fanout()
+    joining = asyncio.ensure_future(fanout.join(7, "seat1", FakeSocket()))
+    await asyncio.sleep(0)  # the join waits for the room to open...
+    joining.cancel()  # ...and the phone is gone before it has
+    with pytest.raises(asyncio.CancelledError):
+        await joining
+    await settle()
+    assert 7 not in fanout.rooms and members(7) == {}
+    socket = FakeSocket()
+    await fanout.join(7, "board", socket)  # a later socket opens the room afresh
+    await get_channel_layer().group_send(room_group(7), {"type": FRAMES, "frames": {"board": "x"}})
+    await settle()
+    assert socket.frames == ["x"] and len(members(7)) == 1
+
+
+async def test_a_room_whose_sockets_all_gave_up_while_its_group_add_waited_leaves_again(
+    monkeypatch,
+) -> None:
+    fanout = Fanout()
+    layer = get_channel_layer()
+    real = layer.group_add
+
+    async def slow(group: str, channel: str) -> None:
+        await asyncio.sleep(0.05)  # a round trip to Redis
+        await real(group, channel)
+
+    monkeypatch.setattr(layer, "group_add", slow)
+    joining = asyncio.ensure_future(fanout.join(8, "seat1", FakeSocket()))
+    await asyncio.sleep(0.01)
+    joining.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await joining
+    await asyncio.sleep(0.1)
+    assert 8 not in fanout.rooms and members(8) == {}
