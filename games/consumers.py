@@ -130,8 +130,8 @@ class Heartbeat:
     async def beat_once(self, names: list[str] | None = None) -> None:
         """Record these open sockets (all of them by default) now; bring back any the sweep
         forgot."""
-        batch = {name: self.sockets[name] for name in names or list(self.sockets)
-                 if name in self.sockets}
+        wanted = list(self.sockets) if names is None else names
+        batch = {name: self.sockets[name] for name in wanted if name in self.sockets}
         forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
         for name in forgotten:
             consumer = batch[name]
@@ -175,8 +175,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.room_id = room.pk
-        await fanout.join(room.pk, self.screen_for(), self)
-        self.screen = self.screen_for()
+        screen = self.screen_for()
+        await fanout.join(room.pk, screen, self)
+        self.screen = screen
         await self.accept()
         snapshot = await database_sync_to_async(services.connection_open)(
             self.channel_name, room, self.seat

@@ -152,6 +152,13 @@ class RedisChannelLayer(StockRedisChannelLayer):
     """channels-redis's layer with a ``group_send`` of two round trips instead of four, and one
     reader task per process instead of every waiting consumer racing for a lock."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.receivers = 0
+        self.waiting: dict[str, int] = {}  # channel -> receive() calls waiting on it
+        self.reader: asyncio.Task | None = None
+        self.reader_loop: asyncio.AbstractEventLoop | None = None
+
     async def group_send(self, group: str, message: dict) -> None:
         """The stock ``group_send`` (same keys, expiry, capacity check and silent drop), with
         its reads and its writes each in one pipeline."""
@@ -175,13 +182,6 @@ class RedisChannelLayer(StockRedisChannelLayer):
             over = (await pipe.execute())[-1]
             if over:
                 logger.info("%s of %s channels over capacity in group %s", over, len(keys), group)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.receivers = 0
-        self.waiting: dict[str, int] = {}  # channel -> receive() calls waiting on it
-        self.reader: asyncio.Task | None = None
-        self.reader_loop: asyncio.AbstractEventLoop | None = None
 
     async def receive(self, channel: str) -> dict:
         """The next message for a channel. A process-local channel waits on its own buffer, which
