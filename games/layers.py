@@ -18,7 +18,10 @@ every waiting ``receive`` races for a lock with two new tasks per message. Here 
 makes two (the same keys, expiry, capacity check and silent drop), and one reader task per
 process takes its waiting messages from Redis in one script per batch.
 
-Redis pub/sub (``channels_redis.pubsub``) is used as it is: a group send is one PUBLISH.
+Redis pub/sub (``channels_redis.pubsub``): a group send is one PUBLISH, as it ships. Receiving,
+redis-py 8.1's parser formats every pub/sub message it reads into a debug line, whether or not
+anyone logs it (``str()`` of the whole message: redis/redis-py#4230, fixed after 8.1.0, the
+newest release here); here the subscriber's connection passes messages on untouched.
 """
 
 from __future__ import annotations
@@ -32,6 +35,11 @@ from typing import Any
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as StockInMemoryChannelLayer
 from channels_redis.core import RedisChannelLayer as StockRedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer as StockRedisPubSubChannelLayer
+from channels_redis.pubsub import RedisPubSubLoopLayer as StockRedisPubSubLoopLayer
+from channels_redis.pubsub import RedisSingleShardConnection
+from channels_redis.utils import _wrap_close, create_pool
+from redis import asyncio as aioredis
 
 logger = logging.getLogger(__name__)
 
@@ -268,3 +276,41 @@ class ReaderFailed:
 
     def __init__(self, error: Exception) -> None:
         self.error = error
+
+
+# --- Redis pub/sub ---------------------------------------------------------------------------
+
+
+async def push_passed(response: Any) -> Any:
+    """A pub/sub message as read, handed on: redis-py's default handler builds (and drops) a
+    debug line of the whole message first (redis/redis-py#4230)."""
+    return response
+
+
+class RedisPubSubShard(RedisSingleShardConnection):
+    """One Redis host's connections, its subscriber reading messages without the debug line."""
+
+    def _ensure_redis(self) -> None:
+        if self._redis is None:
+            self._redis = aioredis.Redis(connection_pool=create_pool(self.host))
+            self._pubsub = self._redis.pubsub(push_handler_func=push_passed)
+
+
+class RedisPubSubLoopLayer(StockRedisPubSubLoopLayer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shards = [RedisPubSubShard(shard.host, self) for shard in self._shards]
+
+
+class RedisPubSubChannelLayer(StockRedisPubSubChannelLayer):
+    """channels-redis's pub/sub layer, its subscribers reading through ``RedisPubSubShard``."""
+
+    def _get_layer(self) -> RedisPubSubLoopLayer:
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = self._layers[loop] = RedisPubSubLoopLayer(
+                *self._args, **self._kwargs, channel_layer=self
+            )
+            _wrap_close(self, loop)
+        return layer

@@ -102,10 +102,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels' layer classes and the project's own (games/layers.py: the same behaviour, less the
-# per-message waste). The pub/sub layer is used as it is.
+# per-message waste).
 PROJECT_LAYERS = {
     "channels.layers.InMemoryChannelLayer": "games.layers.InMemoryChannelLayer",
     "channels_redis.core.RedisChannelLayer": "games.layers.RedisChannelLayer",
+    "channels_redis.pubsub.RedisPubSubChannelLayer": "games.layers.RedisPubSubChannelLayer",
 }
 STOCK_LAYERS = {project: stock for stock, project in PROJECT_LAYERS.items()}
 

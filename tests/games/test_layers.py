@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
-from games.layers import InMemoryChannelLayer, RedisChannelLayer, message_copy
+from games.layers import (
+    InMemoryChannelLayer,
+    RedisChannelLayer,
+    RedisPubSubChannelLayer,
+    message_copy,
+)
 
 
 async def test_group_send_reaches_every_member_and_a_full_queue_drops_silently() -> None:
@@ -167,3 +173,31 @@ async def test_redis_messages_left_in_flight_are_read_again(redis_url) -> None:
     assert [(await layer.receive(channel))["n"] for _ in range(3)] == [0, 1, 2]
     await layer.flush()
     await layer.close_pools()
+
+
+# --- Redis pub/sub ---------------------------------------------------------------------------
+
+
+@pytest.mark.redis
+async def test_pubsub_messages_reach_the_group_without_redis_py_formatting_each_one(
+    redis_url, monkeypatch
+) -> None:
+    from redis._parsers import hiredis, resp3
+
+    def formatted(self, response):  # redis-py's own handler (it formats the whole message)
+        raise AssertionError("the stock push handler ran")
+
+    for parser in (hiredis._AsyncHiredisParser, resp3._AsyncRESP3Parser):
+        monkeypatch.setattr(parser, "handle_pubsub_push_response", formatted)
+    layer = redis_layer(RedisPubSubChannelLayer, redis_url)
+    here, also, other = [await layer.new_channel() for _ in range(3)]
+    await layer.group_add("room1", here)
+    await layer.group_add("room1", also)
+    await layer.group_add("room2", other)
+    frames = {"board": "x" * 20_000, "seat1": "y"}
+    await layer.group_send("room1", {"type": "room.frames", "frames": frames})
+    await layer.group_send("room2", {"type": "room.frames", "frames": {}})
+    for channel in (here, also):
+        assert (await asyncio.wait_for(layer.receive(channel), 5))["frames"] == frames
+    assert (await asyncio.wait_for(layer.receive(other), 5))["frames"] == {}
+    await layer.flush()

@@ -66,7 +66,7 @@ def test_the_pubsub_layer_can_be_chosen():
         REDIS_URL="redis://cache.internal:6379/0",
         CHANNEL_LAYER_BACKEND="channels_redis.pubsub.RedisPubSubChannelLayer",
     )
-    assert json.loads(result.stdout)["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert json.loads(result.stdout)["layer"] == "games.layers.RedisPubSubChannelLayer"
 
 
 def test_production_refuses_to_start_without_a_secret_key():
