@@ -8,7 +8,6 @@ shared one for the client to filter.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 import orjson
@@ -70,8 +69,9 @@ def frame_encode(frame: dict[str, Any]) -> str:
 
 
 class Frames:
-    """The frames of one snapshot: the room block and the board's view are built once and
-    shared by every screen; a player's phone gets the view of its own position."""
+    """The frames of one snapshot: the room block is built once and shared by every screen, and
+    the rules build every screen's view in one call (``views``), sharing what screens see alike.
+    The board and the audience get the public view; a player's phone that of its own position."""
 
     def __init__(self, snapshot: Snapshot) -> None:
         room = snapshot.room
@@ -80,31 +80,33 @@ class Frames:
         self.vip = vip_seat(snapshot.seats)
         self.base = {"type": "state", "version": room.version, "room": room_public(snapshot)}
 
-    @cached_property
-    def board_view(self) -> dict | None:
-        """The public view (built once, and only when a screen needs it)."""
-        return self.rules.view(self.state, None) if self.state is not None else None
-
-    def text(self, seat: Seat | None) -> str:
-        """The frame for the board (``None``) or for one seat, as sent on the socket."""
-        if seat is None:
-            return frame_encode({**self.base, "you": None, "view": self.board_view})
-        if self.state is not None and seat.position is not None:
-            view = self.rules.view(self.state, seat.position)
+    def texts(self, seats: list[Seat | None]) -> list[str]:
+        """The frames for the board (``None``) or for seats, as sent on their sockets."""
+        if self.state is None:
+            views: list[dict | None] = [None] * len(seats)
         else:
-            view = self.board_view
-        return frame_encode({**self.base, "you": seat_you(seat, self.vip), "view": view})
+            views = self.rules.views(
+                self.state, [None if seat is None else seat.position for seat in seats]
+            )
+        return [
+            frame_encode({
+                **self.base,
+                "you": None if seat is None else seat_you(seat, self.vip),
+                "view": view,
+            })
+            for seat, view in zip(seats, views, strict=True)
+        ]
 
 
 def frames_build(snapshot: Snapshot) -> dict[str, str]:
     """Every screen's frame after a change, by screen: the boards', then each seat's own."""
-    frames = Frames(snapshot)
-    built = {BOARD: frames.text(None)}
-    for seat in snapshot.seats:
-        built[seat_screen(seat.pk)] = frames.text(seat)
+    texts = Frames(snapshot).texts([None, *snapshot.seats])
+    built = {BOARD: texts[0]}
+    for seat, text in zip(snapshot.seats, texts[1:], strict=True):
+        built[seat_screen(seat.pk)] = text
     return built
 
 
 def frame_for(snapshot: Snapshot, seat: Seat | None) -> str:
     """The snapshot frame for one screen (on connect, or when it asks after a gap)."""
-    return Frames(snapshot).text(seat)
+    return Frames(snapshot).texts([seat])[0]

@@ -12,7 +12,9 @@ A rules module is pure Python (no Django import) and exposes:
   deadline has passed, ``{"type": "presence", "seat": i, "connected": bool}`` when a phone comes
   or goes;
 - ``view(state, viewer) -> dict``: what one screen may see; ``viewer`` is a seat index, or ``None``
-  for the board (the TV and the audience), which never sees a secret.
+  for the board (the TV and the audience), which never sees a secret;
+- ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
+  a change sends), building what the screens see alike only once.
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and

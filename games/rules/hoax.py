@@ -995,6 +995,22 @@ def _immunity_view(state: dict, viewer: int | None) -> dict | None:
 
 def view(state: dict, viewer: int | None) -> dict:
     """What one screen may see: public facts, plus the viewer's own secrets; all at the end."""
+    return views(state, [viewer])[0]
+
+
+def views(state: dict, viewers: list[int | None]) -> list[dict]:
+    """``view`` for each viewer; the public part (the log, the claim, the table) built once."""
+    require(
+        all(v is None or (type(v) is int and 0 <= v < _n(state)) for v in viewers),
+        _("No such seat."),
+        code="bad_seat",
+    )
+    shared = _public_view(state)
+    return [_viewer_view(state, shared, viewer) for viewer in viewers]
+
+
+def _public_view(state: dict) -> dict:
+    """What every screen sees alike (the viewer's own parts are filled in by ``_viewer_view``)."""
     over = state["over"]
     claim = state["claim"]
     log_from = log_shown_from(state["log"])
@@ -1007,10 +1023,10 @@ def view(state: dict, viewer: int | None) -> dict:
             "out": state["out"][seat],
             "connected": state["connected"][seat],
         }
-        if over or seat == viewer:
+        if over:
             player["character"] = state["characters"][seat]
         players.append(player)
-    shown: dict[str, Any] = {
+    return {
         "game": GAME_ID,
         "phase": state["phase"],
         "deadline": state["deadline"],
@@ -1035,28 +1051,42 @@ def view(state: dict, viewer: int | None) -> dict:
             "spared": list(claim["spared"]),
             "queue": list(claim["queue"]),
         },
-        "challenge": _challenge_view(state, viewer),
-        "immunity": _immunity_view(state, viewer),
+        "challenge": None,
+        "immunity": None,
         "gift": None if state["gift"] is None else dict(state["gift"]),
         "log": [dict(entry) for entry in state["log"][log_from:]],
         "log_from": log_from,
-        "unused": list(state["unused"]) if over else None,
+        "unused": list(state["unused"]) if state["over"] else None,
         "me": None,
     }
-    if viewer is not None:
-        shown["me"] = {
-            "seat": viewer,
-            "character": state["characters"][viewer],
-            "investigations": [
-                {"target": i["target"], "cards": list(i["cards"])}
-                for i in state["investigations"]
-                if i["seat"] == viewer
-            ],
-            "accusations": [
-                {"target": a["target"], "character": a["character"], "right": a["right"]}
-                for a in state["accusations"]
-                if a["seat"] == viewer
-            ],
-            "actions": legal_actions(state, viewer),
-        }
+
+
+def _viewer_view(state: dict, shared: dict, viewer: int | None) -> dict:
+    """The public part with one viewer's own: its character, its vote, its answer, its moves."""
+    shown = {
+        **shared,
+        "challenge": _challenge_view(state, viewer),
+        "immunity": _immunity_view(state, viewer),
+    }
+    if viewer is None:
+        return shown
+    if not state["over"]:
+        players = list(shared["players"])
+        players[viewer] = {**players[viewer], "character": state["characters"][viewer]}
+        shown["players"] = players
+    shown["me"] = {
+        "seat": viewer,
+        "character": state["characters"][viewer],
+        "investigations": [
+            {"target": i["target"], "cards": list(i["cards"])}
+            for i in state["investigations"]
+            if i["seat"] == viewer
+        ],
+        "accusations": [
+            {"target": a["target"], "character": a["character"], "right": a["right"]}
+            for a in state["accusations"]
+            if a["seat"] == viewer
+        ],
+        "actions": legal_actions(state, viewer),
+    }
     return shown

@@ -898,14 +898,18 @@ def _seat_view(state: dict, seat: int) -> dict:
 def view(state: dict, viewer: int | None) -> dict:
     """What one screen may see: the board (``None``) sees only public facts; a seat sees the
     board plus its own secrets under ``"me"``."""
-    board = _board_view(state)
-    if viewer is None:
-        board["me"] = None
-        return board
+    return views(state, [viewer])[0]
+
+
+def views(state: dict, viewers: list[int | None]) -> list[dict]:
+    """``view`` for each viewer, the board built once: every screen shows it."""
     require(
-        type(viewer) is int and 0 <= viewer < len(state["scores"]),
+        all(v is None or (type(v) is int and 0 <= v < len(state["scores"])) for v in viewers),
         _("No such seat."),
         code="bad_seat",
     )
-    board["me"] = _seat_view(state, viewer)
-    return board
+    board = _board_view(state)
+    return [
+        {**board, "me": None if viewer is None else _seat_view(state, viewer)}
+        for viewer in viewers
+    ]

@@ -952,6 +952,26 @@ def test_random_games_end_conserve_tokens_and_never_raise(n, block):
     assert {"hoax", "vote", "imposter", "investigate", "accuse", "immunity_claim"} <= kinds
 
 
+@pytest.mark.parametrize("n", [3, 6])
+def test_every_screens_view_at_once_is_each_screens_own_view(n):
+    """``views`` builds the public part once for all screens: nothing of one screen's own
+    (its character, its vote, its answer, its moves) reaches another's."""
+
+    def check(state, seat, action, now):
+        viewers = [None, *range(n)]
+        together = hoax.views(state, viewers)
+        assert json.dumps(together) == json.dumps([hoax.views(state, [v])[0] for v in viewers])
+        if not state["over"]:
+            for viewer, shown in zip(viewers, together, strict=True):
+                known = [p["seat"] for p in shown["players"] if "character" in p]
+                assert known == ([] if viewer is None else [viewer])
+
+    for seed in range(4):
+        random_game(n, seed, check=check)
+    with pytest.raises(RuleError):
+        hoax.views(random_game(n, 0)[0], [None, -1])
+
+
 def test_views_send_the_newest_events_and_the_whole_turn_never_the_whole_game():
     longest = 0
 

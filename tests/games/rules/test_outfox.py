@@ -794,6 +794,24 @@ def test_random_games_never_stuck_and_scores_add_up(n):
         )
 
 
+@pytest.mark.parametrize("n", [3, 6, 10])
+def test_every_screens_view_at_once_is_each_screens_own_view(n):
+    """``views`` builds the board once for all screens: no screen's view leaks into another's."""
+
+    def check(state):
+        viewers = [None, *range(n)]
+        together = outfox.views(state, viewers)
+        assert together == [outfox.view(state, viewer) for viewer in viewers]
+        assert [v["me"] for v in together[1:]] == [
+            outfox.views(state, [seat])[0]["me"] for seat in range(n)
+        ]
+
+    for seed in range(3):
+        random_game(n, seed, check)
+    with pytest.raises(RuleError):
+        outfox.views(random_game(n, 0)[0], [None, n])
+
+
 @pytest.mark.parametrize("n", [2, 5, 10])
 def test_replay_is_deterministic(n):
     for seed in range(5):
