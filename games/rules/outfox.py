@@ -24,6 +24,7 @@ MAX_PLAYERS = 10
 
 PHASES = ("draw", "fox", "read", "rank", "double_down", "reveal", "score", "over")
 OFFER_SIZE = 3  # cards the reader chooses from
+FIXED = ("cards",)  # set at setup, never changed by a move: copies of the state share it
 SLOTS = 6  # the GUESS column: #1, #2, #3, #4, #5, FOX
 FOX_SLOT = 5
 FOX_MAX_CHARS = 60
@@ -692,7 +693,7 @@ def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
         _("Bad clock."),
         code="bad_action",
     )
-    new = state_copy(state)
+    new = state_copy(state, FIXED)
     if seat is None:
         kind = action.get("type")
         if kind == "presence":
