@@ -2,11 +2,14 @@
 
 Each runs its read-check-write inside one transaction with the room row locked, bumps the room's
 version and returns a ``Snapshot`` for the broadcaster to turn into per-viewer frames once the
-transaction has committed. Consumers and views stay thin: parse, call one service, broadcast.
+transaction has committed. A phone's move on a room this process moved last skips the read: it
+checks the move on the room as committed then and writes only if the row is still at that
+version (else it reads the row, locked, as any other change does). Consumers and views stay thin: parse, call one service, broadcast.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import time
@@ -26,7 +29,7 @@ from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.models import Action, Connection, Game, Room, Seat
 from games.rules import games_all
-from games.rules.base import RuleError
+from games.rules.base import Refusal, RuleError
 
 NAME_MAX = 20
 AUDIENCE_MAX = 200
@@ -85,40 +88,44 @@ KNOWN_ROOMS = 1000  # rooms whose last move this process remembers (its state, s
 
 @dataclass
 class Known:
-    """A room as of one version: a move that finds the room still at it needs no second read.
+    """A room as this process last committed it: a move that finds it still so needs no read.
 
     Exact: every change to seats bumps the version, the state is the version's, and who is online
-    changes with a new version or when a socket goes stale (``fresh_until``)."""
+    changes with a new version or when a socket goes stale (``fresh_until``). A move on it writes
+    only if the row is still at that version (``room_bump``), so a change made elsewhere since
+    (another process, the ticker) is never overwritten: the move then reads the row afresh."""
 
-    version: int
-    host_token: str  # a room id used again (a flushed database) is another room
-    state: dict | None
+    room: Room  # never handed out: each move works on its own copy (``room_copy``)
     seats: list[Seat]
     connected: set[int]
     fresh_until: datetime
 
 
-_known: OrderedDict[int, Known] = OrderedDict()
+_known: OrderedDict[str, Known] = OrderedDict()  # by room code
 
 
-def known_get(room: Room) -> Known | None:
-    """What this process knows of the room at its current version, if still exact."""
-    known = _known.get(room.pk)
-    if (
-        known is None
-        or known.version != room.version
-        or known.host_token != room.host_token
-        or timezone.now() >= known.fresh_until
-    ):
+def known_get(code: str) -> Known | None:
+    """What this process knows of the room with this code, while its presence is still exact."""
+    known = _known.get(code)
+    if known is None or timezone.now() >= known.fresh_until:
         return None
     return known
 
 
-def known_keep(room_id: int, known: Known) -> None:
-    _known[room_id] = known
-    _known.move_to_end(room_id)
+def known_keep(known: Known) -> None:
+    code = known.room.code
+    _known[code] = known
+    _known.move_to_end(code)
     while len(_known) > KNOWN_ROOMS:
         _known.popitem(last=False)
+
+
+def room_copy(room: Room) -> Room:
+    """A room instance of its own (the same row, values and state object; ``apply`` never
+    changes a state), so a move never changes one a broadcast may still be reading."""
+    copied = Room.__new__(Room)
+    copied.__dict__ = {**room.__dict__, "_state": copy.copy(room._state)}
+    return copied
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
@@ -180,16 +187,22 @@ def room_locked(code: str, defer: tuple[str, ...] = ()) -> Room:
 
 def room_bump(room: Room, **fields: Any) -> None:
     """Save ``fields`` and a new version, unless another writer got there first."""
-    expected = room.version
-    room.version = expected + 1
-    for name, value in fields.items():
-        setattr(room, name, value)
-    fields["version"] = room.version
-    fields["updated_at"] = timezone.now()
-    # The version guard keeps databases without row locks (SQLite) exactly-once too.
-    updated = sql.row_update(Room, {"pk": room.pk, "version": expected}, fields)
-    if not updated:
+    if not room_bumped(room, **fields):
         raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
+
+
+def room_bumped(room: Room, **fields: Any) -> bool:
+    """Save ``fields`` and a new version if the row is still at ``room``'s version (and still
+    this room: a code and id used again after a flush belong to another); ``False`` if not.
+    The version guard keeps databases without row locks (SQLite) exactly-once too."""
+    expected = room.version
+    changes = {**fields, "version": expected + 1, "updated_at": timezone.now()}
+    guard = {"pk": room.pk, "version": expected, "host_token": room.host_token}
+    if not sql.row_update(Room, guard, changes):
+        return False
+    for name, value in changes.items():
+        setattr(room, name, value)
+    return True
 
 
 def host_check(room: Room, actor: Actor) -> None:
@@ -416,17 +429,28 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
 
 def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     """Apply one action to the locked room: the rules decide, the log and the room record it."""
-    rules = games_all()[room.game]
     before = room.state
-    after = rules.apply(before, seat, action, now)
+    after = games_all()[room.game].apply(before, seat, action, now)
+    room_bump(room, **state_fields(after))
+    move_record(room, seat, action, now, before, after)
+
+
+def state_fields(after: dict) -> dict[str, Any]:
+    """The room's columns that follow from its state."""
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
+    return {"state": after, "deadline": deadline_datetime(after), "status": status}
+
+
+def move_record(room: Room, seat: int | None, action: dict, now: float, before: dict,
+                after: dict) -> None:
+    """What a move leaves besides the room row: the action in the game's log, the game's end,
+    and what the game's adapter keeps of it."""
     sql.row_insert(
         Action,
         {"game": room.current_game_id, "seq": room.version, "seat": seat, "payload": action,
          "applied_at": now},
     )
-    if status == Room.Status.OVER:
+    if room.status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())
     adapter_get(room.game).after_apply(room, before, after)
 
@@ -439,32 +463,62 @@ def action_submit(
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
+    code = code_normalize(code)
     with transaction.atomic():
-        # The row, locked; its state, seats and presence from this process's last move in the
-        # room when the room is still at that version, else one more read each.
-        room = room_locked(code, defer=("state",))
-        known = known_get(room)
+        known = known_get(code)
         if known is not None:
-            room.state, seats, connected = known.state, known.seats, known.connected
-            fresh_until = known.fresh_until
-        else:
-            room.state = sql.column_value(Room, room.pk, "state")
-            seats, connected, fresh_until = seats_presence(room.pk)
-        seat = seat_holding(seats, seat_token)
-        if room.status != Room.Status.PLAYING or room.state is None:
-            raise ServiceError(_("There is no game running."), code="wrong_phase")
-        if seat.position is None:
-            raise ServiceError(_("You are watching this game."), code="audience")
-        if version is not None and version != room.version:
-            raise ServiceError(
-                _("The game moved on before your move arrived; look again."), code="stale"
-            )
-        state_apply(room, seat.position, action, time.time())
-        # A move changes neither seats nor presence: the snapshot reuses what was read above.
-        if fresh_until is not None:
-            after = Known(room.version, room.host_token, room.state, seats, connected, fresh_until)
-            transaction.on_commit(lambda: known_keep(room.pk, after))
-        return Snapshot(room=room, seats=seats, connected=connected)
+            snapshot = move_on_known(known, seat_token, action, version)
+            if snapshot is not None:
+                return snapshot
+        room = room_locked(code, defer=("state",))
+        room.state = sql.column_value(Room, room.pk, "state")
+        seats, connected, fresh_until = seats_presence(room.pk)
+        position = mover_position(room, seats, seat_token, version)
+        state_apply(room, position, action, time.time())
+        return move_done(room, seats, connected, fresh_until)
+
+
+def move_on_known(known: Known, seat_token: str | None, action: dict,
+                  version: int | None) -> Snapshot | None:
+    """The move on the room as this process last committed it, written only if the row is still
+    at that version. ``None``, with nothing written, when it is not or when the move is refused
+    (a change made elsewhere may be why): then the row, read under its lock, decides."""
+    room = room_copy(known.room)
+    now = time.time()
+    try:
+        position = mover_position(room, known.seats, seat_token, version)
+        after = games_all()[room.game].apply(room.state, position, action, now)
+    except Refusal:
+        return None
+    if not room_bumped(room, **state_fields(after)):
+        return None
+    move_record(room, position, action, now, known.room.state, after)
+    return move_done(room, known.seats, known.connected, known.fresh_until)
+
+
+def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
+                   version: int | None) -> int:
+    """The position of the seat holding ``seat_token``, if it may move in this room now."""
+    seat = seat_holding(seats, seat_token)
+    if room.status != Room.Status.PLAYING or room.state is None:
+        raise ServiceError(_("There is no game running."), code="wrong_phase")
+    if seat.position is None:
+        raise ServiceError(_("You are watching this game."), code="audience")
+    if version is not None and version != room.version:
+        raise ServiceError(
+            _("The game moved on before your move arrived; look again."), code="stale"
+        )
+    return seat.position
+
+
+def move_done(room: Room, seats: list[Seat], connected: set[int],
+              fresh_until: datetime | None) -> Snapshot:
+    """The snapshot of a move (a move changes neither seats nor presence, so it reuses what was
+    read), kept for this process's next move in the room once it commits."""
+    if fresh_until is not None:
+        known = Known(room_copy(room), seats, connected, fresh_until)
+        transaction.on_commit(lambda: known_keep(known))
+    return Snapshot(room=room, seats=seats, connected=connected)
 
 
 def system_apply(room_id: int, action: dict) -> Snapshot | None:
