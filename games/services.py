@@ -4,7 +4,8 @@ Each runs its read-check-write inside one transaction with the room row locked, 
 version and returns a ``Snapshot`` for the broadcaster to turn into per-viewer frames once the
 transaction has committed. A phone's move on a room this process moved last skips the read: it
 checks the move on the room as committed then and writes only if the row is still at that
-version (else it reads the row, locked, as any other change does). Consumers and views stay thin: parse, call one service, broadcast.
+version (else it reads the row, locked, as any other change does). Consumers and views stay
+thin: parse, call one service, broadcast.
 """
 
 from __future__ import annotations
