@@ -29,6 +29,7 @@ from games.fanout import fanout
 from games.rules.base import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
+from games.wire import eager_writes, screen_transport
 
 logger = logging.getLogger(__name__)
 
@@ -179,6 +180,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await fanout.join(room.pk, screen, self)
         self.screen = screen
         await self.accept()
+        transport = screen_transport(self.base_send)
+        if transport is not None:  # under Daphne: frames go out at once (games/wire.py)
+            eager_writes(transport)
         snapshot = await database_sync_to_async(services.connection_open)(
             self.channel_name, room, self.seat
         )

@@ -1,0 +1,148 @@
+"""Frames straight onto a screen's socket: a real Twisted TCP transport over a socket pair."""
+
+from __future__ import annotations
+
+import socket
+from functools import partial
+
+import pytest
+from twisted.internet import tcp
+
+from games.wire import eager_writes, screen_transport
+
+
+class Reactor:
+    """What a transport asks of its reactor: here, only whether it wants write-readiness."""
+
+    def __init__(self) -> None:
+        self.writers: set = set()
+
+    def addWriter(self, writer) -> None:  # noqa: N802 (Twisted's name)
+        self.writers.add(writer)
+
+    def removeWriter(self, writer) -> None:  # noqa: N802
+        self.writers.discard(writer)
+
+    def addReader(self, reader) -> None:  # noqa: N802
+        pass
+
+    def removeReader(self, reader) -> None:  # noqa: N802
+        pass
+
+
+@pytest.fixture
+def pair():
+    here, there = socket.socketpair()
+    reactor = Reactor()
+    transport = tcp.Connection(here, protocol=None, reactor=reactor)
+    transport.connected = True
+    there.settimeout(2)
+    yield transport, there, reactor
+    here.close()
+    there.close()
+
+
+def received(peer: socket.socket, size: int) -> bytes:
+    chunks = b""
+    while len(chunks) < size:
+        chunks += peer.recv(size - len(chunks))
+    return chunks
+
+
+def test_a_frame_goes_out_at_once_without_asking_for_write_readiness(pair) -> None:
+    transport, peer, reactor = pair
+    eager_writes(transport)
+    transport.write(b"frame one")
+    transport.write(b"frame two")
+    assert received(peer, 18) == b"frame oneframe two"
+    assert not reactor.writers and not transport._tempDataLen
+
+
+def test_stock_twisted_queues_until_the_reactor_calls_back(pair) -> None:
+    transport, peer, reactor = pair
+    transport.write(b"frame")
+    assert reactor.writers == {transport}
+    peer.setblocking(False)
+    with pytest.raises(BlockingIOError):
+        peer.recv(10)
+    transport.doWrite()
+    peer.setblocking(True)
+    assert received(peer, 5) == b"frame"
+
+
+def test_what_the_socket_cannot_take_is_queued_and_everything_after_it_keeps_its_order(
+    pair,
+) -> None:
+    transport, peer, reactor = pair
+    eager_writes(transport)
+    big = bytes(range(256)) * 40_000  # more than the socket pair buffers
+    transport.write(big)
+    assert reactor.writers == {transport} and transport._tempDataLen
+    transport.write(b"after")  # queued behind the rest, not sent past it
+    out = b""
+    while len(out) < len(big) + 5:
+        out += peer.recv(1 << 20)
+        if transport._tempDataLen or transport.offset < len(transport.dataBuffer):
+            transport.doWrite()
+    assert out == big + b"after"
+    assert not reactor.writers
+
+
+def test_a_closed_peer_leaves_the_error_to_twisted(pair) -> None:
+    transport, peer, reactor = pair
+    eager_writes(transport)
+    peer.close()
+    transport.write(b"x" * 100)  # the send fails (EPIPE): queued for Twisted
+    transport.write(b"y" * 100)  # and everything after it
+    assert transport._tempDataLen == 200 and reactor.writers == {transport}
+    assert transport.doWrite() is not None  # Twisted finds the lost connection, as always
+
+
+def test_a_disconnected_transport_drops_writes_as_twisted_does(pair) -> None:
+    transport, peer, reactor = pair
+    eager_writes(transport)
+    transport.connected = False
+    transport.write(b"late")
+    peer.setblocking(False)
+    with pytest.raises(BlockingIOError):
+        peer.recv(10)
+    assert not reactor.writers and not transport._tempDataLen
+
+
+class Server:
+    def handle_reply(self, protocol, message) -> None:  # Daphne's signature
+        pass
+
+
+class Protocol:
+    def __init__(self, transport) -> None:
+        self.transport = transport
+
+
+def test_only_daphnes_own_send_over_plain_tcp_is_made_eager(pair) -> None:
+    transport, _peer, _reactor = pair
+    server = Server()
+    assert screen_transport(partial(server.handle_reply, Protocol(transport))) is transport
+    assert screen_transport(partial(server.handle_reply, Protocol(object()))) is None
+    assert screen_transport(partial(server.handle_reply)) is None
+    assert screen_transport(lambda message: None) is None
+    transport.TLS = True
+    assert screen_transport(partial(server.handle_reply, Protocol(transport))) is None
+
+
+async def test_the_send_daphne_gives_a_websocket_is_recognised(pair) -> None:
+    """Daphne's own ``create_application`` hands the app the ``send`` found here."""
+    from daphne.server import Server as DaphneServer
+
+    transport, _peer, _reactor = pair
+    protocol = Protocol(transport)
+    handed = {}
+
+    async def application(scope, receive, send) -> None:
+        handed["send"] = send
+
+    server = DaphneServer(application=application, endpoints=["tcp:port=0"])
+    server.connections = {protocol: {}}
+    assert server.create_application(protocol, {"type": "websocket"}) is not None
+    await server.connections[protocol]["application_instance"]
+    assert screen_transport(handed["send"]) is transport
