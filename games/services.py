@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import orjson
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,7 @@ from games import sql
 from games.adapters import adapter_get
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
+from games.jsonfast import ENCODE_OPTIONS
 from games.models import Action, Connection, Game, Room, Seat
 from games.rules import games_all
 from games.rules.base import Refusal, RuleError
@@ -96,7 +98,9 @@ class Known:
     only if the row is still at that version (``room_bump``), so a change made elsewhere since
     (another process, the ticker) is never overwritten: the move then reads the row afresh."""
 
-    room: Room  # never handed out: each move works on its own copy (``room_copy``)
+    room: Room  # without its state; never handed out: each move works on a copy (``room_copy``)
+    state_json: bytes  # the state as stored: between moves a room's state is one object, not
+    # the thousands a game's dicts and lists make, which the garbage collector would scan
     seats: list[Seat]
     connected: set[int]
     fresh_until: datetime
@@ -485,6 +489,7 @@ def move_on_known(known: Known, seat_token: str | None, action: dict,
     at that version. ``None``, with nothing written, when it is not or when the move is refused
     (a change made elsewhere may be why): then the row, read under its lock, decides."""
     room = room_copy(known.room)
+    room.state = before = orjson.loads(known.state_json)
     now = time.time()
     try:
         position = mover_position(room, known.seats, seat_token, version)
@@ -493,7 +498,7 @@ def move_on_known(known: Known, seat_token: str | None, action: dict,
         return None
     if not room_bumped(room, **state_fields(after)):
         return None
-    move_record(room, position, action, now, known.room.state, after)
+    move_record(room, position, action, now, before, after)
     return move_done(room, known.seats, known.connected, known.fresh_until)
 
 
@@ -517,7 +522,10 @@ def move_done(room: Room, seats: list[Seat], connected: set[int],
     """The snapshot of a move (a move changes neither seats nor presence, so it reuses what was
     read), kept for this process's next move in the room once it commits."""
     if fresh_until is not None:
-        known = Known(room_copy(room), seats, connected, fresh_until)
+        kept = room_copy(room)
+        kept.state = None
+        known = Known(kept, orjson.dumps(room.state, option=ENCODE_OPTIONS), seats, connected,
+                      fresh_until)
         transaction.on_commit(lambda: known_keep(known))
     return Snapshot(room=room, seats=seats, connected=connected)
 
