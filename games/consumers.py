@@ -29,7 +29,7 @@ from games.fanout import fanout
 from games.rules.base import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
-from games.wire import eager_writes, screen_transport
+from games.wire import frame_writer
 
 logger = logging.getLogger(__name__)
 
@@ -150,6 +150,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     code: str
     seat: Any = None
     gone = False  # disconnected
+    frame_write: Callable[[bytes], None] | None = None  # set once accepted (games/wire.py)
 
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale DB connections in a thread hop before every message; our
@@ -180,9 +181,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await fanout.join(room.pk, screen, self)
         self.screen = screen
         await self.accept()
-        transport = screen_transport(self.base_send)
-        if transport is not None:  # under Daphne: frames go out at once (games/wire.py)
-            eager_writes(transport)
+        # Under Daphne, the fan-out's frames go straight to the socket (games/wire.py).
+        self.frame_write = frame_writer(self.base_send)
         snapshot = await database_sync_to_async(services.connection_open)(
             self.channel_name, room, self.seat
         )
@@ -208,7 +208,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
-        await self.send(text_data=text)
+        if self.frame_write is not None:
+            self.frame_write(text.encode())
+        else:
+            await self.send(text_data=text)
 
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""

@@ -9,27 +9,60 @@ the socket first and queue only what it did not take, which is what ``eager_writ
 screen's transport: while nothing is queued, bytes go straight to ``send``; whatever the socket
 does not take, and everything after it until the queue drains, goes through Twisted as before,
 so the order of the bytes and Twisted's flow control and error handling are unchanged.
+
+``frame_writer`` also hands a frame to the socket's WebSocket protocol directly, as Daphne does
+at the end of its ASGI ``send`` (one ``websocket.send`` message through the consumer's, Channels'
+and Daphne's layers and checks, then encoded back to bytes): the fan-out has the frame's bytes
+and knows the socket is an accepted WebSocket.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from twisted.internet.tcp import Connection
 
 
-def screen_transport(send: Any) -> Connection | None:
-    """The plain TCP transport behind an ASGI ``send`` from Daphne (a ``partial`` of its
-    server's ``handle_reply`` bound to the socket's protocol), or ``None`` for anything else
-    (another server, a middleware's own ``send``, TLS terminated by Daphne itself)."""
+def daphne_protocol(send: Any) -> Any:
+    """The WebSocket protocol behind an ASGI ``send`` from Daphne (a ``partial`` of its server's
+    ``handle_reply`` bound to the socket's protocol), or ``None`` for anything else (another
+    server, a middleware's own ``send``)."""
     if not isinstance(send, partial) or getattr(send.func, "__name__", "") != "handle_reply":
         return None
     protocol = send.args[0] if send.args else None
-    transport = getattr(protocol, "transport", None)
+    if not callable(getattr(protocol, "sendMessage", None)):
+        return None
+    return protocol
+
+
+def screen_transport(send: Any) -> Connection | None:
+    """The plain TCP transport behind Daphne's ``send``, or ``None`` (not Daphne, or TLS
+    terminated by Daphne itself)."""
+    transport = getattr(daphne_protocol(send), "transport", None)
     if not isinstance(transport, Connection) or transport.TLS:
         return None
     return transport
+
+
+def frame_writer(send: Any) -> Callable[[bytes], None] | None:
+    """For an accepted socket under Daphne, a function writing one text frame (UTF-8 bytes)
+    straight to its WebSocket protocol, over an eager transport; ``None`` elsewhere. A frame for
+    a socket that is closing is dropped, as Daphne drops a ``send`` after the disconnect."""
+    protocol = daphne_protocol(send)
+    if protocol is None:
+        return None
+    transport = screen_transport(send)
+    if transport is not None:
+        eager_writes(transport)
+    is_open = protocol.STATE_OPEN
+
+    def write(frame: bytes) -> None:
+        if protocol.state == is_open:
+            protocol.sendMessage(frame, False)
+
+    return write
 
 
 def eager_writes(transport: Connection) -> None:

@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 from twisted.internet import tcp
 
-from games.wire import eager_writes, screen_transport
+from games.wire import eager_writes, frame_writer, screen_transport
 
 
 class Reactor:
@@ -115,8 +115,21 @@ class Server:
 
 
 class Protocol:
+    """A WebSocket protocol as ``frame_writer`` uses it (autobahn's names)."""
+
+    STATE_OPEN = 1
+    STATE_CLOSING = 2
+
     def __init__(self, transport) -> None:
         self.transport = transport
+        self.state = self.STATE_OPEN
+        self.sent: list[tuple[bytes, bool]] = []
+
+    def sendMessage(self, payload: bytes, isBinary: bool) -> None:  # noqa: N802, N803
+        if self.state != self.STATE_OPEN:
+            raise ConnectionError("Attempt to send on a closed protocol")  # as autobahn does
+        self.sent.append((payload, isBinary))
+        self.transport.write(payload)
 
 
 def test_only_daphnes_own_send_over_plain_tcp_is_made_eager(pair) -> None:
@@ -146,3 +159,21 @@ async def test_the_send_daphne_gives_a_websocket_is_recognised(pair) -> None:
     assert server.create_application(protocol, {"type": "websocket"}) is not None
     await server.connections[protocol]["application_instance"]
     assert screen_transport(handed["send"]) is transport
+
+
+def test_a_frame_is_written_as_text_to_the_open_socket_and_dropped_once_it_closes(pair) -> None:
+    transport, peer, reactor = pair
+    protocol = Protocol(transport)
+    write = frame_writer(partial(Server().handle_reply, protocol))
+    write(b'{"type":"state","version":2}')
+    assert protocol.sent == [(b'{"type":"state","version":2}', False)]
+    assert received(peer, 28) == b'{"type":"state","version":2}'
+    assert not reactor.writers  # the transport was made eager
+    protocol.state = protocol.STATE_CLOSING
+    write(b'{"type":"state","version":3}')
+    assert len(protocol.sent) == 1
+
+
+def test_no_writer_outside_daphne() -> None:
+    assert frame_writer(lambda message: None) is None
+    assert frame_writer(partial(Server().handle_reply, object())) is None
