@@ -17,13 +17,13 @@ from urllib.parse import parse_qs
 
 import orjson
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.broadcast import snapshot_broadcast
+from games.dbthread import database_call
 from games.errors import ServiceError, error_text
 from games.fanout import fanout
 from games.rules.base import Refusal
@@ -35,9 +35,10 @@ logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
 # How often each process records each of its open sockets as alive (services.CONNECTION_STALE is
-# 75 s), in this many slices, one every HEARTBEAT_SECONDS / HEARTBEAT_STEPS.
+# 75 s), in up to this many slices of at least HEARTBEAT_SLICE_MIN sockets, spread evenly.
 HEARTBEAT_SECONDS = 20.0
 HEARTBEAT_STEPS = 20
+HEARTBEAT_SLICE_MIN = 64
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
@@ -87,11 +88,12 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
 class Heartbeat:
     """This process's open sockets, recorded alive by the process itself instead of a ping from
     every screen (a wake-up, a thread hop and a write each): each socket once every
-    ``HEARTBEAT_SECONDS``, a slice of them each second, so no single write holds up the moves
-    waiting for the database. Daphne's WebSocket pings find the dead ones (a socket that does not
-    answer within 30 s is closed, and its row goes with it); a crashed process's rows go stale
-    and the sweep removes them. A socket the sweep had forgotten (this process was held up
-    longer than the sweep's limit) is recorded again and its seat comes back online."""
+    ``HEARTBEAT_SECONDS``, a slice of them at a time (each second with a thousand sockets), so
+    no single write holds up the moves waiting for the database. Daphne's WebSocket pings find
+    the dead ones (a socket that does not answer within 30 s is closed, and its row goes with
+    it); a crashed process's rows go stale and the sweep removes them. A socket the sweep had
+    forgotten (this process was held up longer than the sweep's limit) is recorded again and its
+    seat comes back online."""
 
     def __init__(self) -> None:
         self.sockets: dict[str, ScreenConsumer] = {}
@@ -110,19 +112,27 @@ class Heartbeat:
     def discard(self, consumer: ScreenConsumer) -> None:
         self.sockets.pop(consumer.channel_name, None)
 
+    def slice_size(self) -> int:
+        """Sockets per slice: ``1 / HEARTBEAT_STEPS`` of them, but at least
+        ``HEARTBEAT_SLICE_MIN`` (a write per second for a handful of sockets would cost more
+        than the sockets do)."""
+        return max(-(-len(self.sockets) // HEARTBEAT_STEPS), HEARTBEAT_SLICE_MIN)
+
     def next_slice(self) -> list[str]:
-        """The next ``1 / HEARTBEAT_STEPS`` of the open sockets, round the list."""
+        """The next slice of the open sockets, round and round the list."""
         names = list(self.sockets)
         if not names:
             return []
-        size = -(-len(names) // HEARTBEAT_STEPS)
+        size = min(self.slice_size(), len(names))
         start = self.cursor % len(names)
         self.cursor = start + size
-        return names[start : start + size]
+        return (names[start:] + names[:start])[:size]
 
     async def beat(self) -> None:
         while self.sockets:
-            await asyncio.sleep(HEARTBEAT_SECONDS / HEARTBEAT_STEPS)
+            # Spread so that each socket is recorded every HEARTBEAT_SECONDS.
+            share = min(1.0, self.slice_size() / max(len(self.sockets), 1))
+            await asyncio.sleep(HEARTBEAT_SECONDS * share)
             try:
                 await self.beat_once(self.next_slice())
             except Exception:
@@ -133,11 +143,11 @@ class Heartbeat:
         forgot."""
         wanted = list(self.sockets) if names is None else names
         batch = {name: self.sockets[name] for name in wanted if name in self.sockets}
-        forgotten = await database_sync_to_async(services.connections_touch)(list(batch))
+        forgotten = await database_call(services.connections_touch, list(batch))
         for name in forgotten:
             consumer = batch[name]
             if not consumer.gone:
-                await snapshot_broadcast(await database_sync_to_async(consumer.reopen)())
+                await snapshot_broadcast(await database_call(consumer.reopen))
 
 
 heartbeat = Heartbeat()
@@ -154,7 +164,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale DB connections in a thread hop before every message; our
-        # database calls close their own (database_sync_to_async), so skip that hop.
+        # database calls close their own (games.dbthread), so skip that hop.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -170,7 +180,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.allowance_at = time.monotonic()
         self.screen: str | None = None  # set once the fan-out hands this socket its frames
         try:
-            room, self.seat = await database_sync_to_async(self.authenticate)()
+            room, self.seat = await database_call(self.authenticate)
         except ServiceError as error:
             await self.accept()
             await self.error_send(error)
@@ -183,9 +193,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # Under Daphne, the fan-out's frames go straight to the socket (games/wire.py).
         self.frame_write = frame_writer(self.base_send)
-        snapshot = await database_sync_to_async(services.connection_open)(
-            self.channel_name, room, self.seat
-        )
+        snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
@@ -203,7 +211,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         heartbeat.discard(self)
         if self.screen is not None:
             await fanout.leave(self.room_id, self.screen, self)
-            snapshot = await database_sync_to_async(services.connection_close)(self.channel_name)
+            snapshot = await database_call(services.connection_close, self.channel_name)
             await snapshot_broadcast(snapshot)
 
     async def frame_send(self, text: str) -> None:
@@ -220,7 +228,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def snapshot_send(self) -> None:
         """This screen's full current view."""
-        text = await database_sync_to_async(self.snapshot_text)()
+        text = await database_call(self.snapshot_text)
         await self.send(text_data=text)
 
     def reopen(self) -> services.Snapshot | None:
@@ -297,7 +305,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             )
             return
         try:
-            snapshot = await database_sync_to_async(self.translated(handler))(message)
+            snapshot = await database_call(self.translated(handler), message)
         except Refusal as error:
             await self.error_send(error, request_id)
             if error.code == "stale":

@@ -18,10 +18,10 @@ import logging
 import math
 import time
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games import broadcast, services
+from games.dbthread import database_call
 
 logger = logging.getLogger(__name__)
 
@@ -71,9 +71,9 @@ def deadline_noted(room_id: int, state: dict | None) -> None:
 async def ticker_tick() -> int:
     """Expire every due deadline once and broadcast the results; returns how many expired."""
     expired = 0
-    for room_id in await database_sync_to_async(services.deadlines_due)():
+    for room_id in await database_call(services.deadlines_due):
         try:
-            snapshot = await database_sync_to_async(services.deadline_expire)(room_id)
+            snapshot = await database_call(services.deadline_expire, room_id)
         except Exception:
             # One room's failure must not hold up every other room's deadlines.
             logger.exception("deadline expiry failed for room %s", room_id)
@@ -86,7 +86,7 @@ async def ticker_tick() -> int:
 
 async def ticker_sweep() -> None:
     """Forget sockets not seen for a while and tell the screens."""
-    for snapshot in await database_sync_to_async(services.connections_sweep)():
+    for snapshot in await database_call(services.connections_sweep):
         await broadcast.snapshot_broadcast(snapshot)
 
 
@@ -109,7 +109,7 @@ async def ticker_run(deadlines: Deadlines) -> None:
             await ticker_tick()
             if time.monotonic() >= look_at:
                 looked_at = time.monotonic()
-                soonest = await database_sync_to_async(services.deadline_soonest)()
+                soonest = await database_call(services.deadline_soonest)
                 deadlines.note(0, soonest)  # room 0: the database's soonest, whichever room
             if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
                 swept_at = time.monotonic()

@@ -507,6 +507,7 @@ async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_
     monkeypatch.setattr(services, "connections_touch", counted)
     monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.4)
     monkeypatch.setattr(consumers, "HEARTBEAT_STEPS", 2)
+    monkeypatch.setattr(consumers, "HEARTBEAT_SLICE_MIN", 1)
     old = timezone.now() - timedelta(seconds=50)
     await db(Connection.objects.filter(room=room).update)(last_seen=old)
     await phones[0].send_json_to({"type": "ping"})
@@ -521,6 +522,17 @@ async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_
     seen = await db(lambda: list(Connection.objects.values_list("last_seen", flat=True)))()
     assert len(seen) == 4 and all(when > old for when in seen)
     assert await quiet(board, *phones)
+
+
+def test_a_heartbeat_slice_is_a_twentieth_of_the_sockets_but_never_a_handful():
+    beat = consumers.Heartbeat()
+    beat.sockets = {f"c{i}": None for i in range(70)}
+    assert beat.slice_size() == consumers.HEARTBEAT_SLICE_MIN == 64
+    first, second = beat.next_slice(), beat.next_slice()
+    assert first == [f"c{i}" for i in range(64)]
+    assert second == [f"c{i}" for i in [*range(64, 70), *range(58)]]  # round the list
+    beat.sockets = {f"c{i}": None for i in range(2000)}
+    assert beat.slice_size() == 100
 
 
 async def test_a_closed_socket_is_not_recorded_again(sockets):
