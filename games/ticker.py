@@ -92,7 +92,7 @@ async def ticker_sweep() -> None:
 
 async def ticker_run(deadlines: Deadlines) -> None:
     """Look at start, then at every known deadline and every ``PARTYHUB_TICK_SECONDS``; an
-    error in one tick is logged and the next tick goes on."""
+    error in one tick is logged and the next look, ``PARTYHUB_TICK_SECONDS`` later, goes on."""
     looked_at = swept_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
@@ -115,7 +115,9 @@ async def ticker_run(deadlines: Deadlines) -> None:
                 swept_at = time.monotonic()
                 await ticker_sweep()
         except Exception:
+            # The database may be down: try again at the next look, not at once and forever.
             logger.exception("deadline tick failed")
+            looked_at = time.monotonic()
 
 
 def ticker_ensure() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
@@ -143,6 +144,24 @@ async def test_the_running_ticker_expires_a_deadline_with_no_one_asking(clock, s
     frame = await frame_next(board)
     assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
     await board.disconnect()
+
+
+async def test_a_failing_database_is_tried_again_at_the_next_look_not_at_once(
+    settings, ticking, monkeypatch, caplog
+):
+    calls = []
+
+    def down() -> list[int]:
+        calls.append(time.monotonic())
+        raise RuntimeError("the database is gone")
+
+    monkeypatch.setattr(services, "deadlines_due", down)
+    settings.PARTYHUB_TICKER = True
+    ticking(0.2)
+    await asyncio.sleep(0.5)
+    assert 2 <= len(calls) <= 4  # at start, then once per look (it spun thousands of times)
+    assert all(b - a >= 0.15 for a, b in itertools.pairwise(calls))
+    assert "deadline tick failed" in caplog.text
 
 
 # --- waking at the deadlines it knows ----------------------------------------------------------
