@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from http.cookies import SimpleCookie
@@ -156,6 +157,10 @@ heartbeat = Heartbeat()
 class ScreenConsumer(AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
+    # Frames reach a screen through the fan-out (one layer channel per process and room), so a
+    # socket needs no layer channel of its own: none is made (on Redis pub/sub each would be a
+    # subscription), and no task waits on one. ``channel_name`` just names the socket.
+    channel_layer_alias = None
     room_id: int
     code: str
     seat: Any = None
@@ -172,6 +177,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         ticker_ensure()
+        self.channel_name = f"screen.{secrets.token_hex(12)}"
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.cookies = scope_cookies(self.scope)
         self.query = scope_query(self.scope)

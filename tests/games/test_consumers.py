@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 from games import consumers, services, ticker
 from games.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
 from games.errors import error_text
+from games.fanout import fanout
 from games.models import Connection, Room, Seat
 from tests.games.factories import (
     board_open,
@@ -533,6 +534,18 @@ def test_a_heartbeat_slice_is_a_twentieth_of_the_sockets_but_never_a_handful():
     assert second == [f"c{i}" for i in [*range(64, 70), *range(58)]]  # round the list
     beat.sockets = {f"c{i}": None for i in range(2000)}
     assert beat.slice_size() == 100
+
+
+async def test_a_screen_takes_no_layer_channel_of_its_own(sockets):
+    """Frames come through the fan-out: the layer holds one channel for the room, none per
+    socket; a socket's name only keys its presence row."""
+    from channels.layers import get_channel_layer
+
+    room, seats, board, phones = await started(sockets, 3)
+    names = await db(lambda: list(Connection.objects.values_list("channel_name", flat=True)))()
+    assert len(names) == 4 and all(name.startswith("screen.") for name in names)
+    assert list(get_channel_layer().channels) == [fanout.rooms[room.pk].channel]
+    assert await quiet(board, *phones)
 
 
 async def test_a_closed_socket_is_not_recorded_again(sockets):
