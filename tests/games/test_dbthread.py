@@ -11,6 +11,8 @@ from channels.db import database_sync_to_async
 from games import dbthread
 from games.dbthread import database_call
 
+pytestmark = pytest.mark.django_db(transaction=True)  # the calls close stale connections
+
 language = contextvars.ContextVar("language", default="en")
 
 
