@@ -132,7 +132,7 @@ class Heartbeat:
     async def beat(self) -> None:
         while self.sockets:
             # Spread so that each socket is recorded every HEARTBEAT_SECONDS.
-            share = min(1.0, self.slice_size() / max(len(self.sockets), 1))
+            share = min(1.0, self.slice_size() / len(self.sockets))
             await asyncio.sleep(HEARTBEAT_SECONDS * share)
             try:
                 await self.beat_once(self.next_slice())

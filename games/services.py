@@ -127,7 +127,9 @@ def known_keep(known: Known) -> None:
 
 def room_copy(room: Room) -> Room:
     """A room instance of its own (the same row, values and state object; ``apply`` never
-    changes a state), so a move never changes one a broadcast may still be reading."""
+    changes a state), so a move never changes one a broadcast may still be reading. What
+    ``copy.copy(room)`` does through ``Model.__getstate__`` (a room has no binary field), without
+    the pickling protocol: 3 µs instead of 10 here, twice a move."""
     copied = Room.__new__(Room)
     copied.__dict__ = {**room.__dict__, "_state": copy.copy(room._state)}
     return copied

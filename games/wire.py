@@ -40,7 +40,12 @@ def daphne_protocol(send: Any) -> Any:
 def screen_transport(send: Any) -> Connection | None:
     """The plain TCP transport behind Daphne's ``send``, or ``None`` (not Daphne, or TLS
     terminated by Daphne itself)."""
-    transport = getattr(daphne_protocol(send), "transport", None)
+    return plain_transport(daphne_protocol(send))
+
+
+def plain_transport(protocol: Any) -> Connection | None:
+    """A protocol's transport if it is plain TCP (not TLS terminated by Daphne itself)."""
+    transport = getattr(protocol, "transport", None)
     if not isinstance(transport, Connection) or transport.TLS:
         return None
     return transport
@@ -53,7 +58,7 @@ def frame_writer(send: Any) -> Callable[[bytes], None] | None:
     protocol = daphne_protocol(send)
     if protocol is None:
         return None
-    transport = screen_transport(send)
+    transport = plain_transport(protocol)
     if transport is not None:
         eager_writes(transport)
     is_open = protocol.STATE_OPEN

@@ -1056,7 +1056,7 @@ def _public_view(state: dict) -> dict:
         "gift": None if state["gift"] is None else dict(state["gift"]),
         "log": [dict(entry) for entry in state["log"][log_from:]],
         "log_from": log_from,
-        "unused": list(state["unused"]) if state["over"] else None,
+        "unused": list(state["unused"]) if over else None,
         "me": None,
     }
 
