@@ -56,7 +56,9 @@ def report_text(report: dict[str, Any]) -> str:
     out = [
         f"PartyHub live benchmark — layer {report['layer']}, {options['phones']} phones + 1 TV "
         f"per room, {options['rate']:g} move/s per room, {options['seconds']:g} s windows "
-        f"(after {options['warmup']:g} s warm-up), database {options['database']}",
+        f"(after {options['warmup']:g} s warm-up)"
+        + (f", each measured {options['repeat']} times" if options.get("repeat", 1) > 1 else "")
+        + f", database {options['database']}",
     ]
     if machine["server_core"] is not None:
         out.append(
@@ -84,6 +86,15 @@ def report_text(report: dict[str, Any]) -> str:
     out.append("")
     out.append(table(rows))
     out.append("")
+    if options.get("repeat", 1) > 1:
+        out.append(f"game/bare is the median of {options['repeat']} pairs, measured in turn "
+                   "(bare first, then the game first, and so on); each pair's ratio:")
+        out.extend(
+            f"  {step['rooms']} rooms: "
+            + ", ".join("-" if ratio is None else f"{ratio:.2f}"
+                        for ratio in step["cpu_ratios_per_repeat"])
+            for step in report["steps"]
+        )
     for kind in ("game", "bare"):
         found = report["capacity"][kind]
         shown = f"{found} rooms" if found is not None else "none of the room counts"

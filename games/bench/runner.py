@@ -1,11 +1,13 @@
-"""One benchmark run: a Daphne process, every room count, the game and then the bare consumer.
+"""One benchmark run: a Daphne process, every room count, the bare consumer and the game.
 
 For each room count the runner opens that many rooms (a TV socket plus the phones), walks each
 game to its steady phase, then drives every room at ``rate`` moves a second: a warm-up, then the
 measured window. While the window runs it reads the server's CPU time (and Redis's, on the Redis
-layers) and its own; after it, the server's resident memory. Then the same number of rooms of the
-same size on the stock consumer, same process, same layer, with messages as large as the game's
-frames. Rooms are closed between steps and the server left to go idle.
+layers) and its own; after it, the server's resident memory. The same number of rooms of the
+same size run on the stock consumer, same process, same layer, with messages as large as the
+game's frames. Rooms are closed between steps and the server left to go idle. With ``repeat``
+the pair is measured that many times, alternating which goes first (so a machine whose speed
+drifts during the run favours neither), and the CPU ratio is the median of the pairs' ratios.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import math
 import os
 import random
 import secrets
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,6 +34,8 @@ from games.bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDrive
 from games.bench.engine import engine_time
 from games.bench.server import Daphne, cores_plan
 from games.bench.stats import Ledger, Summary, capacity
+
+Window = tuple[Ledger, float, float]  # a step's moves, and the measured part of its time
 
 LAYERS = {
     "memory": None,
@@ -54,6 +59,7 @@ class Options:
     pin: bool = True
     engine_seconds: float = 1.0
     seed: int = 1
+    repeat: int = 1  # measured pairs (bare, game) per room count
     variants: bool = False  # also the stock consumer on the project's layer, and without the hop
 
 
@@ -65,6 +71,7 @@ class Step:
     rooms: int
     sockets: int
     summary: Summary
+    windows: list[Window]
     wall: float
     server_cpu: float
     loadgen_cpu: float
@@ -261,6 +268,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         rooms=count,
         sockets=count * sockets,
         summary=summary,
+        windows=[(ledger, window, end)],
         wall=finished - marks["at"],
         server_cpu=server_cpu,
         loadgen_cpu=loadgen_cpu,
@@ -274,6 +282,43 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
     )
 
 
+def steps_joined(steps: list[Step]) -> Step:
+    """One kind's repeated windows at one room count as one step: time and CPU summed, every
+    window's moves in the percentiles, the most memory seen."""
+    if len(steps) == 1:
+        return steps[0]
+    first = steps[0]
+    windows = [window for step in steps for window in step.windows]
+    delivered = [step.summary.delivered for step in steps]
+    redis = [step.redis_cpu for step in steps]
+    return Step(
+        kind=first.kind,
+        rooms=first.rooms,
+        sockets=first.sockets,
+        summary=Ledger.joined(windows).summary(),
+        windows=windows,
+        wall=sum(step.wall for step in steps),
+        server_cpu=sum(step.server_cpu for step in steps),
+        loadgen_cpu=sum(step.loadgen_cpu for step in steps),
+        redis_cpu=None if None in redis else sum(redis),
+        rss_before=first.rss_before,
+        rss_after=max(step.rss_after for step in steps),
+        frame_bytes=(sum(step.frame_bytes * n for step, n in zip(steps, delivered, strict=True))
+                     / sum(delivered) if sum(delivered) else 0.0),
+        stalls=sum(step.stalls for step in steps),
+        setup_seconds=sum(step.setup_seconds for step in steps),
+        load=max(step.load for step in steps),
+    )
+
+
+def cpu_ratio(game: Step, bare: Step) -> float:
+    """Game ÷ stock consumer, CPU per delivered frame (``inf`` if either delivered nothing)."""
+    game_cost, bare_cost = game.cpu_per_frame, bare.cpu_per_frame
+    if math.isinf(game_cost) or math.isinf(bare_cost) or not bare_cost:
+        return math.inf
+    return game_cost / bare_cost
+
+
 # --- the whole run ---------------------------------------------------------------------------
 
 
@@ -285,7 +330,8 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         "layer": options.layer,
         "options": {
             "rooms": options.rooms, "phones": options.phones, "rate": options.rate,
-            "seconds": options.seconds, "warmup": options.warmup, "variants": options.variants,
+            "seconds": options.seconds, "warmup": options.warmup, "repeat": options.repeat,
+            "variants": options.variants,
             "database": "postgresql" if options.database_url else "sqlite (temporary)",
         },
         "machine": {
@@ -297,7 +343,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         "engine": [],
         "steps": [],
     }
-    pairs: list[tuple[Step, Step, list[Step]]] = []
+    results: list[Measured] = []
     # The rules engine alone, before anything else runs (pinned like the load generator).
     if loadgen_core is not None:
         os.sched_setaffinity(0, {loadgen_core})
@@ -319,7 +365,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             try:
                 server.idle_wait()
                 report["server"] = {"pid": server.pid, "rss_idle_bytes": server.memory()["rss"]}
-                pairs = asyncio.run(steps_run(options, server, progress))
+                results = asyncio.run(steps_run(options, server, progress))
             finally:
                 if not server.alive():
                     say(f"Daphne died:\n{server.log_tail()}")
@@ -327,10 +373,10 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     finally:
         if original_affinity is not None:
             os.sched_setaffinity(0, original_affinity)
-    report["steps"] = [step_entry(game, bare, extra) for game, bare, extra in pairs]
+    report["steps"] = [measured.as_json() for measured in results]
     report["capacity"] = {
-        "game": capacity([(game.rooms, game.summary) for game, _bare, _extra in pairs]),
-        "bare": capacity([(bare.rooms, bare.summary) for _game, bare, _extra in pairs]),
+        kind: capacity([(getattr(m, kind).rooms, getattr(m, kind).summary) for m in results])
+        for kind in ("game", "bare")
     }
     return report
 
@@ -341,13 +387,56 @@ VARIANTS = ("bare-layer", "bare-nohop")
 WARMUP_ROOMS = 2
 
 
-async def steps_run(options: Options, server: Daphne,
-                    progress: Any) -> list[tuple[Step, Step, list[Step]]]:
+@dataclass
+class Measured:
+    """One room count: the game and the stock consumer, each over every repeat, the ratio of
+    each pair, and with ``variants`` the stock consumer's variants."""
+
+    game: Step
+    bare: Step
+    ratios: list[float]
+    variants: list[Step]
+
+    @classmethod
+    def of(cls, pairs: list[tuple[Step, Step]], variants: list[Step]) -> Measured:
+        return cls(
+            game=steps_joined([game for game, _bare in pairs]),
+            bare=steps_joined([bare for _game, bare in pairs]),
+            ratios=[cpu_ratio(game, bare) for game, bare in pairs],
+            variants=variants,
+        )
+
+    @property
+    def ratio(self) -> float:
+        """The median pair's ratio: one pair caught in a drift of the machine's speed moves it
+        less than it moves the ratio of the totals."""
+        return statistics.median(self.ratios)
+
+    def as_json(self) -> dict[str, Any]:
+        def rounded(ratio: float) -> float | None:
+            return None if math.isinf(ratio) else round(ratio, 3)
+
+        return {
+            "rooms": self.game.rooms,
+            "game": self.game.as_json(),
+            "bare": self.bare.as_json(),
+            "cpu_ratio_game_to_bare": rounded(self.ratio),
+            "cpu_ratios_per_repeat": [rounded(ratio) for ratio in self.ratios],
+            "variants": {step.kind: step.as_json() for step in self.variants},
+        }
+
+
+def pair_order(repeat: int) -> tuple[str, str]:
+    """Bare first, then the game; the other way round on every other repeat."""
+    return ("bare", "game") if repeat % 2 == 0 else ("game", "bare")
+
+
+async def steps_run(options: Options, server: Daphne, progress: Any) -> list[Measured]:
     """A short unrecorded warm-up (so lazy imports and caches are not charged to the first
     step; it also measures the game's frame size), the server's idle memory, then for each room
-    count: the bare consumer with frames as large as the game's, then the game (then, with
-    ``variants``, the stock consumer on the project's layer, with and without the per-message
-    database hop). Memory is counted from the idle server after the warm-up."""
+    count ``repeat`` pairs of the bare consumer, with frames as large as the game's, and the game
+    (then, with ``variants``, the stock consumer on the project's layer, with and without the
+    per-message database hop). Memory is counted from the idle server after the warm-up."""
     warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5)
     warm_game = await step_run("game", WARMUP_ROOMS, warm, server, 0.0, progress)
     frame_bytes = warm_game.frame_bytes
@@ -356,27 +445,18 @@ async def steps_run(options: Options, server: Daphne,
     baseline = server.memory()["rss"]
     results = []
     for count in options.rooms:
-        bare = await step_run("bare", count, options, server, frame_bytes, progress, baseline)
-        await asyncio.to_thread(server.idle_wait)
-        game = await step_run("game", count, options, server, 0.0, progress, baseline)
-        await asyncio.to_thread(server.idle_wait)
+        pairs = []
+        for repeat in range(options.repeat):
+            steps = {}
+            for kind in pair_order(repeat):
+                steps[kind] = await step_run(kind, count, options, server, frame_bytes,
+                                             progress, baseline)
+                await asyncio.to_thread(server.idle_wait)
+            pairs.append((steps["game"], steps["bare"]))
         extra = []
         for kind in VARIANTS if options.variants else ():
             extra.append(await step_run(kind, count, options, server, frame_bytes, progress,
                                         baseline))
             await asyncio.to_thread(server.idle_wait)
-        results.append((game, bare, extra))
+        results.append(Measured.of(pairs, extra))
     return results
-
-
-def step_entry(game: Step, bare: Step, extra: list[Step]) -> dict[str, Any]:
-    ratio = game.cpu_per_frame / bare.cpu_per_frame if bare.cpu_per_frame else math.inf
-    if math.isnan(ratio):
-        ratio = math.inf
-    return {
-        "rooms": game.rooms,
-        "game": game.as_json(),
-        "bare": bare.as_json(),
-        "cpu_ratio_game_to_bare": None if math.isinf(ratio) else round(ratio, 3),
-        "variants": {step.kind: step.as_json() for step in extra},
-    }

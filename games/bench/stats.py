@@ -10,8 +10,10 @@ got is counted here).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from bisect import bisect_left
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 PERCENTILES = (50, 90, 99)
@@ -60,7 +62,7 @@ class SocketLog:
 class ActionRecord:
     """One scripted move (or bare message): when it was due, and the version it produced."""
 
-    room: int
+    room: Hashable  # the room's index; (window, index) in a joined ledger
     scheduled: float
     sent: float
     version: int | None = None  # None: refused (see ``error``) or never answered
@@ -126,10 +128,25 @@ class Ledger:
     """The sockets of every room and the actions sent to them during one step."""
 
     def __init__(self) -> None:
-        self.rooms: dict[int, list[SocketLog]] = {}
+        self.rooms: dict[Hashable, list[SocketLog]] = {}
         self.actions: list[ActionRecord] = []
 
-    def room_add(self, room: int, sockets: int) -> list[SocketLog]:
+    @classmethod
+    def joined(cls, windows: list[tuple[Ledger, float, float]]) -> Ledger:
+        """Repeated windows as one ledger, each cut to its ``[start, end)``: a repeated
+        measurement's percentiles come from all its moves. Rooms are keyed ``(window, room)``, so
+        the same room index in two windows stays two rooms."""
+        joined = cls()
+        for n, (ledger, start, end) in enumerate(windows):
+            for room, logs in ledger.rooms.items():
+                joined.rooms[(n, room)] = logs
+            joined.actions.extend(
+                dataclasses.replace(action, room=(n, action.room))
+                for action in ledger.actions if start <= action.scheduled < end
+            )
+        return joined
+
+    def room_add(self, room: Hashable, sockets: int) -> list[SocketLog]:
         logs = [SocketLog() for _ in range(sockets)]
         self.rooms[room] = logs
         return logs

@@ -1,7 +1,7 @@
 """How many rooms one machine carries: real sockets against one Daphne, beside bare Channels.
 
     python manage.py bench [--layer memory|redis|redis-pubsub] [--rooms 10,50,100,150]
-                           [--phones 6] [--rate 1.0] [--seconds 30] [--json FILE]
+                           [--phones 6] [--rate 1.0] [--seconds 30] [--repeat 1] [--json FILE]
 
 Starts one Daphne process (its own temporary SQLite database, or ``--database-url``) with the
 chosen channel layer and, for each room count, measures the game and a stock Channels consumer
@@ -42,6 +42,9 @@ class Command(BaseCommand):
         parser.add_argument("--phones", type=int, default=6, help="phones per room (3-6)")
         parser.add_argument("--rate", type=float, default=1.0, help="moves per second per room")
         parser.add_argument("--seconds", type=float, default=30.0, help="measured window")
+        parser.add_argument("--repeat", type=int, default=1,
+                            help="measured pairs (stock consumer, game) per room count, "
+                                 "alternating which goes first; the CPU ratio is their median")
         parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured lead-in")
         parser.add_argument("--json", dest="json_path", default="", help="write the report here")
         parser.add_argument("--database-url", default="",
@@ -62,6 +65,8 @@ class Command(BaseCommand):
             raise CommandError("--phones must be 3 to 6 (Hoax seats 3-6 players)")
         if options["rate"] <= 0 or options["seconds"] <= 0:
             raise CommandError("--rate and --seconds must be positive")
+        if options["repeat"] < 1:
+            raise CommandError("--repeat must be at least 1")
         settings = Options(
             layer=options["layer"],
             rooms=room_counts(options["rooms"]),
@@ -69,6 +74,7 @@ class Command(BaseCommand):
             rate=options["rate"],
             seconds=options["seconds"],
             warmup=max(0.0, options["warmup"]),
+            repeat=options["repeat"],
             database_url=options["database_url"],
             redis_url=options["redis_url"],
             pin=not options["no_pin"],

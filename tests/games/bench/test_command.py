@@ -17,7 +17,7 @@ def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> N
     out = tmp_path / "bench.json"
     result = subprocess.run(
         [sys.executable, "manage.py", "bench", "--rooms", "2", "--seconds", "3",
-         "--warmup", "1", "--engine-seconds", "0.05", "--json", str(out)],
+         "--warmup", "1", "--repeat", "2", "--engine-seconds", "0.05", "--json", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=240,
     )
     assert result.returncode == 0, result.stderr[-3000:]
@@ -28,7 +28,7 @@ def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> N
     for kind in ("game", "bare"):
         entry = step[kind]
         assert entry["sockets"] == 14
-        assert entry["actions"] >= 4
+        assert entry["actions"] >= 8  # two windows of 2 rooms for 3 s at a move a second
         assert entry["errors"] == 0, entry["error_codes"]  # every scripted move was legal
         assert entry["unanswered"] == 0
         assert entry["frames_expected"] == entry["actions"] * 7
@@ -36,6 +36,8 @@ def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> N
         assert entry["server_cpu_us_per_frame"] > 0
         assert entry["latency_ms"]["p50"] > 0
     assert step["cpu_ratio_game_to_bare"] > 0
+    assert len(step["cpu_ratios_per_repeat"]) == 2
+    assert "game/bare is the median of 2 pairs" in result.stdout
     assert report["capacity"]["bare"] in (2, None)
 
 
@@ -50,3 +52,8 @@ def test_room_counts_are_parsed_and_checked() -> None:
 def test_phones_out_of_range_are_refused() -> None:
     with pytest.raises(CommandError):
         call_command("bench", "--phones", "9")
+
+
+def test_repeat_below_one_is_refused() -> None:
+    with pytest.raises(CommandError):
+        call_command("bench", "--repeat", "0")

@@ -33,3 +33,20 @@ def test_report_text_has_every_figure() -> None:
     assert "Capacity (game): 10 rooms" in text
     assert "Capacity (bare): none" in text
     assert "load generator used 95 %" in text
+
+
+def test_report_text_gives_each_pairs_ratio_when_repeated() -> None:
+    report = {
+        "layer": "redis-pubsub",
+        "options": {"phones": 6, "rate": 1.0, "seconds": 30, "warmup": 3, "repeat": 3,
+                    "database": "sqlite"},
+        "machine": {"cpus": 2, "server_core": 0, "loadgen_core": 1},
+        "engine": [],
+        "steps": [{"rooms": 50, "game": entry(), "bare": entry(), "cpu_ratio_game_to_bare": 0.91,
+                   "cpu_ratios_per_repeat": [0.95, 0.91, None]}],
+        "capacity": {"game": 50, "bare": 50},
+    }
+    text = report_text(report)
+    assert "each measured 3 times" in text
+    assert "x0.91" in text
+    assert "median of 3 pairs" in text and "50 rooms: 0.95, 0.91, -" in text

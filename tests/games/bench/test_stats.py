@@ -87,3 +87,20 @@ def test_capacity_is_the_largest_passing_room_count() -> None:
     assert good.passes() and not slow.passes() and not lossy.passes()
     assert capacity([(10, good), (50, good), (100, slow)]) == 50
     assert capacity([(10, lossy)]) is None
+
+
+def test_joined_windows_keep_each_window_and_their_rooms_apart() -> None:
+    first, second = Ledger(), Ledger()
+    for ledger, base in ((first, 0.0), (second, 100.0)):
+        (log,) = ledger.room_add(0, 1)  # the same room index in both windows
+        for k in range(4):
+            log.record(k + 1, base + k + 0.01 * (1 + base / 100))
+            ledger.action_add(ActionRecord(room=0, scheduled=base + k, sent=base + k,
+                                           version=k + 1))
+    joined = Ledger.joined([(first, 1.0, 3.0), (second, 100.0, 102.0)])
+    summary = joined.summary()
+    assert summary.actions == 4 and summary.delivered == 4
+    # Each window's moves are timed against its own room: 10 ms in the first, 20 ms after.
+    assert sorted(joined.action_latency(a) for a in joined.actions) == pytest.approx(
+        [0.01, 0.01, 0.02, 0.02])
+    assert set(joined.rooms) == {(0, 0), (1, 0)}

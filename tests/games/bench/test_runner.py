@@ -1,0 +1,80 @@
+"""The runner's arithmetic: repeated windows joined into one step, the ratio of the pairs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from games.bench.runner import Measured, Step, cpu_ratio, pair_order, steps_joined
+from games.bench.stats import ActionRecord, Ledger
+
+
+def step(kind: str, cpu: float, moves: int, latency: float, *, start: float = 0.0,
+         rss: int = 1000, redis: float | None = None) -> Step:
+    """A measured window of one room of two sockets: ``moves`` moves a second apart, each
+    shown everywhere ``latency`` after it was due, and ``cpu`` seconds of server time."""
+    ledger = Ledger()
+    logs = ledger.room_add(0, 2)
+    for k in range(moves):
+        for log in logs:
+            log.record(k + 1, start + k + latency)
+        ledger.action_add(ActionRecord(room=0, scheduled=start + k, sent=start + k,
+                                       version=k + 1))
+    summary = ledger.summary(start, start + moves)
+    return Step(
+        kind=kind, rooms=1, sockets=2, summary=summary,
+        windows=[(ledger, start, start + moves)], wall=float(moves), server_cpu=cpu,
+        loadgen_cpu=0.1, redis_cpu=redis, rss_before=500, rss_after=rss, frame_bytes=100.0,
+        stalls=0, setup_seconds=1.0, load=0.5,
+    )
+
+
+def test_repeated_windows_join_into_one_step() -> None:
+    one = step("game", cpu=0.02, moves=10, latency=0.010, rss=900, redis=0.5)
+    two = step("game", cpu=0.06, moves=20, latency=0.050, start=1000.0, rss=1200, redis=0.25)
+    joined = steps_joined([one, two])
+    assert joined.summary.actions == 30
+    assert joined.summary.delivered == 60
+    assert joined.server_cpu == pytest.approx(0.08)
+    assert joined.cpu_per_frame == pytest.approx(0.08 / 60)
+    assert joined.wall == 30.0 and joined.redis_cpu == pytest.approx(0.75)
+    assert joined.rss_after == 1200
+    # p50 lies in the second window's slower moves (20 of the 30), p90 too.
+    assert joined.summary.latency["p50"] == pytest.approx(0.050)
+    assert joined.summary.latency["max"] == pytest.approx(0.050)
+    assert steps_joined([one]) is one
+
+
+def test_a_window_without_redis_figures_leaves_the_joined_figure_unknown() -> None:
+    joined = steps_joined([step("game", 0.1, 5, 0.01, redis=0.1), step("game", 0.1, 5, 0.01)])
+    assert joined.redis_cpu is None
+
+
+def test_the_ratio_is_the_median_pair_not_the_ratio_of_totals() -> None:
+    # The third pair ran while the machine was slow for the game alone.
+    pairs = [
+        (step("game", 0.09, 10, 0.01), step("bare", 0.10, 10, 0.01)),
+        (step("game", 0.08, 10, 0.01), step("bare", 0.10, 10, 0.01)),
+        (step("game", 0.30, 10, 0.01), step("bare", 0.10, 10, 0.01)),
+    ]
+    measured = Measured.of(pairs, [])
+    assert measured.ratios == pytest.approx([0.9, 0.8, 3.0])
+    assert measured.ratio == pytest.approx(0.9)
+    assert cpu_ratio(measured.game, measured.bare) == pytest.approx(47 / 30)
+    entry = measured.as_json()
+    assert entry["cpu_ratio_game_to_bare"] == 0.9
+    assert entry["cpu_ratios_per_repeat"] == [0.9, 0.8, 3.0]
+    assert entry["game"]["actions"] == 30
+
+
+def test_a_consumer_that_delivered_nothing_has_no_ratio() -> None:
+    nothing = step("bare", 0.1, 0, 0.01)
+    assert cpu_ratio(step("game", 0.1, 5, 0.01), nothing) == math.inf
+    assert Measured.of([(step("game", 0.1, 5, 0.01), nothing)], []).as_json()[
+        "cpu_ratio_game_to_bare"] is None
+
+
+def test_pairs_alternate_which_consumer_goes_first() -> None:
+    assert [pair_order(n) for n in range(3)] == [
+        ("bare", "game"), ("game", "bare"), ("bare", "game")]
