@@ -394,7 +394,7 @@ class Measured:
 
     game: Step
     bare: Step
-    ratios: list[float]
+    pairs: list[tuple[Step, Step]]
     variants: list[Step]
 
     @classmethod
@@ -402,9 +402,13 @@ class Measured:
         return cls(
             game=steps_joined([game for game, _bare in pairs]),
             bare=steps_joined([bare for _game, bare in pairs]),
-            ratios=[cpu_ratio(game, bare) for game, bare in pairs],
+            pairs=pairs,
             variants=variants,
         )
+
+    @property
+    def ratios(self) -> list[float]:
+        return [cpu_ratio(game, bare) for game, bare in self.pairs]
 
     @property
     def ratio(self) -> float:
@@ -422,6 +426,12 @@ class Measured:
             "bare": self.bare.as_json(),
             "cpu_ratio_game_to_bare": rounded(self.ratio),
             "cpu_ratios_per_repeat": [rounded(ratio) for ratio in self.ratios],
+            "repeats": [
+                {kind: {"server_cpu_us_per_frame": entry["server_cpu_us_per_frame"],
+                        "latency_ms": entry["latency_ms"]}
+                 for kind, entry in (("game", game.as_json()), ("bare", bare.as_json()))}
+                for game, bare in self.pairs
+            ] if len(self.pairs) > 1 else [],
             "variants": {step.kind: step.as_json() for step in self.variants},
         }
 

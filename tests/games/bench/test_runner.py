@@ -66,6 +66,9 @@ def test_the_ratio_is_the_median_pair_not_the_ratio_of_totals() -> None:
     assert entry["cpu_ratio_game_to_bare"] == 0.9
     assert entry["cpu_ratios_per_repeat"] == [0.9, 0.8, 3.0]
     assert entry["game"]["actions"] == 30
+    assert [pair["game"]["server_cpu_us_per_frame"] for pair in entry["repeats"]] == [
+        4500.0, 4000.0, 15000.0]
+    assert entry["repeats"][0]["bare"]["latency_ms"]["p99"] == 10.0
 
 
 def test_a_consumer_that_delivered_nothing_has_no_ratio() -> None:
