@@ -13,6 +13,7 @@ died since is met within ``PARTYHUB_TICK_SECONDS``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import logging
 import math
@@ -33,7 +34,11 @@ _ticker: asyncio.Task | None = None
 
 class Deadlines:
     """The deadlines this process knows of (epoch seconds), soonest first, and a wake-up for
-    the ticker when one sooner than its plan arrives."""
+    the ticker when one sooner than its plan arrives.
+
+    Only each room's latest deadline stands: one the room has since moved or cleared (a Hoax
+    claim's window closes as soon as everyone has passed) is dropped, not woken for. A heap
+    entry is checked against ``by_room`` when it reaches the top."""
 
     def __init__(self) -> None:
         self.heap: list[tuple[float, int]] = []
@@ -41,15 +46,23 @@ class Deadlines:
         self.changed = asyncio.Event()
 
     def note(self, room_id: int, at: float | None) -> None:
-        if at is None or self.by_room.get(room_id) == at:
+        """The room's deadline as of its latest change (``None``: it has none now)."""
+        if at is None:
+            self.by_room.pop(room_id, None)
             return
-        self.by_room[room_id] = at
-        if not self.heap or at < self.heap[0][0]:
+        if self.by_room.get(room_id) == at:
+            return
+        if at < self.soonest():
             self.changed.set()
+        self.by_room[room_id] = at
         heapq.heappush(self.heap, (at, room_id))
 
     def soonest(self) -> float:
-        return self.heap[0][0] if self.heap else math.inf
+        """The soonest deadline still standing."""
+        heap = self.heap
+        while heap and self.by_room.get(heap[0][1]) != heap[0][0]:
+            heapq.heappop(heap)
+        return heap[0][0] if heap else math.inf
 
     def passed(self, now: float) -> None:
         """Forget the deadlines up to ``now`` (the tick that follows looks for them all)."""
@@ -99,11 +112,9 @@ async def ticker_run(deadlines: Deadlines) -> None:
         wait = min(look_at - time.monotonic(), deadlines.soonest() + LATE_SECONDS - time.time())
         if wait > 0:
             deadlines.changed.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(deadlines.changed.wait(), wait)
-                continue  # a sooner deadline: plan again
-            except TimeoutError:
-                pass
+            continue  # plan again: a sooner deadline came, or the one waited for is due or gone
         deadlines.passed(time.time())
         try:
             await ticker_tick()

@@ -183,6 +183,45 @@ async def test_deadlines_keep_the_soonest_first_once_per_room_and_forget_the_pas
     assert deadlines.soonest() == 80.0 and deadlines.by_room == {2: 80.0}
 
 
+async def test_a_deadline_the_room_moved_or_cleared_no_longer_stands():
+    deadlines = ticker.Deadlines()
+    deadlines.note(1, 20.0)
+    deadlines.note(2, 30.0)
+    deadlines.note(1, 60.0)  # room 1 moved on: a new phase, a new deadline
+    assert deadlines.soonest() == 30.0
+    deadlines.note(2, None)  # room 2's window closed early (everyone passed)
+    assert deadlines.soonest() == 60.0 and deadlines.by_room == {1: 60.0}
+    deadlines.changed.clear()
+    deadlines.note(3, 40.0)
+    # Sooner than any deadline still standing, though a stale 20.0 was once the heap's top.
+    assert deadlines.changed.is_set()
+    deadlines.note(3, None)
+    deadlines.note(1, None)
+    assert deadlines.soonest() == float("inf") and deadlines.heap == []
+
+
+async def test_the_ticker_does_not_wake_for_a_deadline_that_was_cleared(
+    settings, ticking, monkeypatch
+):
+    looks = []
+
+    def due() -> list[int]:
+        looks.append(time.time())
+        return []
+
+    monkeypatch.setattr(services, "deadlines_due", due)
+    settings.PARTYHUB_TICKER = True
+    ticking(600)  # it looks at start, then not again during the test
+    await asyncio.sleep(0.2)
+    assert len(looks) == 1
+    ticker.deadline_noted(7, {"deadline": time.time() + 0.2})
+    ticker.deadline_noted(8, {"deadline": time.time() + 0.3})
+    ticker.deadline_noted(7, {"deadline": None})  # the room moved on before its deadline
+    await asyncio.sleep(0.6)
+    # One wake, for room 8's deadline: none for room 7's, which no longer stood.
+    assert len(looks) == 2 and looks[1] >= looks[0] + 0.25
+
+
 async def test_the_ticker_wakes_at_a_deadline_it_broadcast_without_looking_again(
     settings, ticking
 ):
