@@ -10,14 +10,21 @@ screen's transport: while nothing is queued, bytes go straight to ``send``; what
 does not take, and everything after it until the queue drains, goes through Twisted as before,
 so the order of the bytes and Twisted's flow control and error handling are unchanged.
 
-``frame_writer`` also hands a frame to the socket's WebSocket protocol directly, as Daphne does
-at the end of its ASGI ``send`` (one ``websocket.send`` message through the consumer's, Channels'
-and Daphne's layers and checks, then encoded back to bytes): the fan-out has the frame's bytes
-and knows the socket is an accepted WebSocket.
+``frame_writer`` also skips the layers above the socket: Daphne's ASGI ``send`` (one
+``websocket.send`` message through the consumer's, Channels' and Daphne's layers and checks,
+then encoded back to bytes) and autobahn's ``sendMessage``, which for a server's plain text
+message is an unmasked single frame (RFC 6455, section 5.2) built through three methods, with
+two debug lines formatted per frame whether or not anything logs them. The fan-out has the
+frame's bytes and knows the socket is an accepted WebSocket, so it writes that frame itself
+(``text_frame``) when autobahn would write exactly those bytes: no compression negotiated
+(Daphne accepts none), no masking, fragmenting or size limit in the way, nothing in autobahn's
+own send queue, no frame or octet logging. Otherwise it hands the frame to ``sendMessage``.
+autobahn's traffic counters, which Daphne never reads, do not count the frames written here.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -64,10 +71,40 @@ def frame_writer(send: Any) -> Callable[[bytes], None] | None:
     is_open = protocol.STATE_OPEN
 
     def write(frame: bytes) -> None:
-        if protocol.state == is_open:
+        if protocol.state != is_open:
+            return
+        if frames_plain(protocol, len(frame)):
+            protocol.transport.write(text_frame(frame))
+        else:
             protocol.sendMessage(frame, False)
 
     return write
+
+
+def frames_plain(protocol: Any, size: int) -> bool:
+    """Whether autobahn would send a text message of ``size`` bytes as exactly ``text_frame``
+    and write it to the transport at once (its ``sendMessage``, ``sendFrame`` and ``sendData``
+    under the same conditions)."""
+    return (
+        getattr(protocol, "_perMessageCompress", True) is None
+        and not protocol.maskServerFrames
+        and not protocol.autoFragmentSize
+        and not 0 < protocol.maxMessagePayloadSize < size
+        and not protocol.send_queue
+        and not protocol.trackedTimings
+        and not protocol.logFrames
+        and not protocol.logOctets
+    )
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One final, unmasked WebSocket text frame carrying ``payload`` (RFC 6455, section 5.2)."""
+    size = len(payload)
+    if size <= 125:
+        return bytes((0x81, size)) + payload
+    if size <= 0xFFFF:
+        return struct.pack("!BBH", 0x81, 126, size) + payload
+    return struct.pack("!BBQ", 0x81, 127, size) + payload
 
 
 def eager_writes(transport: Connection) -> None:

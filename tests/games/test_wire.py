@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 from twisted.internet import tcp
 
-from games.wire import eager_writes, frame_writer, screen_transport
+from games.wire import eager_writes, frame_writer, screen_transport, text_frame
 
 
 class Reactor:
@@ -177,3 +177,87 @@ def test_a_frame_is_written_as_text_to_the_open_socket_and_dropped_once_it_close
 def test_no_writer_outside_daphne() -> None:
     assert frame_writer(lambda message: None) is None
     assert frame_writer(partial(Server().handle_reply, object())) is None
+
+
+# --- the frame itself, against autobahn's own ---------------------------------------------------
+
+
+def autobahn_protocol(transport):
+    """autobahn's server protocol, open, with Daphne's options, writing to ``transport``."""
+    import collections
+
+    import txaio
+
+    txaio.use_twisted()
+    from autobahn.twisted.websocket import WebSocketServerFactory
+    from autobahn.websocket.protocol import TrafficStats, WebSocketProtocol
+
+    factory = WebSocketServerFactory()
+    factory.setProtocolOptions(allowNullOrigin=True, maxMessagePayloadSize=0)
+    protocol = factory.buildProtocol(None)
+    protocol.transport = transport
+    for name in WebSocketProtocol.CONFIG_ATTRS_COMMON + WebSocketProtocol.CONFIG_ATTRS_SERVER:
+        setattr(protocol, name, getattr(factory, name))  # as autobahn does once connected
+    protocol.state = protocol.STATE_OPEN
+    protocol.send_queue = collections.deque()
+    protocol._perMessageCompress = None
+    protocol.trackedTimings = None
+    protocol.trafficStats = TrafficStats()
+    protocol.log = txaio.make_logger()
+    return protocol
+
+
+class Capture:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_text_frame_is_byte_for_byte_what_autobahn_sends(size) -> None:
+    payload = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
+    protocol = autobahn_protocol(Capture())
+    protocol.sendMessage(payload, False)
+    assert protocol.transport.written == [text_frame(payload)]
+
+
+def test_a_plain_frame_is_written_by_the_writer_itself_and_reaches_the_peer(pair) -> None:
+    transport, peer, reactor = pair
+    protocol = autobahn_protocol(transport)
+    asked = []
+    protocol.sendMessage = lambda *args: asked.append(args)
+    write = frame_writer(partial(Server().handle_reply, protocol))
+    frame = b'{"type":"state","version":2,"view":{"text":"' + "é".encode() * 100 + b'"}}'
+    write(frame)
+    assert asked == []
+    assert received(peer, len(frame) + 4) == text_frame(frame)
+    assert not reactor.writers
+
+
+@pytest.mark.parametrize("setting", [
+    ("_perMessageCompress", object()),  # compression negotiated
+    ("maskServerFrames", True),
+    ("autoFragmentSize", 16),
+    ("maxMessagePayloadSize", 8),  # autobahn refuses it: its error, not a silent frame
+    ("logFrames", True),
+    ("logOctets", True),
+])
+def test_anything_autobahn_would_do_differently_goes_through_autobahn(setting) -> None:
+    protocol = autobahn_protocol(Capture())
+    asked = []
+    protocol.sendMessage = lambda *args: asked.append(args)
+    setattr(protocol, *setting)
+    frame_writer(partial(Server().handle_reply, protocol))(b'{"type":"state","version":9}')
+    assert asked == [(b'{"type":"state","version":9}', False)]
+    assert protocol.transport.written == []
+
+
+def test_a_frame_waits_behind_what_autobahn_has_queued() -> None:
+    protocol = autobahn_protocol(Capture())
+    protocol.send_queue.append((b"queued", True))
+    asked = []
+    protocol.sendMessage = lambda *args: asked.append(args)
+    frame_writer(partial(Server().handle_reply, protocol))(b"{}")
+    assert asked == [(b"{}", False)] and protocol.transport.written == []
