@@ -1,9 +1,10 @@
 """Outfox the Fox: the group ranks a Top 5 list while one reader slips in a fake "Fox" answer.
 
-Pure rules, no Django. The module reads like the rulebook (``/work/shared/rules/outfox.md``, and
-``docs/rules-outfox.md`` for every decision the rulebook leaves open): options, setup and the turn
-plan, then one turn's phases in order (draw, fox, read, rank, double_down, reveal, score), the
-system moves (timeout, presence), the dispatcher, and finally the per-screen views.
+Pure rules, no Django. The module reads like the rulebook (the team's ``shared/rules/outfox.md``,
+beside the repository, and ``docs/rules-outfox.md`` for every decision the rulebook leaves open):
+options, setup and the turn plan, then one turn's phases in order (draw, fox, read, rank,
+double_down, reveal, score), the system moves (timeout, presence), the dispatcher, and finally the
+per-screen views.
 
 Answers are always named by their *reading position* (0-5, the order the card reads them, the Fox
 in its marked place). The GUESS column is six slots: index 0-4 are #1-#5, index 5 is the FOX slot.
