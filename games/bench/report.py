@@ -52,12 +52,13 @@ def table(rows: list[list[str]]) -> str:
 def report_text(report: dict[str, Any]) -> str:
     """The whole report for the terminal."""
     options = report["options"]
+    repeat = options.get("repeat", 1)  # reports written before --repeat have none
     machine = report["machine"]
     out = [
         f"PartyHub live benchmark — layer {report['layer']}, {options['phones']} phones + 1 TV "
         f"per room, {options['rate']:g} move/s per room, {options['seconds']:g} s windows "
         f"(after {options['warmup']:g} s warm-up)"
-        + (f", each measured {options['repeat']} times" if options.get("repeat", 1) > 1 else "")
+        + (f", each measured {repeat} times" if repeat > 1 else "")
         + f", database {options['database']}",
     ]
     if machine["server_core"] is not None:
@@ -86,8 +87,8 @@ def report_text(report: dict[str, Any]) -> str:
     out.append("")
     out.append(table(rows))
     out.append("")
-    if options.get("repeat", 1) > 1:
-        out.append(f"game/bare is the median of {options['repeat']} pairs, measured in turn "
+    if repeat > 1:
+        out.append(f"game/bare is the median of {repeat} pairs, measured in turn "
                    "(bare first, then the game first, and so on); each pair's ratio:")
         out.extend(
             f"  {step['rooms']} rooms: "

@@ -33,9 +33,7 @@ from django.conf import settings
 from games.bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver
 from games.bench.engine import engine_time
 from games.bench.server import Daphne, cores_plan
-from games.bench.stats import Ledger, Summary, capacity
-
-Window = tuple[Ledger, float, float]  # a step's moves, and the measured part of its time
+from games.bench.stats import Ledger, Summary, Window, capacity
 
 LAYERS = {
     "memory": None,
@@ -290,6 +288,7 @@ def steps_joined(steps: list[Step]) -> Step:
     first = steps[0]
     windows = [window for step in steps for window in step.windows]
     delivered = [step.summary.delivered for step in steps]
+    frames = sum(delivered)
     redis = [step.redis_cpu for step in steps]
     return Step(
         kind=first.kind,
@@ -304,7 +303,7 @@ def steps_joined(steps: list[Step]) -> Step:
         rss_before=first.rss_before,
         rss_after=max(step.rss_after for step in steps),
         frame_bytes=(sum(step.frame_bytes * n for step, n in zip(steps, delivered, strict=True))
-                     / sum(delivered) if sum(delivered) else 0.0),
+                     / frames if frames else 0.0),
         stalls=sum(step.stalls for step in steps),
         setup_seconds=sum(step.setup_seconds for step in steps),
         load=max(step.load for step in steps),

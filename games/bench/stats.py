@@ -132,7 +132,7 @@ class Ledger:
         self.actions: list[ActionRecord] = []
 
     @classmethod
-    def joined(cls, windows: list[tuple[Ledger, float, float]]) -> Ledger:
+    def joined(cls, windows: list[Window]) -> Ledger:
         """Repeated windows as one ledger, each cut to its ``[start, end)``: a repeated
         measurement's percentiles come from all its moves. Rooms are keyed ``(window, room)``, so
         the same room index in two windows stays two rooms."""
@@ -192,6 +192,8 @@ class Ledger:
             result.latency["max"] = max(latencies)
         return result
 
+
+Window = tuple[Ledger, float, float]  # a step's moves, and the measured part of its time
 
 def capacity(steps: list[tuple[int, Summary]]) -> int | None:
     """The largest room count whose window passed (p99 < 100 ms, ≥ 99.9 % delivered)."""
