@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 
 import orjson
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -30,7 +31,7 @@ from games.fanout import fanout
 from games.rules.base import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
-from games.wire import frame_writer
+from games.wire import frame_writer, reads_unlogged
 
 logger = logging.getLogger(__name__)
 
@@ -167,6 +168,21 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     gone = False  # disconnected
     frame_write: Callable[[bytes], None] | None = None  # set once accepted (games/wire.py)
 
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Channels' consumer loop, for a consumer with no layer channel. Channels waits on the
+        socket and a layer channel at once (``await_many_dispatch``): a new task for every
+        message read, watched through ``asyncio.wait`` with its own future and callbacks. A
+        screen has the socket alone, so it reads the socket itself, one message after another
+        and each handled before the next is read, as there."""
+        self.scope = scope
+        self.channel_layer = None
+        self.base_send = send
+        try:
+            while True:
+                await self.dispatch(await receive())
+        except StopConsumer:
+            pass
+
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale DB connections in a thread hop before every message; our
         # database calls close their own (games.dbthread), so skip that hop.
@@ -197,8 +213,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await fanout.join(room.pk, screen, self)
         self.screen = screen
         await self.accept()
-        # Under Daphne, the fan-out's frames go straight to the socket (games/wire.py).
+        # Under Daphne, the fan-out's frames go straight to the socket, and the socket's bytes
+        # straight to the frame parser (games/wire.py).
         self.frame_write = frame_writer(self.base_send)
+        reads_unlogged(self.base_send)
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)

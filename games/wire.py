@@ -20,6 +20,11 @@ frame's bytes and knows the socket is an accepted WebSocket, so it writes that f
 (Daphne accepts none), no masking, fragmenting or size limit in the way, nothing in autobahn's
 own send queue, no frame or octet logging. Otherwise it hands the frame to ``sendMessage``.
 autobahn's traffic counters, which Daphne never reads, do not count the frames written here.
+
+Reading, ``reads_unlogged`` skips the one layer of autobahn's that only logs: its Twisted
+``dataReceived`` formats a debug line for every read (the method's qualified name, the peer and
+the length, each through a colour highlighter) whether or not anything logs it, then hands the
+bytes to the frame parser, which is what the socket's reads now reach directly.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from autobahn.twisted.websocket import WebSocketAdapterProtocol
 from twisted.internet.tcp import Connection
 
 
@@ -79,6 +85,17 @@ def frame_writer(send: Any) -> Callable[[bytes], None] | None:
             protocol.sendMessage(frame, False)
 
     return write
+
+
+def reads_unlogged(send: Any) -> bool:
+    """Under Daphne, hand the socket's incoming bytes straight to autobahn's frame parser (the
+    step its Twisted ``dataReceived`` ends with, after its debug line); ``True`` if done. A
+    protocol whose ``dataReceived`` is not autobahn's own keeps it."""
+    protocol = daphne_protocol(send)
+    if protocol is None or type(protocol).dataReceived is not WebSocketAdapterProtocol.dataReceived:
+        return False
+    protocol.dataReceived = protocol._dataReceived
+    return True
 
 
 def frames_plain(protocol: Any, size: int) -> bool:

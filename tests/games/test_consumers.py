@@ -6,6 +6,7 @@ channel layer. The consumers reach the database from a worker thread, hence ``tr
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 
@@ -18,6 +19,7 @@ from games.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope
 from games.errors import error_text
 from games.fanout import fanout
 from games.models import Connection, Room, Seat
+from partyhub.asgi import application
 from tests.games.factories import (
     board_open,
     by_position,
@@ -553,3 +555,34 @@ async def test_a_closed_socket_is_not_recorded_again(sockets):
     await phones[2].disconnect()
     await consumers.heartbeat.beat_once()
     assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()
+
+
+async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_another():
+    """Channels' loop reads each message in a task of its own; a screen reads in the socket's
+    task, and handles each message before it reads the next."""
+    room, _seats = await lobby(3)
+    inbox: asyncio.Queue = asyncio.Queue()
+    for message in [
+        {"type": "websocket.connect"},
+        *({"type": "websocket.receive", "text": '{"type":"ping"}'} for _ in range(3)),
+        {"type": "websocket.disconnect", "code": 1000},
+    ]:
+        inbox.put_nowait(message)
+    readers, sent = [], []
+
+    async def receive() -> dict:
+        readers.append((asyncio.current_task(), len(sent)))
+        return await inbox.get()
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "websocket", "path": f"/ws/rooms/{room.code}/board", "query_string": b"",
+             "headers": [], "subprotocols": []}
+    socket_task = asyncio.ensure_future(application(scope, receive, send))
+    await asyncio.wait_for(socket_task, 10)
+    assert len(readers) == 5 and all(task is socket_task for task, _sent in readers)
+    pongs = [i for i, message in enumerate(sent) if message.get("text") == '{"type":"pong"}']
+    assert len(pongs) == 3
+    # Each ping's pong went out before the next message was read.
+    assert [sent_before for _task, sent_before in readers[2:]] == [i + 1 for i in pongs]

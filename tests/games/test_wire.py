@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 from twisted.internet import tcp
 
-from games.wire import eager_writes, frame_writer, screen_transport, text_frame
+from games.wire import eager_writes, frame_writer, reads_unlogged, screen_transport, text_frame
 
 
 class Reactor:
@@ -182,8 +182,9 @@ def test_no_writer_outside_daphne() -> None:
 # --- the frame itself, against autobahn's own ---------------------------------------------------
 
 
-def autobahn_protocol(transport):
-    """autobahn's server protocol, open, with Daphne's options, writing to ``transport``."""
+def autobahn_protocol(transport, protocol_class=None):
+    """autobahn's server protocol (or ``protocol_class``), open, with Daphne's options, writing to
+    ``transport``."""
     import collections
 
     import txaio
@@ -194,6 +195,8 @@ def autobahn_protocol(transport):
 
     factory = WebSocketServerFactory()
     factory.setProtocolOptions(allowNullOrigin=True, maxMessagePayloadSize=0)
+    if protocol_class is not None:
+        factory.protocol = protocol_class
     protocol = factory.buildProtocol(None)
     protocol.transport = transport
     for name in WebSocketProtocol.CONFIG_ATTRS_COMMON + WebSocketProtocol.CONFIG_ATTRS_SERVER:
@@ -261,3 +264,69 @@ def test_a_frame_waits_behind_what_autobahn_has_queued() -> None:
     protocol.sendMessage = lambda *args: asked.append(args)
     frame_writer(partial(Server().handle_reply, protocol))(b"{}")
     assert asked == [(b"{}", False)] and protocol.transport.written == []
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def daphne_protocol():
+    """Daphne's own WebSocket protocol class (autobahn's Twisted protocol), open."""
+    from autobahn.websocket.protocol import WebSocketProtocol as Base
+    from daphne.ws_protocol import WebSocketProtocol
+
+    protocol = autobahn_protocol(Capture(), WebSocketProtocol)
+    protocol.openHandshakeTimeout = 0  # no timer: there is no reactor here
+    Base._connectionMade(protocol)  # the reading state a new connection starts with
+    # As autobahn leaves it after the opening handshake (RFC 6455, version 13).
+    protocol.state = protocol.STATE_OPEN
+    protocol.websocket_version = 13
+    protocol.inside_message = False
+    protocol.current_frame = None
+    return protocol
+
+
+def client_frame(payload: bytes, key: bytes = b"\x01\x02\x03\x04") -> bytes:
+    """A client's final text frame, masked as RFC 6455 requires of clients (payload < 126)."""
+    masked = bytes(byte ^ key[i % 4] for i, byte in enumerate(payload))
+    return bytes((0x81, 0x80 | len(payload))) + key + masked
+
+
+def test_a_sockets_reads_reach_the_frame_parser_without_the_debug_line(monkeypatch) -> None:
+    import autobahn.twisted.websocket as autobahn_twisted
+
+    def no_debug_line(*args, **kwargs):
+        raise AssertionError("a debug line was formatted for a read")
+
+    protocol = daphne_protocol()
+    got = []
+    protocol.onMessage = lambda payload, is_binary: got.append((payload, is_binary))
+    assert reads_unlogged(partial(Server().handle_reply, protocol))
+    monkeypatch.setattr(autobahn_twisted, "hltype", no_debug_line)
+    message = b'{"type":"act","action":{"type":"place","answer":1,"slot":2}}'
+    frame = client_frame(message)
+    protocol.dataReceived(frame[:5])  # a frame split across reads is put together as before
+    protocol.dataReceived(frame[5:] + client_frame(b'{"type":"sync"}'))
+    assert got == [(message, False), (b'{"type":"sync"}', False)]
+
+
+def test_stock_autobahn_formats_a_debug_line_per_read(monkeypatch) -> None:
+    """What ``reads_unlogged`` skips (if autobahn stops doing it, the skip can go)."""
+    import autobahn.twisted.websocket as autobahn_twisted
+
+    formatted = []
+    monkeypatch.setattr(autobahn_twisted, "hltype", lambda obj: formatted.append(obj) or "")
+    protocol = daphne_protocol()
+    protocol.onMessage = lambda payload, is_binary: None
+    protocol.dataReceived(client_frame(b"{}"))
+    assert len(formatted) == 1
+
+
+def test_reads_stay_as_they_are_outside_daphne_or_with_another_data_received() -> None:
+    class Own(Protocol):
+        def dataReceived(self, data: bytes) -> None:  # noqa: N802 (Twisted's name)
+            pass
+
+    assert not reads_unlogged(lambda message: None)
+    protocol = Own(object())
+    assert not reads_unlogged(partial(Server().handle_reply, protocol))
+    assert "dataReceived" not in vars(protocol)
