@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import orjson
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -29,10 +28,11 @@ from games import sql
 from games.adapters import adapter_get
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
-from games.jsonfast import ENCODE_OPTIONS
+from games.jsonfast import EncodedJSON
 from games.models import Action, Connection, Game, Room, Seat
 from games.rules import games_all
 from games.rules.base import Refusal, RuleError
+from games.stateparts import StateParts
 
 NAME_MAX = 20
 AUDIENCE_MAX = 200
@@ -99,8 +99,9 @@ class Known:
     (another process, the ticker) is never overwritten: the move then reads the row afresh."""
 
     room: Room  # without its state; never handed out: each move works on a copy (``room_copy``)
-    state_json: bytes  # the state as stored: between moves a room's state is one object, not
-    # the thousands a game's dicts and lists make, which the garbage collector would scan
+    parts: StateParts  # the state: between moves its changing part is one object (JSON), not
+    # the thousands a game's dicts and lists make, which the garbage collector would scan (and
+    # remake each move); its fixed parts, made once per game, stay as they are
     seats: list[Seat]
     connected: set[int]
     fresh_until: datetime
@@ -434,18 +435,31 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
         return snapshot_take(room)
 
 
-def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
+def state_apply(room: Room, seat: int | None, action: dict, now: float) -> StateParts:
     """Apply one action to the locked room: the rules decide, the log and the room record it."""
     before = room.state
     after = games_all()[room.game].apply(before, seat, action, now)
-    room_bump(room, **state_fields(after))
+    parts = state_parts(room.game, after)
+    room_bump(room, **state_fields(after, parts))
+    room.state = after
     move_record(room, seat, action, now, before, after)
+    return parts
 
 
-def state_fields(after: dict) -> dict[str, Any]:
-    """The room's columns that follow from its state."""
+def state_parts(game: str, state: dict, previous: StateParts | None = None) -> StateParts:
+    """The state split as the rules of ``game`` name its fixed parts (``games.stateparts``)."""
+    return StateParts.of(state, games_all()[game].FIXED, previous)
+
+
+def state_fields(after: dict, parts: StateParts) -> dict[str, Any]:
+    """The room's columns that follow from its state (the state itself as encoded in
+    ``parts``: set ``room.state`` back to ``after`` once they are saved)."""
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    return {"state": after, "deadline": deadline_datetime(after), "status": status}
+    return {
+        "state": EncodedJSON(parts.stored_json()),
+        "deadline": deadline_datetime(after),
+        "status": status,
+    }
 
 
 def move_record(room: Room, seat: int | None, action: dict, now: float, before: dict,
@@ -481,8 +495,8 @@ def action_submit(
         room.state = sql.column_value(Room, room.pk, "state")
         seats, connected, fresh_until = seats_presence(room.pk)
         position = mover_position(room, seats, seat_token, version)
-        state_apply(room, position, action, time.time())
-        return move_done(room, seats, connected, fresh_until)
+        parts = state_apply(room, position, action, time.time())
+        return move_done(room, parts, seats, connected, fresh_until)
 
 
 def move_on_known(known: Known, seat_token: str | None, action: dict,
@@ -491,17 +505,19 @@ def move_on_known(known: Known, seat_token: str | None, action: dict,
     at that version. ``None``, with nothing written, when it is not or when the move is refused
     (a change made elsewhere may be why): then the row, read under its lock, decides."""
     room = room_copy(known.room)
-    room.state = before = orjson.loads(known.state_json)
+    room.state = before = known.parts.state()
     now = time.time()
     try:
         position = mover_position(room, known.seats, seat_token, version)
         after = games_all()[room.game].apply(room.state, position, action, now)
     except Refusal:
         return None
-    if not room_bumped(room, **state_fields(after)):
+    parts = state_parts(room.game, after, known.parts)
+    if not room_bumped(room, **state_fields(after, parts)):
         return None
+    room.state = after
     move_record(room, position, action, now, before, after)
-    return move_done(room, known.seats, known.connected, known.fresh_until)
+    return move_done(room, parts, known.seats, known.connected, known.fresh_until)
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
@@ -519,15 +535,14 @@ def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
     return seat.position
 
 
-def move_done(room: Room, seats: list[Seat], connected: set[int],
+def move_done(room: Room, parts: StateParts, seats: list[Seat], connected: set[int],
               fresh_until: datetime | None) -> Snapshot:
     """The snapshot of a move (a move changes neither seats nor presence, so it reuses what was
     read), kept for this process's next move in the room once it commits."""
     if fresh_until is not None:
         kept = room_copy(room)
         kept.state = None
-        known = Known(kept, orjson.dumps(room.state, option=ENCODE_OPTIONS), seats, connected,
-                      fresh_until)
+        known = Known(kept, parts, seats, connected, fresh_until)
         transaction.on_commit(lambda: known_keep(known))
     return Snapshot(room=room, seats=seats, connected=connected)
 

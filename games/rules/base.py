@@ -15,6 +15,9 @@ A rules module is pure Python (no Django import) and exposes:
   for the board (the TV and the audience), which never sees a secret;
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
+- ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
+  (Outfox's card pool); every state shares them (``state_copy``), and the platform keeps them
+  as they are between moves instead of decoding them again (``games.stateparts``).
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and

@@ -31,6 +31,7 @@ TOKENS_PER_RESOURCE = 9
 IMPOSTER_TOKENS = 25
 SUPPLY = "supply"
 LOG_SHOWN = 20  # the newest public events a screen is sent (the screens list twelve)
+FIXED: tuple[str, ...] = ()  # no part of the state is set at setup for good
 
 # The privilege of the key takes from (or swaps with) its targets; the value is immune to it.
 IMMUNE_TO = {"son_in_law": "lover", "chef": "cousin", "gardener": "chef", "ex": "butler"}
