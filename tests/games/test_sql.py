@@ -111,3 +111,43 @@ def test_room_ids_due_matches_the_orm_query() -> None:
     orm = Room.objects.filter(status="playing", deadline__lte=now).values_list("pk", flat=True)
     orm = list(orm)
     assert sql.room_ids_due(now) == orm == [due.pk]
+
+
+# --- the move's writes run on the driver's cursor -------------------------------------------
+
+
+def test_the_writes_run_on_the_drivers_cursor_unless_queries_are_recorded(monkeypatch) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    room = room_make("hoax")
+
+    def no_django_cursor(*args, **kwargs):
+        raise AssertionError("Django's cursor was used")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(connection, "cursor", no_django_cursor)
+        assert sql.row_update(Room, {"pk": room.pk}, {"locked": True}) == 1
+    assert Room.objects.get(pk=room.pk).locked
+    with CaptureQueriesContext(connection) as queries:
+        assert sql.row_update(Room, {"pk": room.pk}, {"locked": False}) == 1
+    assert [query["sql"].split()[0] for query in queries.captured_queries] == ["UPDATE"]
+    assert str(room.pk) in queries.captured_queries[0]["sql"]  # with its values, as Django logs
+
+
+def test_a_failing_write_raises_djangos_error_and_a_broken_transaction_is_refused() -> None:
+    from django.db import IntegrityError
+    from django.db.transaction import TransactionManagementError
+
+    room = room_make("hoax")
+    game = Game.objects.create(room=room, number=1, game="hoax", setup={})
+    row = {"game": game.pk, "seq": 1, "seat": 0, "payload": {"type": "pass"}, "applied_at": 1.0}
+    sql.row_insert(Action, row)
+    with pytest.raises(IntegrityError):  # Django's, as from the ORM: (game, seq) is unique
+        sql.row_insert(Action, row)
+    with transaction.atomic():
+        transaction.set_rollback(True)
+        with pytest.raises(TransactionManagementError):
+            sql.row_update(Room, {"pk": room.pk}, {"locked": True})
+    assert not Room.objects.get(pk=room.pk).locked
+    assert Action.objects.filter(game=game).count() == 1
