@@ -125,14 +125,20 @@ def _players_in(state: dict) -> list[int]:
 
 
 def _log(state: dict, kind: str, **fields: Any) -> None:
-    """Append a public event (a copy: no list is shared with the live state); never a secret."""
-    state["log"].append(copy.deepcopy({"kind": kind, **fields}))
+    """Append a public event (a copy: no list is shared with the live state); never a secret.
+    The state keeps only the events screens are sent: older ones leave it, so a move costs the
+    same at the end of a long game as at its start (the action log replays them all)."""
+    log = state["log"]
+    log.append(copy.deepcopy({"kind": kind, **fields}))
+    start = log_shown_from(log)
+    if start:
+        del log[:start]
+        state["log_from"] = state.get("log_from", 0) + start
 
 
 def log_shown_from(log: list[dict]) -> int:
     """Where the screens' part of the log starts: the newest ``LOG_SHOWN`` events, and at least
-    the whole current turn (its claim, calls and votes). The state keeps every event; sending
-    them all would grow every frame with the length of the game."""
+    the whole current turn (its claim, calls and votes); on a log cut there already, 0."""
     start = max(0, len(log) - LOG_SHOWN)
     for index in range(len(log) - 1, -1, -1):
         if log[index]["kind"] == "turn":
@@ -216,7 +222,8 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
         "investigations": [],
         "accusations": [],
         "winner": None,
-        "log": [],
+        "log": [],  # the public events screens are sent (``log_shown_from``), oldest first
+        "log_from": 0,  # the place of ``log[0]`` in the game's whole log
     }
     deal = rng(state)
     deck = list(CHARACTERS)
@@ -1014,7 +1021,7 @@ def _public_view(state: dict) -> dict:
     """What every screen sees alike (the viewer's own parts are filled in by ``_viewer_view``)."""
     over = state["over"]
     claim = state["claim"]
-    log_from = log_shown_from(state["log"])
+    shown_from = log_shown_from(state["log"])  # 0, except in a state saved before logs were cut
     players = []
     for seat in range(_n(state)):
         player = {
@@ -1055,8 +1062,8 @@ def _public_view(state: dict) -> dict:
         "challenge": None,
         "immunity": None,
         "gift": None if state["gift"] is None else dict(state["gift"]),
-        "log": [dict(entry) for entry in state["log"][log_from:]],
-        "log_from": log_from,
+        "log": [dict(entry) for entry in state["log"][shown_from:]],
+        "log_from": state.get("log_from", 0) + shown_from,
         "unused": list(state["unused"]) if over else None,
         "me": None,
     }

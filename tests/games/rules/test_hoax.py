@@ -942,7 +942,9 @@ def test_random_games_end_conserve_tokens_and_never_raise(n, block):
     winners = set()
     kinds = set()
     for seed in range(block * 50, block * 50 + 50):
-        state, _history = random_game(n, seed)
+        state, _history = random_game(
+            n, seed, check=lambda before, *_move: kinds.update(e["kind"] for e in before["log"])
+        )
         assert state["over"] and state["winner"] is not None
         assert not state["out"][state["winner"]]
         winners.add(state["log"][-1]["how"])
@@ -972,25 +974,42 @@ def test_every_screens_view_at_once_is_each_screens_own_view(n):
         hoax.views(random_game(n, 0)[0], [None, -1])
 
 
-def test_views_send_the_newest_events_and_the_whole_turn_never_the_whole_game():
+def test_the_state_and_the_views_keep_the_newest_events_and_the_whole_turn_not_the_game():
+    """The game's whole log is put together here from what each state keeps: each state holds
+    its newest part, unchanged, and that part is what every screen is sent."""
     longest = 0
 
     def check(state, seat, action, now):
         nonlocal longest
-        log = state["log"]
-        last_turn = max((i for i, e in enumerate(log) if e["kind"] == "turn"), default=0)
+        log, log_from = state["log"], state["log_from"]
+        assert log_from <= len(whole)  # no event was skipped
+        whole.extend(log[len(whole) - log_from:])
+        assert whole[log_from:] == log  # the newest, in order, as they were logged
+        last_turn = max((i for i, e in enumerate(whole) if e["kind"] == "turn"), default=0)
+        assert len(log) >= min(len(whole), hoax.LOG_SHOWN)
+        assert log_from <= last_turn  # this whole turn, from its start
+        assert len(log) <= max(hoax.LOG_SHOWN, len(whole) - last_turn)
         for viewer in (None, 0):
             shown = hoax.view(state, viewer)
-            assert shown["log_from"] + len(shown["log"]) == len(log)
-            assert shown["log"] == log[shown["log_from"]:]  # the newest, in order
-            assert len(shown["log"]) >= min(len(log), hoax.LOG_SHOWN)
-            assert shown["log_from"] <= last_turn  # this whole turn, from its start
-            assert len(shown["log"]) <= max(hoax.LOG_SHOWN, len(log) - last_turn)
-        longest = max(longest, len(log))
+            assert (shown["log_from"], shown["log"]) == (log_from, log)
+        longest = max(longest, len(whole))
 
     for seed in range(6):
+        whole: list[dict] = []
         random_game(5, seed, check=check)
     assert longest > 3 * hoax.LOG_SHOWN  # long games, so the cut was exercised
+
+
+def test_a_state_saved_with_its_whole_log_is_shown_cut():
+    """A game saved before the state kept only its newest events still shows only those."""
+    state = start(4, immunities=False)
+    transfer = {"kind": "transfer", "giver": "supply", "taker": 0, "count": 1}
+    state["log"] += [transfer] * 40 + [{"kind": "turn", "seat": 1}] + [transfer] * 3
+    del state["log_from"]
+    shown = hoax.view(state, None)
+    assert len(shown["log"]) == hoax.LOG_SHOWN
+    assert shown["log_from"] == len(state["log"]) - hoax.LOG_SHOWN
+    assert shown["log"] == state["log"][-hoax.LOG_SHOWN:]
 
 
 def test_replay_from_seed_and_action_log_is_identical():
