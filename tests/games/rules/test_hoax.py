@@ -941,10 +941,12 @@ def test_random_games_end_conserve_tokens_and_never_raise(n, block):
     """200 seeds for each player count, in blocks of 50 (each block a test of its own)."""
     winners = set()
     kinds = set()
+
+    def logged(before, *_move):
+        kinds.update(e["kind"] for e in before["log"])
+
     for seed in range(block * 50, block * 50 + 50):
-        state, _history = random_game(
-            n, seed, check=lambda before, *_move: kinds.update(e["kind"] for e in before["log"])
-        )
+        state, _history = random_game(n, seed, check=logged)
         assert state["over"] and state["winner"] is not None
         assert not state["out"][state["winner"]]
         winners.add(state["log"][-1]["how"])
