@@ -102,7 +102,10 @@ class Fanout:
         """Out of a room this process no longer serves: its reader stops, its channel leaves
         the group (one still opening leaves by itself in ``room_open``)."""
         if room.reader is not None:
-            room.reader.cancel()
+            # The reader's frame refers to the room: the room lets go of it, so that neither
+            # waits for the garbage collector.
+            reader, room.reader = room.reader, None
+            reader.cancel()
         if room.channel:
             await self.layer().group_discard(room_group(room.room_id), room.channel)
 

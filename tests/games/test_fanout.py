@@ -153,3 +153,23 @@ async def test_a_room_whose_sockets_all_gave_up_while_its_group_add_waited_leave
         await joining
     await asyncio.sleep(0.1)
     assert 8 not in fanout.rooms and members(8) == {}
+
+
+async def test_a_room_left_by_its_last_socket_is_freed_without_the_garbage_collector() -> None:
+    """Its reader task referred to it, and it to the task: it would have waited for a full
+    collection, which takes hundreds of milliseconds with a thousand sockets open."""
+    import gc
+    import weakref
+
+    fanout = Fanout()
+    socket = FakeSocket()
+    await fanout.join(7, "board", socket)
+    await settle()
+    room = weakref.ref(fanout.rooms[7])
+    gc.disable()
+    try:
+        await fanout.leave(7, "board", socket)
+        await settle()
+        assert room() is None
+    finally:
+        gc.enable()

@@ -330,3 +330,26 @@ def test_reads_stay_as_they_are_outside_daphne_or_with_another_data_received() -
     protocol = Own(object())
     assert not reads_unlogged(partial(Server().handle_reply, protocol))
     assert "dataReceived" not in vars(protocol)
+
+
+def test_what_is_put_on_a_transport_and_a_protocol_lets_them_be_freed_by_reference_count(
+    pair,
+) -> None:
+    """Nothing here refers back to the transport or the protocol strongly: a closed socket's
+    objects do not wait for a full garbage collection on account of them."""
+    import gc
+    import weakref
+
+    transport, _peer, _reactor = pair
+    tcp_connection = tcp.Connection(transport.socket, protocol=None, reactor=Reactor())
+    eager_writes(tcp_connection)
+    protocol = daphne_protocol()
+    assert reads_unlogged(partial(Server().handle_reply, protocol))
+    protocol.is_closed = None  # autobahn's own cycle (resolved with the protocol itself)
+    written, parsed = weakref.ref(tcp_connection), weakref.ref(protocol)
+    gc.disable()
+    try:
+        del tcp_connection, protocol
+        assert written() is None and parsed() is None
+    finally:
+        gc.enable()
