@@ -196,7 +196,11 @@ def room_locked(code: str, defer: tuple[str, ...] = ()) -> Room:
 def room_bump(room: Room, **fields: Any) -> None:
     """Save ``fields`` and a new version, unless another writer got there first."""
     if not room_bumped(room, **fields):
-        raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
+        raise room_conflict()
+
+
+def room_conflict() -> ServiceError:
+    return ServiceError(_("The room changed at the same moment; try again."), code="conflict")
 
 
 def room_bumped(room: Room, **fields: Any) -> bool:
@@ -440,8 +444,8 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> State
     before = room.state
     after = games_all()[room.game].apply(before, seat, action, now)
     parts = state_parts(room.game, after)
-    room_bump(room, **state_fields(after, parts))
-    room.state = after
+    if not state_bumped(room, after, parts):
+        raise room_conflict()
     move_record(room, seat, action, now, before, after)
     return parts
 
@@ -451,15 +455,15 @@ def state_parts(game: str, state: dict, previous: StateParts | None = None) -> S
     return StateParts.of(state, games_all()[game].FIXED, previous)
 
 
-def state_fields(after: dict, parts: StateParts) -> dict[str, Any]:
-    """The room's columns that follow from its state (the state itself as encoded in
-    ``parts``: set ``room.state`` back to ``after`` once they are saved)."""
+def state_bumped(room: Room, after: dict, parts: StateParts) -> bool:
+    """``room_bumped`` with the state ``after`` (written as ``parts`` encodes it) and the
+    columns that follow from it; once saved, the room holds ``after`` itself."""
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    return {
-        "state": EncodedJSON(parts.stored_json()),
-        "deadline": deadline_datetime(after),
-        "status": status,
-    }
+    stored = EncodedJSON(parts.stored_json())
+    if not room_bumped(room, state=stored, deadline=deadline_datetime(after), status=status):
+        return False
+    room.state = after
+    return True
 
 
 def move_record(room: Room, seat: int | None, action: dict, now: float, before: dict,
@@ -513,9 +517,8 @@ def move_on_known(known: Known, seat_token: str | None, action: dict,
     except Refusal:
         return None
     parts = state_parts(room.game, after, known.parts)
-    if not room_bumped(room, **state_fields(after, parts)):
+    if not state_bumped(room, after, parts):
         return None
-    room.state = after
     move_record(room, position, action, now, before, after)
     return move_done(room, parts, known.seats, known.connected, known.fresh_until)
 

@@ -49,12 +49,17 @@ def value_prep(field: Any, value: Any, connection: Any) -> Any:
 def where_sql(model: type[Model], filters: dict[str, Any], connection: Any) -> tuple[str, list]:
     fields = fields_by_name(model)
     quote = connection.ops.quote_name
-    clauses, params = [], []
-    for name, value in filters.items():
-        field = fields[name]
-        clauses.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_value(value, connection, prepared=False))
-    return " AND ".join(clauses), params
+    clauses = [f"{quote(fields[name].column)} = %s" for name in filters]
+    return " AND ".join(clauses), filter_params(model, filters, connection)
+
+
+def filter_params(model: type[Model], filters: dict[str, Any], connection: Any) -> list:
+    """The values of equality filters, as the ORM sends them."""
+    fields = fields_by_name(model)
+    return [
+        fields[name].get_db_prep_value(value, connection, prepared=False)
+        for name, value in filters.items()
+    ]
 
 
 def row_update(model: type[Model], filters: dict[str, Any], values: dict[str, Any]) -> int:
@@ -67,8 +72,7 @@ def row_update(model: type[Model], filters: dict[str, Any], values: dict[str, An
         sets.append((name, prepared is None))
         if prepared is not None:
             params.append(prepared)
-    for name, value in filters.items():
-        params.append(fields[name].get_db_prep_value(value, connection, prepared=False))
+    params += filter_params(model, filters, connection)
     statement = update_statement(model, connection.alias, tuple(sets), tuple(filters))
     return statement_run(connection, statement, params)
 

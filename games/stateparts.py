@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from games.jsonfast import ENCODE_OPTIONS
+from games.rules.base import state_split
 
 
 def members_json(values: dict[str, Any]) -> bytes:
@@ -35,12 +36,11 @@ class StateParts:
            previous: StateParts | None = None) -> StateParts:
         """Split ``state``. The fixed parts' JSON is taken from ``previous`` when ``state``
         shares its very objects (a move's state does), so it is encoded once per game."""
-        fixed = {key: state[key] for key in fixed_keys if key in state}
+        changing, fixed = state_split(state, fixed_keys)
         if previous is not None and previous.shares(fixed):
             fixed_json = previous.fixed_json
         else:
             fixed_json = members_json(fixed)
-        changing = {key: value for key, value in state.items() if key not in fixed}
         return cls(orjson.dumps(changing, option=ENCODE_OPTIONS), fixed, fixed_json)
 
     def shares(self, fixed: dict[str, Any]) -> bool:

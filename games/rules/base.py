@@ -74,12 +74,20 @@ def state_copy(state: dict, fixed: tuple[str, ...] = ()) -> dict:
     The parts named in ``fixed`` are set at setup and never changed by any move (Outfox's card
     pool: most of its state), so the copy shares them instead.
     """
-    changing = {key: value for key, value in state.items() if key not in fixed}
+    changing, _fixed = state_split(state, fixed)
     try:
         copied = orjson.loads(orjson.dumps(changing))
     except TypeError:
         copied = copy.deepcopy(changing)
     return {key: state[key] if key in fixed else copied[key] for key in state}
+
+
+def state_split(state: dict, fixed: tuple[str, ...]) -> tuple[dict, dict]:
+    """The state split: the parts moves change, and those of ``fixed`` (which none changes)."""
+    return (
+        {key: value for key, value in state.items() if key not in fixed},
+        {key: state[key] for key in fixed if key in state},
+    )
 
 
 def presence_apply(state: dict, action: dict) -> None:

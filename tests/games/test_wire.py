@@ -269,7 +269,7 @@ def test_a_frame_waits_behind_what_autobahn_has_queued() -> None:
 # --- reading --------------------------------------------------------------------------------
 
 
-def daphne_protocol():
+def daphne_protocol_open():
     """Daphne's own WebSocket protocol class (autobahn's Twisted protocol), open."""
     from autobahn.websocket.protocol import WebSocketProtocol as Base
     from daphne.ws_protocol import WebSocketProtocol
@@ -297,7 +297,7 @@ def test_a_sockets_reads_reach_the_frame_parser_without_the_debug_line(monkeypat
     def no_debug_line(*args, **kwargs):
         raise AssertionError("a debug line was formatted for a read")
 
-    protocol = daphne_protocol()
+    protocol = daphne_protocol_open()
     got = []
     protocol.onMessage = lambda payload, is_binary: got.append((payload, is_binary))
     assert reads_unlogged(partial(Server().handle_reply, protocol))
@@ -315,7 +315,7 @@ def test_stock_autobahn_formats_a_debug_line_per_read(monkeypatch) -> None:
 
     formatted = []
     monkeypatch.setattr(autobahn_twisted, "hltype", lambda obj: formatted.append(obj) or "")
-    protocol = daphne_protocol()
+    protocol = daphne_protocol_open()
     protocol.onMessage = lambda payload, is_binary: None
     protocol.dataReceived(client_frame(b"{}"))
     assert len(formatted) == 1
@@ -343,7 +343,7 @@ def test_what_is_put_on_a_transport_and_a_protocol_lets_them_be_freed_by_referen
     transport, _peer, _reactor = pair
     tcp_connection = tcp.Connection(transport.socket, protocol=None, reactor=Reactor())
     eager_writes(tcp_connection)
-    protocol = daphne_protocol()
+    protocol = daphne_protocol_open()
     assert reads_unlogged(partial(Server().handle_reply, protocol))
     protocol.is_closed = None  # autobahn's own cycle (resolved with the protocol itself)
     written, parsed = weakref.ref(tcp_connection), weakref.ref(protocol)
