@@ -1,53 +1,10 @@
-"""The games' admin: Hoax characters (curated) and rooms (for looking, not editing)."""
+"""The platform's admin: rooms, for looking, not editing (each game's data has its own)."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin
-from django.utils.translation import gettext_lazy as _
 
-from games.characters import PICTURE_TYPES
-from games.models import HoaxCharacter, HoaxCharacterTranslation, Room, Seat
-
-
-class HoaxCharacterTranslationInline(admin.TabularInline):
-    model = HoaxCharacterTranslation
-    extra = 0
-
-
-class HoaxCharacterForm(forms.ModelForm):
-    class Meta:
-        model = HoaxCharacter
-        fields = ["name", "order", "privilege", "immunity", "picture"]
-
-    def clean_picture(self):
-        """Only raster pictures whose first bytes match their type (no SVG: it can carry script)."""
-        picture = self.cleaned_data.get("picture")
-        if not picture or not hasattr(picture, "read"):
-            return picture
-        suffix = "." + picture.name.rsplit(".", 1)[-1].lower() if "." in picture.name else ""
-        magic = PICTURE_TYPES.get(suffix)
-        head = picture.read(8)
-        picture.seek(0)
-        if magic is None or not head.startswith(magic):
-            raise forms.ValidationError(_("Upload a PNG, JPEG or WebP picture."))
-        return picture
-
-
-@admin.register(HoaxCharacter)
-class HoaxCharacterAdmin(admin.ModelAdmin):
-    """The seven characters: texts and pictures are editable; the identifier and count are not."""
-
-    form = HoaxCharacterForm
-    list_display = ["name", "key", "order", "privilege"]
-    readonly_fields = ["key"]
-    inlines = [HoaxCharacterTranslationInline]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from games.models import Room, Seat
 
 
 class SeatInline(admin.TabularInline):

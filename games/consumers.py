@@ -28,7 +28,7 @@ from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call
 from games.errors import ServiceError, error_text
 from games.fanout import fanout
-from games.rules.base import Refusal
+from games.rulekit import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
 from games.wire import frame_writer, reads_unlogged

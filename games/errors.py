@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
-from games.rules.base import Refusal
-
-# Game vocabulary that rules messages carry as raw keys, shown to players in their language.
-PARAM_LABELS = {
-    "cash": gettext_lazy("cash"),
-    "prestige": gettext_lazy("prestige"),
-    "evidence": gettext_lazy("evidence"),
-}
+from games.rulekit import Refusal, Term
 
 
 class ServiceError(Refusal):
@@ -24,7 +17,7 @@ def error_text(error: Refusal) -> str:
     if not error.params:
         return text
     params = {
-        key: PARAM_LABELS.get(value, value) if isinstance(value, str) else value
+        key: gettext(value) if isinstance(value, Term) else value
         for key, value in error.params.items()
     }
     return text % params

@@ -2,7 +2,7 @@
 
 Pure Python (no Django import), so a game's rules validate their options with the same
 declaration the lobby draws its form from. Labels and help texts are marked with the rules'
-translation marker (``games.rules.base._``); the platform translates them for each screen.
+translation marker (``games.rulekit._``); the platform translates them for each screen.
 
 A game declares ``OPTIONS`` (a tuple of ``Option``) and, if it has any, ``PRESETS`` (a tuple of
 ``Preset``: named sets of values a host can pick in one tap).
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.base import RuleError, _
+from games.rulekit import RuleError, Term, _
 
 KINDS = ("int", "bool", "choice", "multi", "seat")
 
@@ -24,7 +24,9 @@ class Option:
 
     ``kind``: ``int`` (a whole number from ``min`` to ``max``), ``bool``, ``choice`` (one value of
     ``choices``), ``multi`` (a list of values of ``choices``) or ``seat`` (a seat number, or
-    ``None`` when ``default`` is ``None``: checked against the player count at setup).
+    ``None`` when ``default`` is ``None``: checked against the player count at setup). An ``int``
+    may have ``choices`` too (the values the form offers) and an ``off`` value outside its range
+    (Outfox's ranking timer: 0 is "no timer").
     ``choices``: ``(value, label)`` pairs; ``choices_from`` names choices the game's Django side
     supplies at run time (Outfox's decks), in which case ``choices`` is empty here and values
     are checked by that side. ``nullable``: ``None`` is allowed (and means "the game decides").
@@ -40,6 +42,7 @@ class Option:
     choices: tuple[tuple[Any, str], ...] = ()
     choices_from: str | None = None
     nullable: bool = False
+    off: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -53,11 +56,13 @@ class Option:
             _require(type(value) is bool, _("“%(option)s” must be on or off."), self)
         elif self.kind in ("int", "seat"):
             _require(type(value) is int, _("“%(option)s” must be a whole number."), self)
+            if self.off is not None and value == self.off:
+                return value
             low = 0 if self.kind == "seat" and self.min is None else self.min
             if low is not None and value < low or self.max is not None and value > self.max:
                 raise RuleError(
                     _("“%(option)s” must be from %(low)s to %(high)s."),
-                    code="bad_options", option=self.label, low=low, high=self.max,
+                    code="bad_options", option=Term(self.label), low=low, high=self.max,
                 )
         elif self.kind == "choice" and not self.choices_from:
             _require(value in self.values(), _("Pick “%(option)s” from the list."), self)
@@ -88,6 +93,7 @@ class Option:
             "min": self.min,
             "max": self.max,
             "nullable": self.nullable or self.default is None,
+            "off": self.off,
             "choices": [[value, translate(label)] for value, label in listed],
         }
 
@@ -112,7 +118,7 @@ class Preset:
 
 def _require(condition: bool, message: str, option: Option) -> None:
     if not condition:
-        raise RuleError(message, code="bad_options", option=option.label)
+        raise RuleError(message, code="bad_options", option=Term(option.label))
 
 
 def options_defaults(declared: tuple[Option, ...]) -> dict[str, Any]:
@@ -139,5 +145,5 @@ def seat_check(declared: tuple[Option, ...], options: dict[str, Any], n_players:
         if option.kind == "seat" and value is not None and not 0 <= value < n_players:
             raise RuleError(
                 _("“%(option)s” must be a seat of this game."),
-                code="bad_options", option=option.label,
+                code="bad_options", option=Term(option.label),
             )

@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from games.models import Seat
-from games.rules import games_all
+from games.registry import games_all
 from games.services import Snapshot, vip_seat
 
 BOARD = "board"  # the screen of a room's TVs

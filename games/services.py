@@ -25,13 +25,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import sql
-from games.adapters import adapter_get
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.jsonfast import EncodedJSON
 from games.models import Action, Connection, Game, Room, Seat
-from games.rules import games_all
-from games.rules.base import Refusal, RuleError
+from games.registry import adapter_get, games_all
+from games.rulekit import Refusal, RuleError
 from games.stateparts import StateParts
 
 NAME_MAX = 20

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from games.jsonfast import ENCODE_OPTIONS
-from games.rules.base import state_split
+from games.rulekit import state_split
 
 
 def members_json(values: dict[str, Any]) -> bytes:

@@ -15,12 +15,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
-from games.adapters import adapter_get
+from games.adapter import GameAdapter
 from games.broadcast import snapshot_broadcast_sync
 from games.codes import code_normalize
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
-from games.rules import games_all
+from games.registry import adapter_get, games_all
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
 
@@ -43,7 +43,9 @@ def game_catalog() -> list[dict[str, Any]]:
             "title": _(rules.TITLE),
             "min": rules.MIN_PLAYERS,
             "max": rules.MAX_PLAYERS,
-            "fields": [f.as_json() for f in adapter_get(game_id).option_fields()],
+            "fields": adapter_get(game_id).option_fields(),
+            "presets": adapter_get(game_id).presets(),
+            "count_url": adapter_get(game_id).content_count_url(),
         }
         for game_id, rules in games_all().items()
     ]
@@ -53,19 +55,20 @@ def options_from_form(game_id: str, data: Any) -> dict[str, Any]:
     """Options from the home page's form, typed by the game's option fields."""
     options: dict[str, Any] = {}
     for field in adapter_get(game_id).option_fields():
-        key = f"{game_id}-{field.name}"
-        if field.kind == "bool":
-            options[field.name] = key in data
-        elif field.kind == "multi":
-            options[field.name] = data.getlist(key)
+        name, kind = field["name"], field["kind"]
+        key = f"{game_id}-{name}"
+        if kind == "bool":
+            options[name] = key in data
+        elif kind == "multi":
+            options[name] = data.getlist(key)
         elif key in data and data[key] != "":
             value = data[key]
-            if field.kind in ("int", "seat") or isinstance(field.default, int):
+            if kind in ("int", "seat") or isinstance(field["default"], int):
                 try:
                     value = int(value)
                 except ValueError:
                     pass
-            options[field.name] = value
+            options[name] = value
     return options
 
 
@@ -88,6 +91,17 @@ def home(request: HttpRequest) -> HttpResponse:
             )
             return response
     return render(request, "games/home.html", {"games": game_catalog(), "error": error})
+
+
+def screen_context(adapter: GameAdapter) -> dict[str, Any]:
+    """What a game's screens read from the page: its module for each role, its option form
+    and presets, its facts and data (all from the server: screens hold no copy of a rule)."""
+    return {
+        "scripts": adapter.scripts(),
+        "fields": adapter.option_fields(),
+        "presets": adapter.presets(),
+        **adapter.page_context(),
+    }
 
 
 def room_or_404(code: str) -> services.Room:
@@ -116,9 +130,8 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
                 "code": room.code,
                 "game": room.game,
                 "socket": f"/ws/rooms/{room.code}/board",
-                "fields": [f.as_json() for f in adapter.option_fields()],
+                **screen_context(adapter),
                 "is_host": request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
-                **adapter.page_context(),
             },
         },
     )
@@ -175,8 +188,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "code": room.code,
                 "game": room.game,
                 "socket": f"/ws/rooms/{room.code}/seat",
-                "fields": [f.as_json() for f in adapter.option_fields()],
-                **adapter.page_context(),
+                **screen_context(adapter),
             },
         },
     )

@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import game_apps
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "channels",
     "questions",
     "games",
+    *game_apps(),  # each game's package (games/registry.py)
 ]
 
 MIDDLEWARE = [

@@ -26,7 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from games.bench.stats import ActionRecord, Ledger, SocketLog
-from games.rules.outfox import SLOTS, answer_key
+from games.outfox.rules import SLOTS, answer_key
 
 # Options that give each game a steady stream of moves with no timer firing mid-run.
 OUTFOX_OPTIONS: dict[str, Any] = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual"}

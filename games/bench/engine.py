@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from games.bench.clients import HOAX_OPTIONS, MOVES, OUTFOX_OPTIONS, steady
-from games.rules import games_all
+from games.registry import games_all
 
 
 def outfox_cards(count: int = 40) -> list[dict]:

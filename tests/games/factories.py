@@ -16,8 +16,9 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.broadcast import snapshot_broadcast
+from games.hoax import rules as hoax
 from games.models import Room, Seat
-from games.rules import hoax, outfox
+from games.outfox import rules as outfox
 from partyhub.asgi import application
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")

@@ -7,8 +7,8 @@ import io
 import pytest
 from django.core.management import call_command
 
+from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation
 from games.management.commands import play
-from games.models import HoaxCharacter, HoaxCharacterTranslation
 from questions.models import Card, Deck
 
 pytestmark = pytest.mark.django_db

@@ -23,8 +23,8 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.broadcast import snapshot_broadcast
+from games.hoax import rules as hoax
 from games.models import Room, Seat
-from games.rules import hoax
 from games.screens import frame_for, frames_build, seat_screen
 from tests.games.factories import (
     board_open,

@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError, error_text
+from games.hoax import rules as hoax
 from games.models import Action, Connection, Game, Room, Seat
-from games.rules import hoax
-from games.rules.base import RuleError
+from games.rulekit import RuleError
 from games.services import Actor
 from tests.games.factories import (
     NAMES,

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from games.bench.engine import game_steady, move_pick
-from games.rules import outfox
+from games.outfox import rules as outfox
 from games.stateparts import StateParts
 
 STATE = {

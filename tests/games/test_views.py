@@ -10,8 +10,9 @@ from django.test import Client
 
 from games import services
 from games.consumers import host_cookie_name, seat_cookie_name
+from games.hoax import rules as hoax
 from games.models import Room, Seat
-from games.rules import hoax, outfox
+from games.outfox import rules as outfox
 from tests.games.factories import board_open, frame_next, hoax_started, room_make, seats_join
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def test_creating_a_room_by_form_sets_the_host_cookie_and_opens_the_tv(client):
 def test_creating_a_room_with_bad_options_shows_the_error(client):
     response = client.post("/", {"game": "hoax", "hoax-vote_seconds": "1"})
     assert response.status_code == 200
-    assert "vote_seconds must be a whole number of seconds from 5 to 120." in page(response)
+    assert "“Vote time (seconds)” must be from 5 to 120." in page(response)
     assert not Room.objects.exists()
 
 

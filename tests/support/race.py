@@ -55,7 +55,7 @@ def act(code: str, token: str, action: dict) -> dict[str, Any]:
 
     from games import services
     from games.errors import ServiceError
-    from games.rules.base import RuleError
+    from games.rulekit import RuleError
 
     connection.ensure_connection()  # connect before the barrier, so both start even
     print("ready", flush=True)

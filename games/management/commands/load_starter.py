@@ -1,19 +1,19 @@
-"""Loads the starter data into an empty database: the Hoax characters and the question decks."""
+"""Loads the starter data into an empty database: each game's own, then the question decks."""
 
 from __future__ import annotations
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.utils.translation import gettext as _
 
-from games.models import HoaxCharacter
+from games.registry import GAMES, adapter_get
 
 
 class Command(BaseCommand):
-    help = "Load the Hoax characters and the starter question decks where they are missing."
+    help = "Load each game's starter data and the starter question decks where they are missing."
 
     def handle(self, *args, **options) -> None:
-        if not HoaxCharacter.objects.exists():
-            call_command("loaddata", "fixtures/hoax_characters.json", verbosity=0)
-            self.stdout.write(_("Loaded the Hoax characters."))
+        for game_id in GAMES:
+            loaded = adapter_get(game_id).starter_load()
+            if loaded:
+                self.stdout.write(loaded)
         call_command("load_starter_decks", verbosity=options["verbosity"])

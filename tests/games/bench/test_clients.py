@@ -14,8 +14,8 @@ from games.bench.clients import (
     steady,
 )
 from games.bench.engine import HOAX_OPTIONS, OUTFOX_OPTIONS, game_steady, move_pick, outfox_cards
-from games.rules import games_all
-from games.rules.outfox import answer_key
+from games.outfox.rules import answer_key
+from games.registry import games_all
 
 
 @pytest.mark.parametrize("game", ["outfox", "hoax"])

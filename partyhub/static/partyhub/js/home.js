@@ -1,22 +1,24 @@
-// The home page: shows how many Outfox cards match the host's deck filters as they change them.
+// The home page: for a game with content to count (its form has a .card-count, whose address
+// the server gives), shows how much content the host's choices match as they change them.
 
-const form = document.querySelector('form[data-game="outfox"]');
-const out = form && form.querySelector(".card-count");
+for (const out of document.querySelectorAll(".game-card .card-count")) {
+  const form = out.closest("form");
+  const prefix = `${form.dataset.game}-`;
 
-async function refresh() {
-  const decks = Array.from(form.querySelector('[name="outfox-decks"]').selectedOptions).map((o) => o.value);
-  const params = new URLSearchParams({
-    decks: decks.join(","),
-    language: form.querySelector('[name="outfox-language"]').value,
-    family: form.querySelector('[name="outfox-family_only"]').checked ? "1" : "",
-  });
-  const response = await fetch(`${out.dataset.countUrl}?${params}`);
-  if (!response.ok) return;
-  const { count } = await response.json();
-  out.textContent = window.interpolate(window.gettext("%(count)s cards match."), { count }, true);
-}
+  const refresh = async () => {
+    const params = new URLSearchParams();
+    for (const field of form.querySelectorAll(`[name^="${prefix}"]`)) {
+      const name = field.name.slice(prefix.length);
+      if (field.type === "checkbox") params.set(name, field.checked ? "1" : "");
+      else if (field.multiple) params.set(name, Array.from(field.selectedOptions).map((o) => o.value).join(","));
+      else params.set(name, field.value);
+    }
+    const response = await fetch(`${out.dataset.countUrl}?${params}`);
+    if (!response.ok) return;
+    const { count } = await response.json();
+    out.textContent = window.interpolate(window.gettext("%(count)s cards match."), { count }, true);
+  };
 
-if (form && out) {
   form.addEventListener("change", refresh);
   refresh();
 }

@@ -22,6 +22,9 @@ function optionInput(field, value, ctx, frame) {
     ctx.host("options", { options: { [field.name]: v } });
   };
   if (field.kind === "bool") return h("input", { type: "checkbox", checked: Boolean(value), onchange });
+  if (field.kind === "int" && field.choices.length) {
+    return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: value === v }, label)));
+  }
   if (field.kind === "int") return h("input", { type: "number", min: field.min, max: field.max, value: value ?? "", onchange });
   if (field.kind === "seat") {
     const players = frame.room.players;
@@ -39,7 +42,11 @@ function optionsView(frame, ctx) {
   const fields = ctx.page.fields || [];
   const options = frame.room.options || {};
   if (!ctx.isHost()) return null;
+  const presets = ctx.page.presets || [];
   return h("details", { class: "options" }, h("summary", {}, t("Options")),
+    presets.length ? h("div", { class: "presets" }, presets.map((preset) => h("button", {
+      type: "button", class: "secondary", "data-testid": `preset-${preset.name}`, title: preset.help,
+      onclick: () => ctx.host("options", { options: preset.values }) }, preset.label))) : null,
     fields.map((field) => h("label", { class: `option option-${field.kind}` },
       h("span", {}, field.label), optionInput(field, options[field.name], ctx, frame))),
     options.card_count !== undefined ? h("p", { class: "hint" }, fmt("%(n)s cards match.", { n: options.card_count })) : null);

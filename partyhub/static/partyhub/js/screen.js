@@ -69,8 +69,8 @@ function onFrame(next) {
 async function gameShow() {
   if (!gameScreen) {
     if (!gameLoading) {
-      const file = role === "board" ? "tv" : "phone";
-      gameLoading = import(`../games/${page.game}/${file}.js`).then((module) => {
+      // The server names the game's module for this role (games/<game>/static/<game>/).
+      gameLoading = import(page.scripts[role]).then((module) => {
         const root = h("div", { class: "game-root" });
         const footer = h("div", { class: "game-foot" });
         replace(gameEl, root, footer);

@@ -38,6 +38,12 @@ export function countdown(deadline, cls = "") {
     role: "timer" }, String(left));
 }
 
+// A phone's "nothing to do now" card: what is happening, and what comes next.
+export function waitingCard(title, hint = null, { testid = "waiting", cls = "" } = {}) {
+  return h("div", { class: `wait-card ${cls}`, "data-testid": testid }, h("p", { class: "wait-title" }, title),
+    hint ? h("p", { class: "hint" }, hint) : null);
+}
+
 // The main action of a phone screen, pinned at the bottom under the thumb.
 export function pinned(...children) {
   return h("div", { class: "pinned" }, children);

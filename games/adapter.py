@@ -1,0 +1,77 @@
+"""The Django side of a game: what its pure rules cannot do without the database or the web.
+
+A game's ``adapter.py`` subclasses ``GameAdapter`` as ``Adapter`` (``games.registry`` finds it):
+the choices of options that come from the database (Outfox's decks), the content a game is set
+up with (Outfox's card pool), what it records after a move (card statistics) and what its
+screens need besides the live view (Hoax's characters). A game without one gets these defaults.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from django.templatetags.static import static
+from django.utils.translation import gettext
+
+
+def text_translate(text: Any) -> str:
+    """A text of a game's declaration in the active language: the rules mark theirs (plain
+    strings, looked up here); the Django side may already give a lazy translation."""
+    return gettext(text) if type(text) is str else str(text)
+
+
+class GameAdapter:
+    """Defaults for a game with no content and nothing to record."""
+
+    def __init__(self, rules: ModuleType) -> None:
+        self.rules = rules
+
+    def options_clean(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The room's options, validated against the game's declaration, with defaults."""
+        return self.rules.options_clean(raw)
+
+    def choices(self, source: str) -> list[tuple[Any, str]]:
+        """The run-time choices of an option declared with ``choices_from=source``."""
+        raise KeyError(source)
+
+    def option_fields(self) -> list[dict[str, Any]]:
+        """The host's options for the lobby's form, from the game's declaration, in the active
+        language."""
+        return [
+            option.as_json(
+                text_translate, self.choices(option.choices_from) if option.choices_from else None
+            )
+            for option in self.rules.OPTIONS
+        ]
+
+    def presets(self) -> list[dict[str, Any]]:
+        """The game's named option sets, in the active language."""
+        return [preset.as_json(text_translate) for preset in getattr(self.rules, "PRESETS", ())]
+
+    def content_count_url(self) -> str | None:
+        """Where the home page's form asks how much content its choices match (``None``: the
+        game has no content to count)."""
+        return None
+
+    def content_for(self, room: Any, n_players: int, seed: int) -> dict[str, Any]:
+        """What ``setup`` plays with (Outfox: the card pool)."""
+        return {}
+
+    def after_apply(self, room: Any, before: dict, after: dict) -> None:
+        """Record what the game's statistics need once an action is applied."""
+
+    def starter_load(self) -> str:
+        """Load the game's starter data where it is missing (``manage.py load_starter``); a
+        line saying what was loaded, or ``""``."""
+        return ""
+
+    def scripts(self) -> dict[str, str]:
+        """The game's screens: the module each role's page loads (``mount(root, ctx)``)."""
+        game_id = self.rules.GAME_ID
+        return {"board": static(f"{game_id}/tv.js"), "seat": static(f"{game_id}/phone.js")}
+
+    def page_context(self) -> dict[str, Any]:
+        """What the game's pages need besides the live view: the rules' facts for screens
+        (``FACTS``: sizes, names of things, never a secret) and the game's own data."""
+        return {"facts": getattr(self.rules, "FACTS", {})}

@@ -1,0 +1,1057 @@
+"""Hoax: claim to be who you are not, call out the liars, investigate and accuse.
+
+The rules as this project plays them are in ``games/hoax/docs.md`` (decisions where the source
+rules are silent) and the wire shapes in ``docs/protocol.md`` (section 6). This module reads top
+to bottom like the rulebook: pieces and options, setup, the turn, claim, hoax window, vote,
+immunities, privileges, investigate, accuse, elimination, end, then ``apply`` and ``view``.
+
+Pure Python, no Django. Seats are indexes ``0 .. n-1`` in clockwise order. Secrets (the deal, the
+unused characters, investigation cards, accused characters, hidden votes) live in the state and
+leave it only through ``view``.
+"""
+
+from __future__ import annotations
+
+import copy
+from itertools import permutations
+from typing import Any
+
+from games.hoax.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
+from games.options import options_clean as declared_clean
+from games.options import options_defaults, seat_check
+from games.rulekit import RuleError, Term, _, presence_apply, require, rng, state_copy
+
+# --- Pieces -----------------------------------------------------------------------------------
+
+GAME_ID = "hoax"
+TITLE = _("Hoax")
+MIN_PLAYERS = 3
+
+CHARACTERS = ("ex", "lover", "son_in_law", "cousin", "chef", "gardener", "butler")
+RESOURCES = ("cash", "prestige", "evidence")
+RESOURCE_WORDS = (_("cash"), _("prestige"), _("evidence"))  # how messages name them
+TOKENS_PER_RESOURCE = 9
+IMPOSTER_TOKENS = 25
+SUPPLY = "supply"
+LOG_SHOWN = 20  # the newest public events a screen is sent (the screens list twelve)
+FIXED: tuple[str, ...] = ()  # no part of the state is set at setup for good
+
+# The privilege of the key takes from (or swaps with) its targets; the value is immune to it.
+IMMUNE_TO = {"son_in_law": "lover", "chef": "cousin", "gardener": "chef", "ex": "butler"}
+
+# --- Options ----------------------------------------------------------------------------------
+
+OPTION_DEFAULTS: dict[str, Any] = options_defaults(OPTIONS)
+
+
+def _is_int(value: Any) -> bool:
+    """An int that is not a bool (``True`` is an ``int`` in Python, never a seat on the wire)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def options_clean(raw: dict) -> dict:
+    """The room options of Hoax (``games/hoax/options.py``) checked, with defaults filled in;
+    unknown keys are someone else's."""
+    return declared_clean(OPTIONS, raw)
+
+
+# --- Small helpers on the state ---------------------------------------------------------------
+
+
+def _n(state: dict) -> int:
+    return len(state["connected"])
+
+
+def _after(state: dict, seat: int) -> list[int]:
+    """The other seats in clockwise order starting after ``seat`` (in the game or not)."""
+    n = _n(state)
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _others_in(state: dict, seat: int) -> list[int]:
+    """The other players still in the game, clockwise from ``seat``: the order givers give in."""
+    return [s for s in _after(state, seat) if not state["out"][s]]
+
+
+def _players_in(state: dict) -> list[int]:
+    return [s for s in range(_n(state)) if not state["out"][s]]
+
+
+def _log(state: dict, kind: str, **fields: Any) -> None:
+    """Append a public event (a copy: no list is shared with the live state); never a secret.
+    The state keeps only the events screens are sent: older ones leave it, so a move costs the
+    same at the end of a long game as at its start (the action log replays them all)."""
+    log = state["log"]
+    log.append(copy.deepcopy({"kind": kind, **fields}))
+    start = log_shown_from(log)
+    if start:
+        del log[:start]
+        state["log_from"] = state.get("log_from", 0) + start
+
+
+def log_shown_from(log: list[dict]) -> int:
+    """Where the screens' part of the log starts: the newest ``LOG_SHOWN`` events, and at least
+    the whole current turn (its claim, calls and votes); on a log cut there already, 0."""
+    start = max(0, len(log) - LOG_SHOWN)
+    for index in range(len(log) - 1, -1, -1):
+        if log[index]["kind"] == "turn":
+            return min(start, index)
+    return 0
+
+
+def _pile(state: dict, owner: int | str) -> dict:
+    return state["supply"] if owner == SUPPLY else state["resources"][owner]
+
+
+def _move(state: dict, giver: int | str, taker: int | str, resource: str, count: int) -> int:
+    """Move up to ``count`` tokens; whoever lacks them gives what they have (maybe nothing)."""
+    source, target = _pile(state, giver), _pile(state, taker)
+    moved = min(count, source[resource])
+    source[resource] -= moved
+    target[resource] += moved
+    return moved
+
+
+def _move_logged(state: dict, giver: int | str, taker: int | str, resource: str, count: int) -> int:
+    moved = _move(state, giver, taker, resource, count)
+    _log(state, "transfer", giver=giver, taker=taker, resource=resource, count=moved)
+    return moved
+
+
+def _supply_default(state: dict) -> str:
+    """The default free pick: the type the supply has most of (ties in ``RESOURCES`` order)."""
+    return max(RESOURCES, key=lambda r: (state["supply"][r], -RESOURCES.index(r)))
+
+
+def _deadline(state: dict, now: float, key: str) -> None:
+    state["deadline"] = float(now) + state["options"][key]
+
+
+# --- Setup ------------------------------------------------------------------------------------
+
+
+def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -> dict:
+    """Deal the characters in secret, pick the first player, then ask for starting resources."""
+    require(
+        _is_int(n_players) and MIN_PLAYERS <= n_players <= MAX_PLAYERS,
+        _("Hoax needs %(low)s to %(high)s players."),
+        "bad_options",
+        low=MIN_PLAYERS,
+        high=MAX_PLAYERS,
+    )
+    options = options_clean(options)
+    seat_check(OPTIONS, options, n_players)
+    first = options["first_player"]
+    state: dict[str, Any] = {
+        "seed": seed,
+        "rng_draws": 0,
+        "phase": "setup",
+        "deadline": None,
+        "connected": [True] * n_players,
+        "over": False,
+        "options": options,
+        "characters": [],
+        "unused": [],
+        "supply": {r: TOKENS_PER_RESOURCE for r in RESOURCES},
+        "resources": [{r: 0 for r in RESOURCES} for _seat in range(n_players)],
+        "imposters": [[] for _seat in range(n_players)],
+        "out": [False] * n_players,
+        "first": 0,
+        "active": 0,
+        "setup_picks": 0,
+        "turn": {"number": 0, "claimed": False, "accused": False},
+        "hoax_card": None,
+        "accuser_card": None,
+        "accuser_quiet_turns": 0,
+        "claim": None,
+        "challenge": None,
+        "immunity": None,
+        "gift": None,
+        "investigations": [],
+        "accusations": [],
+        "winner": None,
+        "log": [],  # the public events screens are sent (``log_shown_from``), oldest first
+        "log_from": 0,  # the place of ``log[0]`` in the game's whole log
+    }
+    deal = rng(state)
+    deck = list(CHARACTERS)
+    deal.shuffle(deck)
+    state["characters"] = deck[:n_players]
+    state["unused"] = sorted(deck[n_players:], key=CHARACTERS.index)
+    if first is None:
+        first = deal.randrange(n_players)
+    state["first"] = state["active"] = first
+    _log(state, "setup", first=first)
+    _deadline(state, now, "butler_seconds")
+    return state
+
+
+def _setup_pick(state: dict, seat: int, resource: str, now: float) -> None:
+    """In turn order from the first player, each player takes one resource of their choice."""
+    require(state["phase"] == "setup", _("Starting resources are taken at setup."), "wrong_phase")
+    require(seat == state["active"], _("It is another player's pick."), "not_your_turn")
+    require(
+        state["supply"][resource] > 0,
+        _("The supply has no %(resource)s left."),
+        resource=Term(resource),
+    )
+    _move_logged(state, SUPPLY, seat, resource, 1)
+    state["setup_picks"] += 1
+    if state["setup_picks"] < _n(state):
+        state["active"] = (seat + 1) % _n(state)
+        _deadline(state, now, "butler_seconds")
+    else:
+        state["active"] = state["first"]
+        _turn_begin(state)
+
+
+# --- The turn ---------------------------------------------------------------------------------
+
+
+def _turn_begin(state: dict) -> None:
+    """The active player must claim once, may investigate any number of times, accuse once."""
+    state["phase"] = "turn"
+    state["deadline"] = None
+    state["claim"] = state["challenge"] = state["immunity"] = state["gift"] = None
+    state["turn"] = {"number": state["turn"]["number"] + 1, "claimed": False, "accused": False}
+    _log(state, "turn", seat=state["active"], number=state["turn"]["number"])
+
+
+def _turn_resume(state: dict) -> None:
+    """Back to the active player after a claim (they may still investigate, accuse, end)."""
+    state["phase"] = "turn"
+    state["deadline"] = None
+    state["claim"] = state["challenge"] = state["immunity"] = state["gift"] = None
+
+
+def _turn_end(state: dict, seat: int) -> None:
+    require(state["phase"] == "turn", _("Finish the claim first."), "wrong_phase")
+    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    require(state["turn"]["claimed"], _("You must make a claim before ending your turn."))
+    _log(state, "end_turn", seat=seat)
+    _turn_pass(state)
+
+
+def _turn_pass(state: dict) -> None:
+    """Hand the turn to the next player still in, clockwise; count quiet turns for the card."""
+    _accuser_card_count(state)
+    state["active"] = _others_in(state, state["active"])[0]
+    _turn_begin(state)
+
+
+# --- Claim ------------------------------------------------------------------------------------
+
+# Every claim carries exactly these fields besides "type" and "character".
+CLAIM_FIELDS = {
+    "ex": ("option", "resource"),
+    "lover": ("resource",),
+    "son_in_law": ("resource",),
+    "cousin": ("resource",),
+    "chef": ("target", "give", "take"),
+    "gardener": ("target", "resource"),
+    "butler": ("resource", "target"),
+}
+
+# What the screens draw with (sent with the page: screens keep no copy of a rule).
+FACTS = {
+    "characters": list(CHARACTERS),
+    "resources": list(RESOURCES),
+    "immune_to": IMMUNE_TO,
+    "claim_fields": {character: list(fields) for character, fields in CLAIM_FIELDS.items()},
+    "supply": SUPPLY,
+}
+
+
+def _claim_choices(state: dict, seat: int, character: str) -> list[dict]:
+    """Every way ``seat`` may use ``character``'s privilege now, chosen up front."""
+    others = _others_in(state, seat)
+    if character == "ex":
+        return [{"option": "supply", "resource": r} for r in ("cash", "evidence")] + [
+            {"option": "neighbours", "resource": r} for r in RESOURCES
+        ]
+    if character == "lover":
+        return [{"resource": r} for r in ("evidence", "prestige")]
+    if character == "son_in_law":
+        return [{"resource": r} for r in RESOURCES]
+    if character == "cousin":
+        return [{"resource": r} for r in ("cash", "prestige")]
+    if character == "chef":
+        return [
+            {"target": t, "give": a, "take": b}
+            for t in [*others, SUPPLY]
+            for a, b in permutations(RESOURCES, 2)
+        ]
+    if character == "gardener":
+        return [{"target": t, "resource": r} for t in others for r in RESOURCES]
+    return [{"resource": r, "target": t} for r in RESOURCES for t in others]  # butler
+
+
+def _claim(state: dict, seat: int, action: dict, now: float) -> None:
+    """Declare a character not covered by one of your own imposter tokens, with its choices."""
+    require(state["phase"] == "turn", _("You cannot claim now."), "wrong_phase")
+    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    require(not state["turn"]["claimed"], _("You have already claimed this turn."))
+    character = action["character"]
+    require(
+        character not in state["imposters"][seat],
+        _("An imposter token covers that character on your sheet: you can never claim it again."),
+    )
+    choices = {key: action[key] for key in CLAIM_FIELDS[character]}
+    target = choices.get("target")
+    require(target != seat, _("Name another player."))
+    require(
+        target is None or target == SUPPLY or not state["out"][target],
+        _("That player is out of the game."),
+    )
+    require(
+        choices in _claim_choices(state, seat, character),
+        _("That privilege does not offer this choice."),
+    )
+    state["turn"]["claimed"] = True
+    state["claim"] = {
+        "seat": seat,
+        "character": character,
+        "choices": choices,
+        "exposed": [],
+        "spared": [],
+        "queue": [],
+    }
+    _log(state, "claim", seat=seat, character=character, choices=choices)
+    _challenge_open(state, seat, character, "claim", now)
+
+
+# --- Hoax window ------------------------------------------------------------------------------
+
+
+def _hoax_callers(state: dict, claimant: int) -> list[int]:
+    """Who may call "Hoax!" on ``claimant``: anyone else still in, less the hoax-card rule."""
+    holder = state["hoax_card"]
+    if state["options"]["hoax_card_rule"] == "variant":
+        return [] if claimant == holder else _others_in(state, claimant)
+    return [s for s in _others_in(state, claimant) if s != holder]
+
+
+def _challenge_open(state: dict, claimant: int, character: str, kind: str, now: float) -> None:
+    """Open the hoax window on a claim (kind "claim") or an immunity claim (kind "immunity")."""
+    callers = _hoax_callers(state, claimant)
+    state["challenge"] = {
+        "kind": kind,
+        "seat": claimant,
+        "character": character,
+        "callers": callers,
+        "passed": [],
+        "caller": None,
+        "voters": [],
+        "votes": [],
+    }
+    if not callers:
+        _challenge_done(state, False, now)
+        return
+    state["phase"] = "hoax_window"
+    _deadline(state, now, "hoax_window_seconds")
+
+
+def _hoax_call(state: dict, seat: int, now: float) -> None:
+    """The first call wins: the caller takes the hoax card and everyone but the claimant votes."""
+    require(state["phase"] == "hoax_window", _("There is no claim to call hoax on."), "wrong_phase")
+    challenge = state["challenge"]
+    require(seat in challenge["callers"], _("You cannot call hoax on this claim."), "not_your_turn")
+    require(seat not in challenge["passed"], _("You have already let this claim pass."))
+    challenge["caller"] = seat
+    state["hoax_card"] = seat
+    _log(state, "hoax", seat=seat, claimant=challenge["seat"], character=challenge["character"])
+    challenge["voters"] = _others_in(state, challenge["seat"])
+    challenge["votes"] = [None] * len(challenge["voters"])
+    state["phase"] = "vote"
+    _deadline(state, now, "vote_seconds")
+
+
+def _hoax_pass(state: dict, seat: int) -> None:
+    """Let the claim stand; the window closes early once every possible caller has passed."""
+    require(state["phase"] == "hoax_window", _("There is no claim to let pass."), "wrong_phase")
+    challenge = state["challenge"]
+    require(seat in challenge["callers"], _("You cannot call hoax on this claim."), "not_your_turn")
+    require(seat not in challenge["passed"], _("You have already let this claim pass."))
+    challenge["passed"].append(seat)
+
+
+# --- Vote -------------------------------------------------------------------------------------
+
+
+def _vote(state: dict, seat: int, vote: str) -> None:
+    """Thumbs up (believe) or down (hoax), hidden until all are in or the timer ends."""
+    require(state["phase"] == "vote", _("There is no vote now."), "wrong_phase")
+    challenge = state["challenge"]
+    require(seat in challenge["voters"], _("You do not vote on this claim."), "not_your_turn")
+    index = challenge["voters"].index(seat)
+    require(challenge["votes"][index] is None, _("You have already voted."))
+    challenge["votes"][index] = vote
+
+
+def _vote_close(state: dict, now: float) -> None:
+    """Show every vote (a missing one counts as up); strictly more downs than ups is a hoax."""
+    challenge = state["challenge"]
+    votes = [v or "up" for v in challenge["votes"]]
+    downs = votes.count("down")
+    down = downs > len(votes) - downs
+    _log(
+        state,
+        "vote",
+        claimant=challenge["seat"],
+        character=challenge["character"],
+        voters=challenge["voters"],
+        votes=votes,
+        result="down" if down else "up",
+    )
+    _challenge_done(state, down, now)
+
+
+def _challenge_done(state: dict, down: bool, now: float) -> None:
+    """Voted down: the truth wins the game, a lie earns an imposter token. Else it goes on."""
+    challenge = state["challenge"]
+    claimant, character, kind = challenge["seat"], challenge["character"], challenge["kind"]
+    state["challenge"] = None
+    claim = state["claim"]
+    if down:
+        if state["characters"][claimant] == character:
+            _log(state, "truthful", seat=claimant, character=character)
+            _win(state, claimant, "truthful")
+            return
+        state["imposters"][claimant].append(character)
+        _log(state, "imposter", seat=claimant, character=character)
+        if kind == "claim":
+            _turn_resume(state)  # the claim ends without its privilege
+            return
+        claim["exposed"].append(claimant)
+    elif kind == "immunity":
+        claim["spared"].append(claimant)
+        _log(state, "spared", seat=claimant, character=character)
+    if kind == "claim":
+        _immunity_open(state, now)
+    else:
+        _immunity_next(state, now)
+
+
+# --- Immunities -------------------------------------------------------------------------------
+
+
+def _privilege_targets(state: dict, claim: dict) -> list[int]:
+    """The players a privilege would take from or swap with, in giving order."""
+    seat, character, choices = claim["seat"], claim["character"], claim["choices"]
+    if character == "ex" and choices["option"] == "neighbours":
+        return _ex_neighbours(state, seat)
+    if character == "son_in_law":
+        return _others_in(state, seat)
+    if character in ("chef", "gardener") and choices["target"] != SUPPLY:
+        return [choices["target"]]
+    return []
+
+
+def _immunity_open(state: dict, now: float) -> None:
+    """Ask every targeted player, whoever they are, whether they claim the immune character."""
+    claim = state["claim"]
+    immune = IMMUNE_TO.get(claim["character"])
+    asked = []
+    if state["options"]["immunities"] and immune:
+        asked = [
+            t
+            for t in _privilege_targets(state, claim)
+            if immune not in state["imposters"][t]  # public: a covered character can't be claimed
+        ]
+    if not asked:
+        _privilege_apply(state, now)
+        return
+    state["immunity"] = {"character": immune, "asked": asked, "answers": [None] * len(asked)}
+    state["phase"] = "immunity"
+    _deadline(state, now, "immunity_seconds")
+
+
+def _immunity_answer(state: dict, seat: int, claim_it: bool) -> None:
+    """A targeted player claims the immune character, or declines (answers stay hidden)."""
+    require(state["phase"] == "immunity", _("Nobody is asked about immunity now."), "wrong_phase")
+    immunity = state["immunity"]
+    require(
+        seat in immunity["asked"], _("You are not targeted by this privilege."), "not_your_turn"
+    )
+    index = immunity["asked"].index(seat)
+    require(immunity["answers"][index] is None, _("You have already answered."))
+    immunity["answers"][index] = claim_it
+
+
+def _immunity_close(state: dict, now: float) -> None:
+    """Missing answers decline; the immunity claims resolve one by one in giving order."""
+    immunity = state["immunity"]
+    claimers = [s for s, a in zip(immunity["asked"], immunity["answers"], strict=True) if a]
+    _log(state, "immunity_answers", asked=immunity["asked"], claimed=claimers)
+    state["claim"]["queue"] = claimers
+    _immunity_next(state, now)
+
+
+def _immunity_next(state: dict, now: float) -> None:
+    claim = state["claim"]
+    if not claim["queue"]:
+        state["immunity"] = None
+        _privilege_apply(state, now)
+        return
+    seat = claim["queue"].pop(0)
+    character = state["immunity"]["character"]
+    _log(state, "immunity_claim", seat=seat, character=character, against=claim["seat"])
+    _challenge_open(state, seat, character, "immunity", now)
+
+
+# --- Privileges -------------------------------------------------------------------------------
+
+
+def _ex_neighbours(state: dict, seat: int) -> list[int]:
+    """The nearest player still in on each side; with one other player left, that player once."""
+    others = _others_in(state, seat)
+    return [others[0]] if len(others) == 1 else [others[0], others[-1]]
+
+
+def _affected(state: dict, targets: list[int]) -> list[int]:
+    return [t for t in targets if t not in state["claim"]["spared"]]
+
+
+def _privilege_ex(state: dict, seat: int, choices: dict) -> None:
+    """Take 1 cash or 1 evidence; or 1 named resource from each neighbour still in."""
+    if choices["option"] == "supply":
+        _move_logged(state, SUPPLY, seat, choices["resource"], 1)
+        return
+    for giver in _affected(state, _ex_neighbours(state, seat)):
+        _move_logged(state, giver, seat, choices["resource"], 1)
+
+
+def _privilege_lover(state: dict, seat: int, choices: dict) -> None:
+    """Take 1 evidence or 1 prestige."""
+    _move_logged(state, SUPPLY, seat, choices["resource"], 1)
+
+
+def _privilege_son_in_law(state: dict, seat: int, choices: dict) -> None:
+    """Every other player still in gives one of the named type, clockwise from the claimant."""
+    for giver in _affected(state, _others_in(state, seat)):
+        _move_logged(state, giver, seat, choices["resource"], 1)
+
+
+def _privilege_cousin(state: dict, seat: int, choices: dict) -> None:
+    """Take 1 cash or 1 prestige."""
+    _move_logged(state, SUPPLY, seat, choices["resource"], 1)
+
+
+def _privilege_chef(state: dict, seat: int, choices: dict) -> None:
+    """Swap your A tokens one for one against the partner's B tokens, as far as they go."""
+    partner, give, take = choices["target"], choices["give"], choices["take"]
+    if partner != SUPPLY and not _affected(state, [partner]):
+        return
+    count = min(state["resources"][seat][give], _pile(state, partner)[take])
+    _move_logged(state, seat, partner, give, count)
+    _move_logged(state, partner, seat, take, count)
+
+
+def _privilege_gardener(state: dict, seat: int, choices: dict) -> None:
+    """Take up to 2 resources of one type from another player."""
+    for giver in _affected(state, [choices["target"]]):
+        _move_logged(state, giver, seat, choices["resource"], 2)
+
+
+def _privilege_butler(state: dict, seat: int, choices: dict, now: float) -> None:
+    """Take 1 resource of your choice; the named player then picks one from the supply."""
+    _move_logged(state, SUPPLY, seat, choices["resource"], 1)
+    if sum(state["supply"].values()) == 0:
+        return  # nothing left to give: no point asking
+    state["gift"] = {"seat": choices["target"], "from": seat}
+    state["phase"] = "butler_gift"
+    _deadline(state, now, "butler_seconds")
+
+
+PRIVILEGES = {
+    "ex": _privilege_ex,
+    "lover": _privilege_lover,
+    "son_in_law": _privilege_son_in_law,
+    "cousin": _privilege_cousin,
+    "chef": _privilege_chef,
+    "gardener": _privilege_gardener,
+}
+
+
+def _privilege_apply(state: dict, now: float) -> None:
+    """The claim stood: its privilege takes effect (sparing whoever an immunity protected)."""
+    claim = state["claim"]
+    seat, character, choices = claim["seat"], claim["character"], claim["choices"]
+    _log(
+        state,
+        "privilege",
+        seat=seat,
+        character=character,
+        spared=claim["spared"],
+        exposed=claim["exposed"],
+    )
+    if character == "butler":
+        _privilege_butler(state, seat, choices, now)
+        if state["phase"] == "butler_gift":
+            return
+    else:
+        PRIVILEGES[character](state, seat, choices)
+    _turn_resume(state)
+
+
+def _gift_pick(state: dict, seat: int, resource: str) -> None:
+    """The player the Butler named takes 1 resource of their own choice from the supply."""
+    require(state["phase"] == "butler_gift", _("There is no gift to pick now."), "wrong_phase")
+    require(seat == state["gift"]["seat"], _("The Butler named another player."), "not_your_turn")
+    require(
+        state["supply"][resource] > 0,
+        _("The supply has no %(resource)s left."),
+        resource=Term(resource),
+    )
+    _move_logged(state, SUPPLY, seat, resource, 1)
+    _turn_resume(state)
+
+
+# --- Investigate ------------------------------------------------------------------------------
+
+INVESTIGATION_COST = {r: 1 for r in RESOURCES}
+
+
+def _can_afford(state: dict, seat: int) -> bool:
+    return all(state["resources"][seat][r] >= k for r, k in INVESTIGATION_COST.items())
+
+
+def _investigate(state: dict, seat: int, target: int) -> None:
+    """Pay one of each; see the target's suspicion card among 3 random others, shuffled."""
+    require(state["phase"] == "turn", _("You cannot investigate now."), "wrong_phase")
+    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    require(target != seat and not state["out"][target], _("Name another player still in."))
+    require(_can_afford(state, seat), _("Investigating costs 1 cash, 1 prestige and 1 evidence."))
+    for resource, cost in INVESTIGATION_COST.items():
+        _move(state, seat, SUPPLY, resource, cost)
+    truth = state["characters"][target]
+    draw = rng(state)
+    cards = [truth, *draw.sample([c for c in CHARACTERS if c != truth], 3)]
+    draw.shuffle(cards)
+    state["investigations"].append({"seat": seat, "target": target, "cards": cards})
+    _log(state, "investigate", seat=seat, target=target)
+
+
+# --- Accuse -----------------------------------------------------------------------------------
+
+
+def _accuse(state: dict, seat: int, target: int, character: str) -> None:
+    """Name a player and, in secret, a character: right eliminates them, wrong eliminates you."""
+    require(state["phase"] == "turn", _("You cannot accuse now."), "wrong_phase")
+    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    require(not state["turn"]["accused"], _("You may accuse only once a turn."))
+    require(
+        not (state["options"]["accuser_card"] and state["accuser_card"] == seat),
+        _("You hold the accuser card: you cannot accuse until it leaves you."),
+    )
+    require(target != seat and not state["out"][target], _("Name another player still in."))
+    state["turn"]["accused"] = True
+    right = state["characters"][target] == character
+    state["accusations"].append(
+        {"seat": seat, "target": target, "character": character, "right": right}
+    )
+    _log(state, "accuse", seat=seat, target=target, result="right" if right else "wrong")
+    if state["options"]["accuser_card"]:
+        _accuser_card_pass(state, seat if right else None)
+    if right:
+        _eliminate(state, target, seat)
+    else:
+        _eliminate(state, seat, SUPPLY)
+
+
+def _accuser_card_pass(state: dict, holder: int | None) -> None:
+    """The card goes to the accuser who survives; a wrong accuser is out, so it is returned."""
+    state["accuser_card"] = holder
+    state["accuser_quiet_turns"] = 0
+    _log(state, "accuser_card", seat=holder)
+
+
+def _accuser_card_count(state: dict) -> None:
+    """At each turn end without an accusation; a full round of them returns the card."""
+    if state["accuser_card"] is None or state["turn"]["accused"]:
+        return
+    state["accuser_quiet_turns"] += 1
+    if state["accuser_quiet_turns"] >= len(_players_in(state)):
+        _accuser_card_pass(state, None)
+
+
+# --- Elimination ------------------------------------------------------------------------------
+
+
+def _eliminate(state: dict, seat: int, heir: int | str) -> None:
+    """Out: resources go to ``heir``; imposter tokens stay; the identity stays hidden."""
+    state["out"][seat] = True
+    for resource in RESOURCES:
+        _move(state, seat, heir, resource, state["resources"][seat][resource])
+    if state["hoax_card"] == seat:
+        state["hoax_card"] = None
+    if state["accuser_card"] == seat:
+        state["accuser_card"] = None
+    _log(state, "eliminated", seat=seat, heir=heir)
+    left = _players_in(state)
+    if len(left) == 1:
+        _win(state, left[0], "last")
+    elif seat == state["active"]:
+        _turn_pass(state)
+
+
+# --- End --------------------------------------------------------------------------------------
+
+
+def _win(state: dict, seat: int, how: str) -> None:
+    """The game is over; every identity is revealed in the views."""
+    state["phase"] = "over"
+    state["over"] = True
+    state["deadline"] = None
+    state["winner"] = seat
+    state["claim"] = state["challenge"] = state["immunity"] = state["gift"] = None
+    _log(state, "win", seat=seat, how=how)
+
+
+# --- Legal actions ----------------------------------------------------------------------------
+
+
+def _turn_actions(state: dict, seat: int) -> list[dict]:
+    actions: list[dict] = []
+    if not state["turn"]["claimed"]:
+        for character in CHARACTERS:
+            if character not in state["imposters"][seat]:
+                actions += [
+                    {"type": "claim", "character": character, **choices}
+                    for choices in _claim_choices(state, seat, character)
+                ]
+    others = _others_in(state, seat)
+    if _can_afford(state, seat):
+        actions += [{"type": "investigate", "target": t} for t in others]
+    card_blocks = state["options"]["accuser_card"] and state["accuser_card"] == seat
+    if not state["turn"]["accused"] and not card_blocks:
+        actions += [
+            {"type": "accuse", "target": t, "character": c} for t in others for c in CHARACTERS
+        ]
+    if state["turn"]["claimed"]:
+        actions.append({"type": "end_turn"})
+    return actions
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    """Every concrete action ``seat`` may send now (system actions excluded)."""
+    phase = state["phase"]
+    if state["over"] or not _is_int(seat) or not 0 <= seat < _n(state) or state["out"][seat]:
+        return []
+    picks = [{"type": "pick", "resource": r} for r in RESOURCES if state["supply"][r] > 0]
+    if phase == "setup":
+        return picks if seat == state["active"] else []
+    if phase == "turn":
+        return _turn_actions(state, seat) if seat == state["active"] else []
+    if phase == "hoax_window":
+        challenge = state["challenge"]
+        if seat in challenge["callers"] and seat not in challenge["passed"]:
+            return [{"type": "hoax"}, {"type": "pass"}]
+        return []
+    if phase == "vote":
+        challenge = state["challenge"]
+        if (
+            seat in challenge["voters"]
+            and challenge["votes"][challenge["voters"].index(seat)] is None
+        ):
+            return [{"type": "vote", "vote": "up"}, {"type": "vote", "vote": "down"}]
+        return []
+    if phase == "immunity":
+        immunity = state["immunity"]
+        if seat in immunity["asked"] and immunity["answers"][immunity["asked"].index(seat)] is None:
+            return [{"type": "immunity", "claim": True}, {"type": "immunity", "claim": False}]
+        return []
+    if phase == "butler_gift":
+        return picks if seat == state["gift"]["seat"] else []
+    return []
+
+
+# --- Apply: validation, system actions, and the one door for moves -----------------------------
+
+# Every phone action type with its required fields (claims are checked per character).
+ACTION_FIELDS = {
+    "pick": ("resource",),
+    "claim": None,
+    "hoax": (),
+    "pass": (),
+    "vote": ("vote",),
+    "immunity": ("claim",),
+    "investigate": ("target",),
+    "accuse": ("target", "character"),
+    "end_turn": (),
+}
+
+
+def _bad(message: str, **params: Any) -> RuleError:
+    return RuleError(message, code="bad_action", **params)
+
+
+def _check_shape(state: dict, action: Any) -> dict:
+    """Refuse anything malformed before reading it: actions come from the network."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise _bad(_("An action must be an object with a type."))
+    kind = action["type"]
+    if kind not in ACTION_FIELDS:
+        raise _bad(_("Unknown action %(type)s."), type=kind[:40])
+    fields = ACTION_FIELDS[kind]
+    if kind == "claim":
+        character = action.get("character")
+        if not isinstance(character, str) or character not in CHARACTERS:
+            raise _bad(_("Claim one of the seven characters."))
+        fields = ("character", *CLAIM_FIELDS[character])
+    if not set(fields) <= set(action):  # extra fields are ignored, as in every game
+        raise _bad(
+            _("The action %(type)s needs the fields: %(fields)s."),
+            type=kind,
+            fields=", ".join(fields) or "-",
+        )
+    n = _n(state)
+    for key in fields:
+        value = action[key]
+        if key in ("resource", "give", "take") and value not in RESOURCES:
+            raise _bad(_("Name a resource: cash, prestige or evidence."))
+        if key == "target":
+            chef_supply = kind == "claim" and action["character"] == "chef" and value == SUPPLY
+            if not chef_supply and not (_is_int(value) and 0 <= value < n):
+                raise _bad(_("Name a seat."))
+        if key == "character" and value not in CHARACTERS:
+            raise _bad(_("Name one of the seven characters."))
+        if key == "option" and value not in ("supply", "neighbours"):
+            raise _bad(_("The Ex takes from the supply or from the neighbours."))
+        if key == "vote" and value not in ("up", "down"):
+            raise _bad(_("Vote up or down."))
+        if key == "claim" and not isinstance(value, bool):
+            raise _bad(_("Answer the immunity question with true or false."))
+    return action
+
+
+def _system(state: dict, action: Any, now: float) -> None:
+    """The platform's own actions: a deadline passed, or a phone came or went."""
+    if not isinstance(action, dict) or action.get("type") not in ("timeout", "presence"):
+        raise _bad(_("Unknown system action."))
+    if action["type"] == "presence":
+        if not isinstance(action.get("connected"), bool):
+            raise _bad(_("A presence action has a seat and a connected flag."))
+        presence_apply(state, action)
+        return
+    require(
+        state["deadline"] is not None and now >= state["deadline"],
+        _("Nothing is due yet."),
+        "not_due",
+    )
+    phase = state["phase"]
+    if phase == "setup":
+        _setup_pick(state, state["active"], _supply_default(state), now)
+    elif phase == "hoax_window":
+        _challenge_done(state, False, now)
+    elif phase == "vote":
+        _vote_close(state, now)
+    elif phase == "immunity":
+        _immunity_close(state, now)
+    elif phase == "butler_gift":
+        _gift_pick(state, state["gift"]["seat"], _supply_default(state))
+
+
+def _settle(state: dict, now: float) -> None:
+    """Close early what can close: all have answered, or only disconnected players are awaited."""
+    connected = state["connected"]
+    while True:
+        phase = state["phase"]
+        if phase == "setup" and not connected[state["active"]]:
+            _setup_pick(state, state["active"], _supply_default(state), now)
+        elif phase == "hoax_window" and all(
+            s in state["challenge"]["passed"] or not connected[s]
+            for s in state["challenge"]["callers"]
+        ):
+            _challenge_done(state, False, now)
+        elif phase == "vote" and all(
+            v is not None or not connected[s]
+            for s, v in zip(state["challenge"]["voters"], state["challenge"]["votes"], strict=True)
+        ):
+            _vote_close(state, now)
+        elif phase == "immunity" and all(
+            a is not None or not connected[s]
+            for s, a in zip(state["immunity"]["asked"], state["immunity"]["answers"], strict=True)
+        ):
+            _immunity_close(state, now)
+        elif phase == "butler_gift" and not connected[state["gift"]["seat"]]:
+            _gift_pick(state, state["gift"]["seat"], _supply_default(state))
+        else:
+            return
+
+
+def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
+    """Check one action against the rules and return the new state (the input is untouched)."""
+    new = state_copy(state)
+    if seat is None:
+        _system(new, action, now)
+        _settle(new, now)
+        return new
+    if not _is_int(seat) or not 0 <= seat < _n(new):
+        raise _bad(_("No such seat."))
+    action = _check_shape(new, action)
+    require(not new["over"], _("The game is over."), "wrong_phase")
+    require(not new["out"][seat], _("You are out of the game."), "not_your_turn")
+    kind = action["type"]
+    if kind == "pick":
+        if new["phase"] == "butler_gift":
+            _gift_pick(new, seat, action["resource"])
+        else:
+            _setup_pick(new, seat, action["resource"], now)
+    elif kind == "claim":
+        _claim(new, seat, action, now)
+    elif kind == "hoax":
+        _hoax_call(new, seat, now)
+    elif kind == "pass":
+        _hoax_pass(new, seat)
+    elif kind == "vote":
+        _vote(new, seat, action["vote"])
+    elif kind == "immunity":
+        _immunity_answer(new, seat, action["claim"])
+    elif kind == "investigate":
+        _investigate(new, seat, action["target"])
+    elif kind == "accuse":
+        _accuse(new, seat, action["target"], action["character"])
+    else:
+        _turn_end(new, seat)
+    _settle(new, now)
+    return new
+
+
+# --- View: the one door for secrets -----------------------------------------------------------
+
+
+def _challenge_view(state: dict, viewer: int | None) -> dict | None:
+    challenge = state["challenge"]
+    if challenge is None:
+        return None
+    voted = [s for s, v in zip(challenge["voters"], challenge["votes"], strict=True) if v]
+    shown = {
+        "kind": challenge["kind"],
+        "seat": challenge["seat"],
+        "character": challenge["character"],
+        "callers": list(challenge["callers"]),
+        "passed": list(challenge["passed"]),
+        "caller": challenge["caller"],
+        "voters": list(challenge["voters"]),
+        "voted": voted,
+    }
+    if viewer in challenge["voters"]:
+        shown["my_vote"] = challenge["votes"][challenge["voters"].index(viewer)]
+    return shown
+
+
+def _immunity_view(state: dict, viewer: int | None) -> dict | None:
+    immunity = state["immunity"]
+    if immunity is None:
+        return None
+    shown = {
+        "character": immunity["character"],
+        "against": state["claim"]["seat"],
+        "asked": list(immunity["asked"]),
+        "answered": [
+            s for s, a in zip(immunity["asked"], immunity["answers"], strict=True) if a is not None
+        ],
+    }
+    if viewer in immunity["asked"]:
+        shown["my_answer"] = immunity["answers"][immunity["asked"].index(viewer)]
+    return shown
+
+
+def view(state: dict, viewer: int | None) -> dict:
+    """What one screen may see: public facts, plus the viewer's own secrets; all at the end."""
+    return views(state, [viewer])[0]
+
+
+def views(state: dict, viewers: list[int | None]) -> list[dict]:
+    """``view`` for each viewer; the public part (the log, the claim, the table) built once."""
+    require(
+        all(v is None or (type(v) is int and 0 <= v < _n(state)) for v in viewers),
+        _("No such seat."),
+        code="bad_seat",
+    )
+    shared = _public_view(state)
+    return [_viewer_view(state, shared, viewer) for viewer in viewers]
+
+
+def _public_view(state: dict) -> dict:
+    """What every screen sees alike (the viewer's own parts are filled in by ``_viewer_view``)."""
+    over = state["over"]
+    claim = state["claim"]
+    shown_from = log_shown_from(state["log"])  # 0, except in a state saved before logs were cut
+    players = []
+    for seat in range(_n(state)):
+        player = {
+            "seat": seat,
+            "resources": dict(state["resources"][seat]),
+            "imposters": list(state["imposters"][seat]),
+            "out": state["out"][seat],
+            "connected": state["connected"][seat],
+        }
+        if over:
+            player["character"] = state["characters"][seat]
+        players.append(player)
+    return {
+        "game": GAME_ID,
+        "phase": state["phase"],
+        "deadline": state["deadline"],
+        "over": over,
+        "winner": state["winner"],
+        "options": dict(state["options"]),
+        "first": state["first"],
+        "active": state["active"],
+        "turn": dict(state["turn"]),
+        "supply": dict(state["supply"]),
+        "players": players,
+        "hoax_card": state["hoax_card"],
+        "accuser_card": state["accuser_card"],
+        "accuser_quiet_turns": state["accuser_quiet_turns"],
+        "claim": None
+        if claim is None
+        else {
+            "seat": claim["seat"],
+            "character": claim["character"],
+            "choices": dict(claim["choices"]),
+            "exposed": list(claim["exposed"]),
+            "spared": list(claim["spared"]),
+            "queue": list(claim["queue"]),
+        },
+        "challenge": None,
+        "immunity": None,
+        "gift": None if state["gift"] is None else dict(state["gift"]),
+        "log": [dict(entry) for entry in state["log"][shown_from:]],
+        "log_from": state.get("log_from", 0) + shown_from,
+        "unused": list(state["unused"]) if over else None,
+        "me": None,
+    }
+
+
+def _viewer_view(state: dict, shared: dict, viewer: int | None) -> dict:
+    """The public part with one viewer's own: its character, its vote, its answer, its moves."""
+    shown = {
+        **shared,
+        "challenge": _challenge_view(state, viewer),
+        "immunity": _immunity_view(state, viewer),
+    }
+    if viewer is None:
+        return shown
+    if not state["over"]:
+        players = list(shared["players"])
+        players[viewer] = {**players[viewer], "character": state["characters"][viewer]}
+        shown["players"] = players
+    shown["me"] = {
+        "seat": viewer,
+        "character": state["characters"][viewer],
+        "investigations": [
+            {"target": i["target"], "cards": list(i["cards"])}
+            for i in state["investigations"]
+            if i["seat"] == viewer
+        ],
+        "accusations": [
+            {"target": a["target"], "character": a["character"], "right": a["right"]}
+            for a in state["accusations"]
+            if a["seat"] == viewer
+        ],
+        "actions": legal_actions(state, viewer),
+    }
+    return shown

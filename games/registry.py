@@ -1,0 +1,56 @@
+"""The game registry: the one place the platform learns which games exist.
+
+A game is a package ``games/<id>/`` holding all of it (see the README's "Add a game"): its pure
+rules (``rules.py``), the declaration of its options (``options.py``), its Django side
+(``adapter.py``, models, admin, migrations when it has data), its screens and art
+(``static/<id>/``) and its rules page (``docs.md``). Adding a game is that folder plus one name
+here. Settings read ``GAMES`` to install each game as a Django app (for its models, admin and
+static files), so this module imports nothing at load time.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.adapter import GameAdapter
+
+GAMES = ("outfox", "hoax")
+
+
+def game_apps() -> list[str]:
+    """Every game's package, as ``INSTALLED_APPS`` names it."""
+    return [f"games.{game_id}" for game_id in GAMES]
+
+
+@cache
+def games_all() -> dict[str, ModuleType]:
+    """Every registered game's rules module, keyed by its ``GAME_ID``, in registry order."""
+    modules = {}
+    for game_id in GAMES:
+        rules = import_module(f"games.{game_id}.rules")
+        if rules.GAME_ID != game_id:
+            raise ImportError(f"games.{game_id}.rules declares GAME_ID {rules.GAME_ID!r}")
+        modules[game_id] = rules
+    return modules
+
+
+def game_get(game_id: str) -> ModuleType:
+    """The rules module for ``game_id``; ``KeyError`` when no such game exists."""
+    return games_all()[game_id]
+
+
+@cache
+def adapter_get(game_id: str) -> GameAdapter:
+    """The Django side of a game (``games/<id>/adapter.py``'s ``Adapter``, else the defaults of
+    a game with no content); ``KeyError`` for an unknown game."""
+    from games.adapter import GameAdapter
+
+    rules = game_get(game_id)
+    if find_spec(f"games.{game_id}.adapter") is None:
+        return GameAdapter(rules)
+    return import_module(f"games.{game_id}.adapter").Adapter(rules)
