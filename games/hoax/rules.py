@@ -853,29 +853,19 @@ def _system(state: dict, action: Any, now: float) -> None:
 
 
 def _settle(state: dict, now: float) -> None:
-    """Close early what can close: all have answered, or only disconnected players are awaited."""
-    connected = state["connected"]
+    """Close early what can close: everyone the phase waits on has answered. A player whose
+    phone is gone keeps their say until the phase's deadline, when the default applies
+    (``_system``); nothing is ever recorded for a player who did not act before that."""
     while True:
         phase = state["phase"]
-        if phase == "setup" and not connected[state["active"]]:
-            _setup_pick(state, state["active"], _supply_default(state), now)
-        elif phase == "hoax_window" and all(
-            s in state["challenge"]["passed"] or not connected[s]
-            for s in state["challenge"]["callers"]
+        if phase == "hoax_window" and all(
+            s in state["challenge"]["passed"] for s in state["challenge"]["callers"]
         ):
             _challenge_done(state, False, now)
-        elif phase == "vote" and all(
-            v is not None or not connected[s]
-            for s, v in zip(state["challenge"]["voters"], state["challenge"]["votes"], strict=True)
-        ):
+        elif phase == "vote" and None not in state["challenge"]["votes"]:
             _vote_close(state, now)
-        elif phase == "immunity" and all(
-            a is not None or not connected[s]
-            for s, a in zip(state["immunity"]["asked"], state["immunity"]["answers"], strict=True)
-        ):
+        elif phase == "immunity" and None not in state["immunity"]["answers"]:
             _immunity_close(state, now)
-        elif phase == "butler_gift" and not connected[state["gift"]["seat"]]:
-            _gift_pick(state, state["gift"]["seat"], _supply_default(state))
         else:
             return
 

@@ -179,17 +179,32 @@ def _phase_enter(state: dict, phase: str, now: float, seconds: float = 0) -> Non
     _absence_check(state, now)
 
 
+def _owed(state: dict) -> tuple[list[int], bool]:
+    """Who the phase waits on, and whether it waits on all of them (every guesser agrees; the
+    partner answers a proposal) or on any one (either reader may pick, propose, start, go on)."""
+    phase = state["phase"]
+    if phase == "rank":
+        return _guessers(state), True
+    if phase == "fox" and state["proposal"] is not None:
+        return [seat for seat in _readers(state) if seat != state["proposal"]["by"]], True
+    return _readers(state), False
+
+
 def _absence_check(state: dict, now: float) -> None:
-    """A phase without a timer that waits on phones that are all gone gets one, so the game
-    never stalls; it is withdrawn as soon as one of those phones is back."""
+    """A phase without a timer that waits on a phone that is gone gets one, so the game never
+    stalls: when it waits on everyone (the ranking's agreement, a partner's answer), as soon as
+    one of them is gone; when any one of them will do, once they all are. It is withdrawn as
+    soon as the phones it waits on are back. Until then the absent keep their say: nothing is
+    decided for them before that deadline."""
     phase = state["phase"]
     if phase in ("double_down", "over") or (state["deadline"] is not None and not state["absent"]):
         return
-    waiting = _guessers(state) if phase == "rank" else _readers(state)
-    present = any(state["connected"][seat] for seat in waiting)
-    if state["absent"] and present:
+    owed, everyone = _owed(state)
+    gone = [seat for seat in owed if not state["connected"][seat]]
+    waiting_on_absent = bool(gone) if everyone else len(gone) == len(owed)
+    if state["absent"] and not waiting_on_absent:
         state["deadline"], state["absent"] = None, False
-    elif not state["absent"] and not present:
+    elif not state["absent"] and waiting_on_absent:
         options = state["options"]
         seconds = {"reveal": options["reveal_seconds"], "score": SCORE_SECONDS}
         state["deadline"] = now + seconds.get(phase, ABSENT_SECONDS)
@@ -206,6 +221,7 @@ def _turn_start(state: dict, now: float) -> None:
     state["card"] = None
     state["fox"] = None
     state["proposal"] = None
+    state["rejected"] = None  # {"by": partner} once a proposal is turned down, until the next
     state["guess"] = [None] * SLOTS
     state["agreed"] = []
     state["double_downs"] = [None] * len(state["scores"])
@@ -272,15 +288,16 @@ def _fox_set(state: dict, text: str, now: float) -> None:
 
 
 def _fox(state: dict, seat: int, action: dict, now: float) -> None:
-    """A reader alone sets the Fox; in a pair it is a proposal for the partner to approve
-    (or set at once when the partner's phone is gone, as nobody could approve it)."""
+    """A reader alone sets the Fox; in a pair it is a proposal for the partner to approve.
+    A partner whose phone is gone keeps their say until the absence deadline, when the
+    proposal stands (``_timeout``)."""
     text = _fox_clean(state, action["text"])
-    readers = _readers(state)
-    partner = next((other for other in readers if other != seat), None)
-    if partner is None or not state["connected"][partner]:
+    if len(_readers(state)) == 1:
         _fox_set(state, text, now)
     else:
         state["proposal"] = {"by": seat, "text": text}
+        state["rejected"] = None
+        _absence_check(state, now)
 
 
 def _proposal_check(state: dict, seat: int) -> dict:
@@ -300,9 +317,11 @@ def _approve_fox(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _reject_fox(state: dict, seat: int, action: dict, now: float) -> None:
-    """The partner says no; either member may propose again."""
+    """The partner says no (the proposer's phone says so); either member may propose again."""
     _proposal_check(state, seat)
     state["proposal"] = None
+    state["rejected"] = {"by": seat}
+    _absence_check(state, now)
 
 
 # --- 3. Read aloud -------------------------------------------------------------------------
@@ -365,9 +384,9 @@ def _agree(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _rank_lock_check(state: dict, now: float) -> None:
-    """Every connected guesser (at least one) agrees on a full column: it locks."""
-    present = [seat for seat in _guessers(state) if state["connected"][seat]]
-    if present and None not in state["guess"] and set(present) <= set(state["agreed"]):
+    """Every guesser agrees on a full column: it locks (a guesser whose phone is gone keeps
+    their say until the timer, or the absence deadline, ends the phase)."""
+    if None not in state["guess"] and set(_guessers(state)) <= set(state["agreed"]):
         _rank_lock(state, now)
 
 
@@ -398,9 +417,9 @@ def _double_down(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _double_down_end_check(state: dict, now: float) -> None:
-    """Every connected guesser (at least one) has picked: no need to wait for the timer."""
-    present = [seat for seat in _guessers(state) if state["connected"][seat]]
-    if present and all(state["double_downs"][seat] is not None for seat in present):
+    """Every guesser has picked: no need to wait for the timer (one whose phone is gone may
+    still pick until it ends)."""
+    if all(state["double_downs"][seat] is not None for seat in _guessers(state)):
         _reveal_start(state, now)
 
 
@@ -550,7 +569,9 @@ def _timeout(state: dict, now: float) -> None:
         code="not_due",
     )
     phase = state["phase"]
-    if phase in ("draw", "fox"):
+    if phase == "fox" and state["proposal"] is not None:
+        _fox_set(state, state["proposal"]["text"], now)  # its answerer stayed away
+    elif phase in ("draw", "fox"):
         _turn_skip(state, now)
     elif phase == "read":
         _rank_start(state, now)
@@ -565,12 +586,8 @@ def _timeout(state: dict, now: float) -> None:
 
 
 def _presence(state: dict, action: dict, now: float) -> None:
-    """A phone came or went: agreements and picks are re-counted over the connected guessers."""
+    """A phone came or went: only the absence deadline may change; nobody's say is taken."""
     presence_apply(state, action)
-    if state["phase"] == "rank":
-        _rank_lock_check(state, now)
-    elif state["phase"] == "double_down":
-        _double_down_end_check(state, now)
     _absence_check(state, now)
 
 
@@ -841,6 +858,7 @@ def _seat_view(state: dict, seat: int) -> dict:
         "secret": None,
         "fox": None,
         "proposal": None,
+        "rejected_by": None,
         "double_down": None,
     }
     if seat in readers:
@@ -858,6 +876,8 @@ def _seat_view(state: dict, seat: int) -> dict:
             ]
             me["fox"] = state["fox"]
             me["proposal"] = dict(state["proposal"]) if state["proposal"] else None
+            rejected = state.get("rejected") if phase == "fox" else None
+            me["rejected_by"] = rejected["by"] if rejected else None
     elif phase != "over":
         me["double_down"] = state["double_downs"][seat]
     return me

@@ -459,15 +459,19 @@ def test_votes_stay_hidden_until_all_are_in():
     assert hoax.view(state, 2)["challenge"]["my_vote"] == "down"
 
 
-def test_disconnected_voters_do_not_hold_the_vote_up():
+def test_a_disconnected_voter_keeps_their_vote_until_the_deadline():
     state = claim(start(immunities=False), "lover", resource="prestige")
     state = act(state, 1, {"type": "hoax"})
     state = act(state, None, {"type": "presence", "seat": 3, "connected": False})
     state = act(state, 1, {"type": "vote", "vote": "down"})
-    assert state["phase"] == "vote"
     state = act(state, 2, {"type": "vote", "vote": "down"})
-    assert state["phase"] == "turn" and state["imposters"][0] == ["lover"]
+    assert state["phase"] == "vote"  # nothing is cast for seat 3 while the vote is open
     assert state["connected"] == [True, True, True, False]
+    back = act(state, None, {"type": "presence", "seat": 3, "connected": True})
+    back = act(back, 3, {"type": "vote", "vote": "down"})
+    assert back["phase"] == "turn" and back["imposters"][0] == ["lover"]
+    timed_out = act(state, None, {"type": "timeout"}, state["deadline"])
+    assert timed_out["phase"] == "turn" and timed_out["imposters"][0] == ["lover"]
 
 
 # --- The hoax card rules ------------------------------------------------------------------------
@@ -520,6 +524,17 @@ def test_immunity_unchallenged_spares_the_target():
     assert state["phase"] == "turn"
     assert res(state, 2)["cash"] == 3 and res(state, 0)["cash"] == 0
     assert any(e["kind"] == "spared" and e["seat"] == 2 for e in state["log"])
+
+
+def test_an_immunity_target_whose_phone_reloads_keeps_their_say():
+    state = start()
+    give(state, 2, cash=3)
+    state = claim_unchallenged(state, "gardener", target=2, resource="cash")
+    state = act(state, None, {"type": "presence", "seat": 2, "connected": False}, 1.0)
+    assert state["phase"] == "immunity" and state["immunity"]["answers"] == [None]
+    state = act(state, None, {"type": "presence", "seat": 2, "connected": True}, 2.0)
+    state = act(state, 2, {"type": "immunity", "claim": True}, 3.0)
+    assert state["phase"] == "hoax_window" and state["challenge"]["kind"] == "immunity"
 
 
 def test_immunity_hoaxed_and_truthful_wins_for_that_player():
@@ -863,17 +878,24 @@ def test_wrong_phase_and_not_your_turn_codes():
         assert err.value.code == code, action
 
 
-def test_disconnected_players_do_not_hold_up_the_hoax_window_or_their_own_picks():
+def test_disconnected_players_keep_their_say_in_the_hoax_window_and_their_own_picks():
     state = claim(start(immunities=False), "lover", resource="prestige")
     state = act(state, 1, {"type": "pass"})
     state = act(state, None, {"type": "presence", "seat": 2, "connected": False})
-    assert state["phase"] == "hoax_window"
     state = act(state, None, {"type": "presence", "seat": 3, "connected": False})
-    assert state["phase"] == "turn"
+    assert state["phase"] == "hoax_window"  # nobody passes for them
+    back = act(state, None, {"type": "presence", "seat": 2, "connected": True})
+    back = act(back, 2, {"type": "hoax"})
+    assert back["phase"] == "vote"  # the phone that came back called hoax in time
+    timed_out = act(state, None, {"type": "timeout"}, state["deadline"])
+    assert timed_out["phase"] == "turn"  # at the deadline the missing count as passed
     setup = hoax.setup(3, {"first_player": 0}, seed=3, now=0.0, content={})
     setup = act(setup, None, {"type": "presence", "seat": 1, "connected": False})
     assert setup["phase"] == "setup" and setup["active"] == 0
     setup = act(setup, 0, {"type": "pick", "resource": "cash"})
+    assert setup["active"] == 1  # seat 1 may still pick until the deadline
+    assert res(setup, 1) == {"cash": 0, "prestige": 0, "evidence": 0}
+    setup = act(setup, None, {"type": "timeout"}, setup["deadline"])
     assert setup["active"] == 2 and res(setup, 1) == {"cash": 0, "prestige": 1, "evidence": 0}
 
 

@@ -303,7 +303,7 @@ PUBLIC_VIEW_PATHS = (
         ("me", key)
         for key in (
             "seat", "role", "partner", "offer", "card", "secret", "fox", "proposal",
-            "double_down",
+            "rejected_by", "double_down",
         )
     }
 )

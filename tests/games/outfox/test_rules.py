@@ -367,11 +367,31 @@ def test_pair_mode_propose_approve_reject():
     assert state["fox"] == "Pepe Le Pew" and state["phase"] == "read"
 
 
-def test_pair_mode_fox_is_set_at_once_when_the_partner_is_gone():
+def test_pair_mode_partner_who_is_gone_keeps_their_say_until_the_absence_deadline():
     state = at_fox(5)
     state = act(state, None, {"type": "presence", "seat": 4, "connected": False})
     state = act(state, 0, {"type": "fox", "text": "Road Runner"})
-    assert state["phase"] == "read" and state["fox"] == "Road Runner"
+    assert state["phase"] == "fox" and state["fox"] is None  # nothing decided for the partner
+    assert state["absent"] and state["deadline"] == NOW + outfox.ABSENT_SECONDS
+    back = act(state, None, {"type": "presence", "seat": 4, "connected": True})
+    assert back["deadline"] is None and not back["absent"]
+    back = act(back, 4, {"type": "reject_fox"})  # the partner still has their say
+    assert back["fox"] is None and back["proposal"] is None
+    timed_out = act(state, None, {"type": "timeout"}, state["deadline"])
+    assert timed_out["phase"] == "read" and timed_out["fox"] == "Road Runner"  # the default
+
+
+def test_pair_mode_proposer_is_told_of_a_rejection():
+    state = at_fox(5)
+    state = act(state, 0, {"type": "fox", "text": "Road Runner"})
+    assert outfox.view(state, 0)["me"]["rejected_by"] is None
+    state = act(state, 4, {"type": "reject_fox"})
+    assert outfox.view(state, 0)["me"]["rejected_by"] == 4
+    assert outfox.view(state, 4)["me"]["rejected_by"] == 4
+    assert "rejected_by" not in outfox.view(state, None)
+    assert outfox.view(state, 1)["me"]["rejected_by"] is None  # a guesser learns nothing
+    state = act(state, 4, {"type": "fox", "text": "Wile E. Coyote"})
+    assert outfox.view(state, 0)["me"]["rejected_by"] is None
 
 
 # --- read aloud ----------------------------------------------------------------------------
@@ -454,12 +474,17 @@ def test_lock_when_every_guesser_agrees():
     assert state["guess"] == EXAMPLE_GUESS
 
 
-def test_auto_lock_on_presence_change():
+def test_a_guesser_who_is_gone_keeps_their_say_until_the_timer():
     state = column(to_rank(new_game(4)), EXAMPLE_GUESS)
     state = act(state, 1, {"type": "agree"})
     state = act(state, 2, {"type": "agree"})
     state = act(state, None, {"type": "presence", "seat": 3, "connected": False})
-    assert state["phase"] == "double_down" and state["guess"] == EXAMPLE_GUESS
+    assert state["phase"] == "rank" and state["agreed"] == [1, 2]  # no agreement made for 3
+    back = act(state, None, {"type": "presence", "seat": 3, "connected": True})
+    back = act(back, 3, {"type": "agree"})
+    assert back["phase"] == "double_down" and back["guess"] == EXAMPLE_GUESS
+    timed_out = act(state, None, {"type": "timeout"}, state["deadline"])
+    assert timed_out["phase"] == "double_down" and timed_out["guess"] == EXAMPLE_GUESS
     # A reader leaving changes nothing; an incomplete column never locks.
     partial = act(to_rank(new_game(4)), 1, {"type": "place", "answer": BUGS, "slot": 0})
     partial = act(partial, None, {"type": "presence", "seat": 2, "connected": False})
@@ -504,9 +529,13 @@ def test_double_down_private_changeable_and_ends_when_all_picked():
     assert outfox.view(state, None)["double_downs"] is None
     state = act(state, 2, {"type": "double_down", "answer": TAZ})
     assert state["phase"] == "double_down"
-    state = act(state, None, {"type": "presence", "seat": 3, "connected": False})
-    assert state["phase"] == "reveal"  # every connected guesser has picked
-    assert outfox.view(state, None)["double_downs"] == [None, ELMER, TAZ, None]
+    gone = act(state, None, {"type": "presence", "seat": 3, "connected": False})
+    assert gone["phase"] == "double_down"  # seat 3 may still pick until the timer ends
+    timed_out = act(gone, None, {"type": "timeout"}, gone["deadline"])
+    assert outfox.view(timed_out, None)["double_downs"] == [None, ELMER, TAZ, None]
+    state = act(state, 3, {"type": "double_down", "answer": ELMER})
+    assert state["phase"] == "reveal"  # every guesser has picked
+    assert outfox.view(state, None)["double_downs"] == [None, ELMER, TAZ, ELMER]
 
 
 def test_double_down_deadline_no_pick_no_bonus():
@@ -595,7 +624,10 @@ def test_absent_reader_gets_a_grace_timer_then_the_turn_is_skipped():
 def test_absent_guessers_without_rank_timer_still_lock():
     state = to_rank(new_game(3, rank_seconds=0))
     state = act(state, None, {"type": "presence", "seat": 1, "connected": False})
-    assert state["deadline"] is None
+    # Every guesser must agree, so one gone is enough to start the absence clock.
+    assert state["deadline"] == NOW + outfox.ABSENT_SECONDS and state["absent"]
+    back = act(state, None, {"type": "presence", "seat": 1, "connected": True})
+    assert back["deadline"] is None and not back["absent"]
     state = act(state, None, {"type": "presence", "seat": 2, "connected": False})
     assert state["deadline"] == NOW + outfox.ABSENT_SECONDS
     state = act(state, None, {"type": "timeout"}, state["deadline"])

@@ -127,6 +127,9 @@ export function mount(root, ctx) {
         h("div", { class: "ofx-row" },
           bigButton(t("Approve"), "fox-approve", () => act({ type: "approve_fox" }), { cls: "good" }),
           bigButton(t("Reject"), "fox-reject", () => act({ type: "reject_fox" }), { cls: "secondary" })));
+    } else if (me.rejected_by !== null && me.rejected_by !== undefined && me.rejected_by !== me.seat) {
+      pairBox = h("p", { class: "ofx-proposal rejected", role: "status", "data-testid": "fox-rejected" },
+        fmt("%(name)s rejected your Fox. Write another one.", { name: ctx.nameOf(me.rejected_by) }));
     }
     return [
       h("h2", {}, t("Write the Fox")),
