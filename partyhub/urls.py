@@ -14,7 +14,7 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-# Uploaded pictures (a game's admin data) are served by the project too: a party may have no internet.
+# Uploaded pictures (games' admin data) are served by the project too: a party may have no internet.
 urlpatterns.append(
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT})
 )
