@@ -2,7 +2,7 @@
 
 Each runs one transaction: it reads the room with its row locked (``room_locked``, the one way a
 room is locked), checks the request (and, for a move, the version the phone saw), applies it,
-saves the room with its next version and logs a move in the game's action log. It returns a
+saves the room with its next version and logs each move in the game's action log. It returns a
 ``Snapshot`` for the broadcaster to turn into per-viewer frames once the transaction has
 committed. Consumers and views stay thin: parse, call one service, broadcast.
 """
