@@ -8,9 +8,6 @@ Anything orjson refuses goes to the stdlib codec, so non-string keys still becom
 datetime is still refused, a huge integer still works, and text orjson cannot read (``NaN``)
 still reads. One difference is left: orjson writes a NaN or infinite float as ``null`` (the
 stdlib writes ``NaN``, which is not JSON and which PostgreSQL refuses); no state holds one.
-
-A value already encoded (``EncodedJSON``: a move's state, spliced from parts encoded earlier,
-``games.stateparts``) is written as it is, on either database.
 """
 
 from __future__ import annotations
@@ -24,21 +21,10 @@ from django.db import models
 ENCODE_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
-class EncodedJSON:
-    """A value for a ``FastJSONField`` that is JSON already (UTF-8 bytes), saved as it is."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-
 class FastJSONEncoder(json.JSONEncoder):
     """``json.JSONEncoder`` that encodes with orjson when it can."""
 
     def encode(self, o: Any) -> str:
-        if type(o) is EncodedJSON:
-            return o.data.decode()
         if self.indent is None and not self.sort_keys:
             try:
                 return orjson.dumps(o, option=ENCODE_OPTIONS).decode()

@@ -21,8 +21,8 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
-  (Outfox's card pool); every state shares them (``state_copy``), and the platform keeps them
-  as they are between moves instead of decoding them again (``games.stateparts``).
+  (Outfox's card pool); a move's state copy shares them instead of copying them
+  (``state_copy``).
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and
@@ -85,20 +85,12 @@ def state_copy(state: dict, fixed: tuple[str, ...] = ()) -> dict:
     The parts named in ``fixed`` are set at setup and never changed by any move (Outfox's card
     pool: most of its state), so the copy shares them instead.
     """
-    changing, _fixed = state_split(state, fixed)
+    changing = {key: value for key, value in state.items() if key not in fixed}
     try:
         copied = orjson.loads(orjson.dumps(changing))
     except TypeError:
         copied = copy.deepcopy(changing)
     return {key: state[key] if key in fixed else copied[key] for key in state}
-
-
-def state_split(state: dict, fixed: tuple[str, ...]) -> tuple[dict, dict]:
-    """The state split: the parts moves change, and those of ``fixed`` (which none changes)."""
-    return (
-        {key: value for key, value in state.items() if key not in fixed},
-        {key: state[key] for key in fixed if key in state},
-    )
 
 
 def presence_apply(state: dict, action: dict) -> None:

@@ -1,37 +1,32 @@
 """Every change to a room goes through one of these services.
 
-Each runs its read-check-write inside one transaction with the room row locked, bumps the room's
-version and returns a ``Snapshot`` for the broadcaster to turn into per-viewer frames once the
-transaction has committed. A phone's move on a room this process moved last skips the read: it
-checks the move on the room as committed then and writes only if the row is still at that
-version (else it reads the row, locked, as any other change does). Consumers and views stay
-thin: parse, call one service, broadcast.
+Each runs one transaction: it reads the room with its row locked (``room_locked``, the one way a
+room is locked), checks the request (and, for a move, the version the phone saw), applies it,
+saves the room with its next version and logs each move in the game's action log. It returns a
+``Snapshot`` for the broadcaster to turn into per-viewer frames once the transaction has
+committed. Consumers and views stay thin: parse, call one service, broadcast.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import secrets
 import time
 import unicodedata
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import sql
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
-from games.jsonfast import EncodedJSON
 from games.models import Action, Connection, Game, Room, Seat
 from games.registry import adapter_get, games_all
-from games.rulekit import Refusal, RuleError
-from games.stateparts import StateParts
+from games.rulekit import RuleError
 
 NAME_MAX = 20
 AUDIENCE_MAX = 200
@@ -61,78 +56,12 @@ class Snapshot:
 
 
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
-    """The room's seats in join order, and the pks of those with a live socket: one query."""
-    seats, connected, _fresh_until = seats_presence(room.pk)
-    return seats, connected
-
-
-def seats_presence(room_id: int) -> tuple[list[Seat], set[int], datetime | None]:
-    """The room's seats in join order, the pks of those with a live socket, and until when that
-    set can only change with a new room version: until the first of those seats could go stale.
-    ``None`` when a seat counted offline still has a stale socket row (the sweep has not removed
-    it yet), which a ping could make live again without a new version."""
-    now = timezone.now()
-    cutoff = now - CONNECTION_STALE
-    seats = sql.seats_with_presence(room_id)
-    connected = {seat.pk for seat in seats if seat.seen_last and seat.seen_last >= cutoff}
-    if any(seat.seen_last and seat.pk not in connected for seat in seats):
-        return seats, connected, None
-    lasts = [seat.seen_last for seat in seats if seat.pk in connected]
-    fresh_until = min(lasts) + CONNECTION_STALE if lasts else FOREVER
-    return seats, connected, fresh_until
-
-
-# --- what this process knows of a room's current version ----------------------------------
-
-FOREVER = datetime.max.replace(tzinfo=UTC)
-KNOWN_ROOMS = 1000  # rooms whose last move this process remembers (its state, seats, presence)
-
-
-@dataclass
-class Known:
-    """A room as this process last committed it: a move that finds it still so needs no read.
-
-    Exact: every change to seats bumps the version, the state is the version's, and who is online
-    changes with a new version or when a socket goes stale (``fresh_until``). A move on it writes
-    only if the row is still at that version (``room_bump``), so a change made elsewhere since
-    (another process, the ticker) is never overwritten: the move then reads the row afresh."""
-
-    room: Room  # without its state; never handed out: each move works on a copy (``room_copy``)
-    parts: StateParts  # the state: between moves its changing part is one object (JSON), not
-    # the thousands a game's dicts and lists make, which the garbage collector would scan (and
-    # remake each move); its fixed parts, made once per game, stay as they are
-    seats: list[Seat]
-    connected: set[int]
-    fresh_until: datetime
-
-
-_known: OrderedDict[str, Known] = OrderedDict()  # by room code
-
-
-def known_get(code: str) -> Known | None:
-    """What this process knows of the room with this code, while its presence is still exact."""
-    known = _known.get(code)
-    if known is None or timezone.now() >= known.fresh_until:
-        return None
-    return known
-
-
-def known_keep(known: Known) -> None:
-    code = known.room.code
-    _known[code] = known
-    _known.move_to_end(code)
-    while len(_known) > KNOWN_ROOMS:
-        _known.popitem(last=False)
-
-
-def room_copy(room: Room) -> Room:
-    """A room instance of its own (the same row, values and state object; ``apply`` never
-    changes a state), so a move never changes one a broadcast may still be reading. What
-    ``copy.copy(room)`` does through ``Model.__getstate__`` (a room has no binary field), without
-    the pickling protocol: 3 µs instead of 10 here, twice a move."""
-    copied = Room.__new__(Room)
-    copied.__dict__ = {**room.__dict__, "_state": copy.copy(room._state)}
-    return copied
+    """The room's seats in join order, and the pks of those with a socket seen lately (one
+    query)."""
+    cutoff = timezone.now() - CONNECTION_STALE
+    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
+    seats = list(room.seats.annotate(online=Exists(live)))
+    return seats, {seat.pk for seat in seats if seat.online}
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
@@ -146,12 +75,16 @@ def snapshot_get(code: str) -> Snapshot:
     return snapshot_take(room_get(code))
 
 
+def room_missing(key: str | int) -> ServiceError:
+    return ServiceError(_("There is no room %(room)s."), code="no_room", room=key)
+
+
 def room_get(code: str) -> Room:
     """The room with that code (case-insensitive), or a clear refusal."""
     try:
         return Room.objects.get(code=code_normalize(code))
     except Room.DoesNotExist:
-        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code) from None
+        raise room_missing(code) from None
 
 
 def seat_by_token(room: Room, token: str | None) -> Seat:
@@ -184,36 +117,34 @@ def players(seats: list[Seat]) -> list[Seat]:
 # --- writing helpers -----------------------------------------------------------------------
 
 
-def room_locked(code: str, defer: tuple[str, ...] = ()) -> Room:
-    """The room row, locked until the surrounding transaction ends (call inside ``atomic``)."""
-    room = sql.row_locked(Room, defer, code=code_normalize(code))
+def room_locked(key: str | int) -> Room:
+    """The room by code (a ``str``, any case) or primary key (an ``int``), its row locked until
+    the surrounding transaction ends: the one way a service locks a room.
+
+    Refused outside a transaction, where the lock would end at once. On PostgreSQL the row is
+    locked (``SELECT ... FOR UPDATE``); SQLite, which has no row locks, takes the whole database
+    for writing when the transaction begins (``transaction_mode`` ``IMMEDIATE`` in the settings).
+    """
+    if transaction.get_autocommit():
+        raise RuntimeError("room_locked needs a transaction (transaction.atomic)")
+    lookup = {"code": code_normalize(key)} if isinstance(key, str) else {"pk": key}
+    room = Room.objects.select_for_update().filter(**lookup).first()
     if room is None:
-        raise ServiceError(_("There is no room %(room)s."), code="no_room", room=code)
+        raise room_missing(key)
     return room
 
 
 def room_bump(room: Room, **fields: Any) -> None:
-    """Save ``fields`` and a new version, unless another writer got there first."""
-    if not room_bumped(room, **fields):
-        raise room_conflict()
+    """Save ``fields`` and the next version of ``room`` (read by ``room_locked``).
 
-
-def room_conflict() -> ServiceError:
-    return ServiceError(_("The room changed at the same moment; try again."), code="conflict")
-
-
-def room_bumped(room: Room, **fields: Any) -> bool:
-    """Save ``fields`` and a new version if the row is still at ``room``'s version (and still
-    this room: a code and id used again after a flush belong to another); ``False`` if not.
-    The version guard keeps databases without row locks (SQLite) exactly-once too."""
+    The write names the version read: under the row lock it always matches; a room read without
+    the lock that changed since is refused (``conflict``) instead of overwritten."""
     expected = room.version
     changes = {**fields, "version": expected + 1, "updated_at": timezone.now()}
-    guard = {"pk": room.pk, "version": expected, "host_token": room.host_token}
-    if not sql.row_update(Room, guard, changes):
-        return False
+    if not Room.objects.filter(pk=room.pk, version=expected).update(**changes):
+        raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
     for name, value in changes.items():
         setattr(room, name, value)
-    return True
 
 
 def host_check(room: Room, actor: Actor) -> None:
@@ -365,12 +296,14 @@ def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
 
 
 def room_start(code: str, actor: Actor) -> Snapshot:
-    """The host starts: seats get positions in join order and the rules set the game up."""
+    """The host starts: seats get positions in join order, the rules set the game up and learn
+    which phones are away, all in one transaction (a failure anywhere leaves the lobby as it
+    was)."""
     with transaction.atomic():
         room = room_locked(code)
         host_check(room, actor)
         lobby_check(room)
-        seats = list(room.seats.all())
+        seats, connected = seats_online(room)
         seated = players(seats)
         rules = games_all()[room.game]
         if not rules.MIN_PLAYERS <= len(seated) <= rules.MAX_PLAYERS:
@@ -409,14 +342,11 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             deadline=deadline_datetime(state),
             current_game=game,
         )
-        snapshot = snapshot_take(room)
-    # Phones that left before the start are now known to the rules as absent.
-    for seat in seated:
-        if seat.pk not in snapshot.connected:
-            snapshot = system_apply(
-                room.pk, {"type": "presence", "seat": seat.position, "connected": False}
-            ) or snapshot
-    return snapshot
+        # Phones that left before the start are now known to the rules as absent.
+        for seat in seated:
+            if seat.pk not in connected:
+                presence_record(room, seat.position, False)
+        return Snapshot(room=room, seats=seats, connected=connected)
 
 
 def room_play_again(code: str, actor: Actor) -> Snapshot:
@@ -438,88 +368,48 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
         return snapshot_take(room)
 
 
-def state_apply(room: Room, seat: int | None, action: dict, now: float) -> StateParts:
-    """Apply one action to the locked room: the rules decide, the log and the room record it."""
+def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
+    """Apply one action to the locked room: the rules decide; the room saves the new state with
+    the next version, and the game's log records the action under that version."""
     before = room.state
     after = games_all()[room.game].apply(before, seat, action, now)
-    parts = state_parts(room.game, after)
-    if not state_bumped(room, after, parts):
-        raise room_conflict()
-    move_record(room, seat, action, now, before, after)
-    return parts
-
-
-def state_parts(game: str, state: dict, previous: StateParts | None = None) -> StateParts:
-    """The state split as the rules of ``game`` name its fixed parts (``games.stateparts``)."""
-    return StateParts.of(state, games_all()[game].FIXED, previous)
-
-
-def state_bumped(room: Room, after: dict, parts: StateParts) -> bool:
-    """``room_bumped`` with the state ``after`` (written as ``parts`` encodes it) and the
-    columns that follow from it; once saved, the room holds ``after`` itself."""
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    stored = EncodedJSON(parts.stored_json())
-    if not room_bumped(room, state=stored, deadline=deadline_datetime(after), status=status):
-        return False
-    room.state = after
-    return True
-
-
-def move_record(room: Room, seat: int | None, action: dict, now: float, before: dict,
-                after: dict) -> None:
-    """What a move leaves besides the room row: the action in the game's log, the game's end,
-    and what the game's adapter keeps of it."""
-    sql.row_insert(
-        Action,
-        {"game": room.current_game_id, "seq": room.version, "seat": seat, "payload": action,
-         "applied_at": now},
+    room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
+    Action.objects.create(
+        game_id=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
     )
-    if room.status == Room.Status.OVER:
+    if status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())
     adapter_get(room.game).after_apply(room, before, after)
+
+
+def presence_record(room: Room, position: int, connected: bool) -> bool:
+    """Tell the rules of the locked room's running game that the seat at ``position`` came or
+    went (a logged system action); ``False``, with nothing written, when the rules refuse it."""
+    action = {"type": "presence", "seat": position, "connected": connected}
+    try:
+        state_apply(room, None, action, time.time())
+    except RuleError:
+        return False
+    return True
 
 
 def action_submit(
     code: str, seat_token: str | None, action: Any, version: Any = None
 ) -> Snapshot:
-    """A phone's move: checked against the rules (and the version it saw), applied, logged."""
+    """A phone's move: read under the room's lock, checked against the version the phone saw
+    and the rules, applied, saved and logged in one transaction."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
-    code = code_normalize(code)
     with transaction.atomic():
-        known = known_get(code)
-        if known is not None:
-            snapshot = move_on_known(known, seat_token, action, version)
-            if snapshot is not None:
-                return snapshot
-        room = room_locked(code, defer=("state",))
-        room.state = sql.column_value(Room, room.pk, "state")
-        seats, connected, fresh_until = seats_presence(room.pk)
+        room = room_locked(code)
+        seats, connected = seats_online(room)
         position = mover_position(room, seats, seat_token, version)
-        parts = state_apply(room, position, action, time.time())
-        return move_done(room, parts, seats, connected, fresh_until)
-
-
-def move_on_known(known: Known, seat_token: str | None, action: dict,
-                  version: int | None) -> Snapshot | None:
-    """The move on the room as this process last committed it, written only if the row is still
-    at that version. ``None``, with nothing written, when it is not or when the move is refused
-    (a change made elsewhere may be why): then the row, read under its lock, decides."""
-    room = room_copy(known.room)
-    room.state = before = known.parts.state()
-    now = time.time()
-    try:
-        position = mover_position(room, known.seats, seat_token, version)
-        after = games_all()[room.game].apply(room.state, position, action, now)
-    except Refusal:
-        return None
-    parts = state_parts(room.game, after, known.parts)
-    if not state_bumped(room, after, parts):
-        return None
-    move_record(room, position, action, now, before, after)
-    return move_done(room, parts, known.seats, known.connected, known.fresh_until)
+        state_apply(room, position, action, time.time())
+        # A move changes neither the seats nor who is online: what was read stands.
+        return Snapshot(room=room, seats=seats, connected=connected)
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
@@ -537,41 +427,21 @@ def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
     return seat.position
 
 
-def move_done(room: Room, parts: StateParts, seats: list[Seat], connected: set[int],
-              fresh_until: datetime | None) -> Snapshot:
-    """The snapshot of a move (a move changes neither seats nor presence, so it reuses what was
-    read), kept for this process's next move in the room once it commits."""
-    if fresh_until is not None:
-        kept = room_copy(room)
-        kept.state = None
-        known = Known(kept, parts, seats, connected, fresh_until)
-        transaction.on_commit(lambda: known_keep(known))
-    return Snapshot(room=room, seats=seats, connected=connected)
-
-
-def system_apply(room_id: int, action: dict) -> Snapshot | None:
-    """A system action (presence) on a running game; ``None`` when the room has none running."""
-    with transaction.atomic():
-        room = Room.objects.select_for_update().filter(pk=room_id).first()
-        if room is None or room.status != Room.Status.PLAYING or room.state is None:
-            return None
-        try:
-            state_apply(room, None, action, time.time())
-        except RuleError:
-            return None
-        return snapshot_take(room)
-
-
 def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
-    """Expire a due phase deadline exactly once: re-checked under the lock, then applied."""
+    """Expire a due phase deadline exactly once: under the room's lock, only if the room still
+    runs a game whose current version's deadline has passed (a second call, or one for a
+    deadline a move has since replaced, finds none due and changes nothing)."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        room = Room.objects.select_for_update().filter(pk=room_id).first()
-        if room is None or room.status != Room.Status.PLAYING or room.state is None:
+        try:
+            room = room_locked(room_id)
+        except ServiceError:
+            return None  # the room is gone since it was found due
+        if room.status != Room.Status.PLAYING or room.state is None:
             return None
         deadline = room.state.get("deadline")
         if deadline is None or now < deadline:
-            return None  # another process expired it already, or it moved
+            return None
         state_apply(room, None, {"type": "timeout"}, now)
         return snapshot_take(room)
 
@@ -579,7 +449,10 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
 def deadlines_due(now: float | None = None) -> list[int]:
     """Ids of running rooms whose deadline has passed."""
     moment = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    return sql.room_ids_due(moment)
+    return list(
+        Room.objects.filter(status=Room.Status.PLAYING, deadline__lte=moment)
+        .values_list("pk", flat=True)
+    )
 
 
 def deadline_soonest() -> float | None:
@@ -597,7 +470,7 @@ def deadline_soonest() -> float | None:
 def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapshot | None:
     """A socket opened; returns a snapshot to broadcast when a seat just came online."""
     with transaction.atomic():
-        locked = Room.objects.select_for_update().get(pk=room.pk)
+        locked = room_locked(room.pk)
         _seats, before = seats_online(locked)
         Connection.objects.update_or_create(
             channel_name=channel_name,
@@ -614,7 +487,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
         connection = Connection.objects.filter(channel_name=channel_name).first()
         if connection is None:
             return None
-        room = Room.objects.select_for_update().get(pk=connection.room_id)
+        room = room_locked(connection.room_id)
         seat = connection.seat
         connection.delete()
         if seat is None or seat.pk in seats_online(room)[1]:
@@ -624,9 +497,8 @@ def connection_close(channel_name: str) -> Snapshot | None:
 
 def connection_touch(channel_name: str) -> bool:
     """A socket is alive (it pinged); ``False`` when the sweep had already forgotten it."""
-    return bool(
-        sql.row_update(Connection, {"channel_name": channel_name}, {"last_seen": timezone.now()})
-    )
+    touched = Connection.objects.filter(channel_name=channel_name)
+    return bool(touched.update(last_seen=timezone.now()))
 
 
 def connections_touch(channel_names: list[str]) -> list[str]:
@@ -635,7 +507,9 @@ def connections_touch(channel_names: list[str]) -> list[str]:
     if not channel_names:
         return []
     with transaction.atomic():
-        known = sql.connections_touch(channel_names, timezone.now())
+        touched = Connection.objects.filter(channel_name__in=channel_names)
+        touched.update(last_seen=timezone.now())
+        known = set(touched.values_list("channel_name", flat=True))
     return [name for name in channel_names if name not in known]
 
 
@@ -654,16 +528,9 @@ def connections_sweep() -> list[Snapshot]:
 
 def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:
     """Tell the screens (and the rules, in a running game) that a seat came or went."""
-    if room.status == Room.Status.PLAYING and seat.position is not None:
-        try:
-            state_apply(
-                room, None, {"type": "presence", "seat": seat.position, "connected": connected},
-                time.time(),
-            )
-            return snapshot_take(room)
-        except RuleError:
-            pass
-    room_bump(room)
+    playing = room.status == Room.Status.PLAYING and seat.position is not None
+    if not (playing and presence_record(room, seat.position, connected)):
+        room_bump(room)
     return snapshot_take(room)
 
 

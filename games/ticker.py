@@ -1,8 +1,8 @@
 """The deadline ticker: each server process expires due phase deadlines, with no phone involved.
 
 Several processes may tick at once; ``services.deadline_expire`` re-checks each deadline under the
-room's row lock (and the version guard), so a deadline expires exactly once. Deadlines live in the
-database, so a restarted process picks up where the old one stopped.
+room's row lock, against the room's current version, so a deadline expires exactly once. Deadlines
+live in the database, so a restarted process picks up where the old one stopped.
 
 A process wakes at the deadlines it knows: those of the changes it broadcast, and the soonest one
 in the database, read each time it looks (at start, then every ``PARTYHUB_TICK_SECONDS``). So a

@@ -1,10 +1,11 @@
-"""Two phones acting at the same moment on PostgreSQL: exactly one move applies.
+"""Changes at the same moment on PostgreSQL, each from its own process: the room's row lock.
 
-Hoax's hoax window: the first "Hoax!" wins, the second must be refused. Each call runs in its own
-process (its own database connection) through ``games.services.action_submit``, released
-together by a barrier. In the "queued" case the test also holds the room's row lock while both
-calls start, and lets go only once PostgreSQL shows both waiting for it, so the two calls are
-certainly in flight together.
+Two phones in Hoax's hoax window: the first "Hoax!" wins, the second must be refused. Two
+tickers on one deadline: it expires once. Each call runs in its own process (its own database
+connection) through ``games.services``, released together by a barrier. In the "queued" case
+the test also holds the room's row lock while both calls start, and lets go only once
+PostgreSQL shows both waiting for it, so the two calls are certainly in flight together. And
+every service that changes a room waits for that lock (``services.room_locked``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,15 @@ def race_run(args: list[str], env: dict[str, str], **popen: object) -> subproces
     )
 
 
+def line_read(worker: subprocess.Popen) -> str:
+    """The worker's next line of output; its error output when it has ended instead."""
+    line = worker.stdout.readline()
+    if not line:
+        worker.wait(timeout=30)
+        raise AssertionError(worker.stderr.read())
+    return line.strip()
+
+
 def race_setup(postgres_url: str) -> dict:
     process = race_run(["setup"], {"DATABASE_URL": postgres_url})
     out, err = process.communicate(timeout=60)
@@ -53,6 +63,49 @@ def lock_waiters(admin: psycopg.Connection, database: str) -> int:
     return row[0]
 
 
+def lock_waited(db: psycopg.Connection, database: str, count: int) -> None:
+    """Wait until ``count`` backends of this database wait for a lock (20 s at most)."""
+    deadline = time.monotonic() + 20
+    while lock_waiters(db, database) < count:
+        assert time.monotonic() < deadline, f"never {count} calls waiting on the lock"
+        time.sleep(0.02)
+
+
+def two_at_once(postgres_url: str, code: str, steps: list[dict], mode: str) -> list[dict]:
+    """Run each step in its own process, released together; their outcomes, in order."""
+    database = postgres_url.rsplit("/", 1)[1]
+    env = {"DATABASE_URL": postgres_url}
+    workers = [
+        race_run(["act", json.dumps(step)], env, stdin=subprocess.PIPE) for step in steps
+    ]
+    holder = psycopg.connect(postgres_url) if mode == "queued" else None
+    try:
+        for worker in workers:
+            assert line_read(worker) == "ready"
+        if holder is not None:
+            holder.execute("SELECT id FROM games_room WHERE code = %s FOR UPDATE", [code])
+        for worker in workers:  # the barrier: all go at once
+            worker.stdin.write("go\n")
+            worker.stdin.flush()
+        if holder is not None:
+            with psycopg.connect(postgres_url, autocommit=True) as db:
+                lock_waited(db, database, len(workers))
+            holder.commit()  # every call is now waiting on the row: let them race
+        results = []
+        for worker in workers:
+            out, err = worker.communicate(timeout=60)
+            assert worker.returncode == 0, err
+            results.append(json.loads(out.strip().splitlines()[-1]))
+        return results
+    finally:
+        if holder is not None:
+            holder.close()
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
+
+
 def room_row(db: psycopg.Connection, code: str) -> tuple[int, dict, int]:
     return db.execute(
         "SELECT version, state, current_game_id FROM games_room WHERE code = %s", [code]
@@ -65,7 +118,6 @@ def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str
     assert room["phase"] == "hoax_window"
     assert room["callers"] == [1, 2]
     code = room["code"]
-    database = postgres_url.rsplit("/", 1)[1]
 
     with psycopg.connect(postgres_url, autocommit=True) as db:
         version_before, _state, game_id = room_row(db, code)
@@ -74,49 +126,19 @@ def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str
             "SELECT count(*) FROM games_action WHERE game_id = %s", [game_id]
         ).fetchone()[0]
 
-        workers = [
-            race_run(
-                ["act", code, room["tokens"][seat], json.dumps(HOAX)],
-                {"DATABASE_URL": postgres_url},
-                stdin=subprocess.PIPE,
-            )
+        steps = [
+            {"kind": "move", "code": code, "token": room["tokens"][seat], "action": HOAX}
             for seat in room["callers"]
         ]
-        holder = psycopg.connect(postgres_url) if mode == "queued" else None
-        try:
-            for worker in workers:
-                assert worker.stdout.readline().strip() == "ready", worker.stderr.read()
-            if holder is not None:
-                holder.execute("SELECT id FROM games_room WHERE code = %s FOR UPDATE", [code])
-            for worker in workers:  # the barrier: both go at once
-                worker.stdin.write("go\n")
-                worker.stdin.flush()
-            if holder is not None:
-                deadline = time.monotonic() + 20
-                while lock_waiters(db, database) < 2:
-                    assert time.monotonic() < deadline, "the two calls never queued on the lock"
-                    time.sleep(0.02)
-                holder.commit()  # both calls are now waiting on the row: let them race
-            results = []
-            for worker in workers:
-                out, err = worker.communicate(timeout=60)
-                assert worker.returncode == 0, err
-                results.append(json.loads(out.strip().splitlines()[-1]))
-        finally:
-            if holder is not None:
-                holder.close()
-            for worker in workers:
-                if worker.poll() is None:
-                    worker.kill()
-                    worker.wait()
+        results = two_at_once(postgres_url, code, steps, mode)
 
         winners = [seat for seat, r in zip(room["callers"], results, strict=True) if r["ok"]]
         losers = [r for r in results if not r["ok"]]
         assert len(winners) == 1, results
         assert len(losers) == 1, results
-        # The loser sees the game already moved on: refused by the rules (or the version guard).
-        assert losers[0]["error"] in ("RuleError", "ServiceError"), losers
-        assert losers[0]["code"] in ("wrong_phase", "conflict"), losers
+        # The loser read the room only once the winner had committed (the row lock): the rules
+        # refuse its call, the game having moved on (not the write's version guard: conflict).
+        assert (losers[0]["error"], losers[0]["code"]) == ("RuleError", "wrong_phase"), losers
         winner = winners[0]
 
         version_after, state, _game = room_row(db, code)
@@ -135,3 +157,96 @@ def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str
         assert len(log) == actions_before + 1
         hoax_calls = [(seq, seat) for seq, seat, payload in log if payload == HOAX]
         assert hoax_calls == [(version_after, winner)]
+
+
+@pytest.mark.parametrize("mode", ["barrier", "queued"])
+def test_two_tickers_on_one_deadline_expire_it_once(postgres_url: str, mode: str) -> None:
+    room = race_setup(postgres_url)
+    code = room["code"]
+    due = {"kind": "expire", "room": room["id"], "now": room["deadline"] + 1}
+    results = two_at_once(postgres_url, code, [due, due], mode)
+    assert all(r["ok"] for r in results), results
+    assert sorted(r["applied"] for r in results) == [False, True], results
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        version, state, game_id = room_row(db, code)
+        assert version == room["version"] + 1
+        assert [r["version"] for r in results if r["applied"]] == [version]
+        assert state["phase"] != "hoax_window"  # nobody called: the window closed once
+        timeouts = db.execute(
+            "SELECT seq FROM games_action WHERE game_id = %s AND payload = %s::jsonb",
+            [game_id, json.dumps({"type": "timeout"})],
+        ).fetchall()
+        assert timeouts == [(version,)]
+
+
+def test_room_locked_holds_the_rooms_row_until_its_transaction_ends(postgres_url: str) -> None:
+    room = race_setup(postgres_url)
+    code, other = room["code"], room["lobby"]["code"]
+    lock_now = "SELECT id FROM games_room WHERE code = %s FOR UPDATE NOWAIT"
+    worker = race_run(["serve"], {"DATABASE_URL": postgres_url}, stdin=subprocess.PIPE)
+    try:
+        assert line_read(worker) == "ready"
+        worker.stdin.write(json.dumps({"kind": "hold", "code": code.lower()}) + "\n")
+        worker.stdin.flush()
+        assert json.loads(line_read(worker)) == {"locked": room["version"]}
+        with psycopg.connect(postgres_url) as db:
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                db.execute(lock_now, [code])
+            db.rollback()
+            db.execute(lock_now, [other])  # the row's lock, not the table's: others are free
+            db.rollback()
+            worker.stdin.write("\n")  # the transaction ends
+            worker.stdin.flush()
+            assert json.loads(line_read(worker))["released"] is True
+            db.execute(lock_now, [code])
+            db.rollback()
+        worker.stdin.close()
+        assert worker.wait(timeout=30) == 0
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()
+
+
+def test_every_change_to_a_room_waits_for_its_row_lock(postgres_url: str) -> None:
+    room = race_setup(postgres_url)
+    code, lobby = room["code"], room["lobby"]
+    database = postgres_url.rsplit("/", 1)[1]
+    later = time.time() + 10_000  # past any deadline the game sets
+    steps = [
+        (code, {"kind": "move", "code": code, "token": room["tokens"][1], "action": HOAX}),
+        (code, {"kind": "join", "code": code, "name": "Gus"}),
+        (code, {"kind": "lock", "code": code, "host": room["host"]}),
+        (code, {"kind": "close", "channel": room["channels"][2]}),
+        (code, {"kind": "expire", "room": room["id"], "now": later}),
+        (lobby["code"], {"kind": "start", "code": lobby["code"], "host": lobby["host"]}),
+    ]
+    worker = race_run(["serve"], {"DATABASE_URL": postgres_url}, stdin=subprocess.PIPE)
+    try:
+        assert line_read(worker) == "ready"
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            for locked_code, step in steps:
+                # Another writer changes the room and holds its row until it commits.
+                with psycopg.connect(postgres_url) as holder:
+                    held = holder.execute(
+                        "UPDATE games_room SET version = version + 1 WHERE code = %s "
+                        "RETURNING version",
+                        [locked_code],
+                    ).fetchone()[0]
+                    worker.stdin.write(json.dumps(step) + "\n")
+                    worker.stdin.flush()
+                    lock_waited(db, database, 1)  # the change waits for the row...
+                    assert db.execute(
+                        "SELECT version FROM games_room WHERE code = %s", [locked_code]
+                    ).fetchone()[0] == held - 1  # ...and nothing is written yet
+                # The writer committed: the change reads the room only now, so it goes on on
+                # top of that change (one that read the room before would be refused: conflict).
+                result = json.loads(line_read(worker))
+                assert result["ok"] and result["applied"], (step, result)
+                assert result["version"] > held, (step, result)
+        worker.stdin.close()
+        assert worker.wait(timeout=30) == 0
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()

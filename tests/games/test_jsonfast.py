@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 from django.core.management import call_command
 
-from games.jsonfast import EncodedJSON, FastJSONDecoder, FastJSONEncoder, FastJSONField
+from games.jsonfast import FastJSONDecoder, FastJSONEncoder, FastJSONField
 from games.models import Room
 
 
@@ -47,15 +47,3 @@ def test_rooms_store_and_query_json_as_before() -> None:
     assert Room.objects.get(pk=room.pk).state == {"phase": "vote", "names": ["Zoë"]}
     assert Room.objects.filter(state__phase="vote", state__names__0="Zoë").count() == 1
 
-
-def test_json_encoded_already_is_written_as_it_is() -> None:
-    data = '{"phase":"vote","names":["Zoë"]}'.encode()
-    assert json.dumps(EncodedJSON(data), cls=FastJSONEncoder) == data.decode()
-
-
-@pytest.mark.django_db
-def test_a_room_saved_with_encoded_json_reads_back_as_that_json() -> None:
-    room = Room.objects.create(code="QQQQ", game="hoax", host_token="t")
-    Room.objects.filter(pk=room.pk).update(state=EncodedJSON(b'{"phase":"vote","n":[1,2]}'))
-    assert Room.objects.get(pk=room.pk).state == {"phase": "vote", "n": [1, 2]}
-    assert Room.objects.filter(state__phase="vote").count() == 1

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from games import services
@@ -348,9 +350,12 @@ def test_room_start_tells_the_rules_which_phones_are_away():
     room = room_make("hoax", {"first_player": 0})
     seats = seats_join(room, 3)
     seats_online(room, seats[:2])
-    services.room_start(room.code, host(room))
+    version = room_fresh(room).version
+    snapshot = services.room_start(room.code, host(room))
     stored = room_fresh(room)
     assert stored.state["connected"] == [True, True, False]
+    assert snapshot.room.version == stored.version == version + 2  # the start, then the absence
+    assert snapshot.room.state == stored.state
     presence = Action.objects.get(game=stored.current_game)
     assert presence.seat is None
     assert presence.payload == {"type": "presence", "seat": 2, "connected": False}
@@ -551,10 +556,35 @@ def test_deadlines_due_lists_only_running_rooms_past_their_deadline():
     seats_join(lobby, 3)
     d1 = room_fresh(first).state["deadline"]
     d2 = room_fresh(second).state["deadline"]
+    # A deadline left on a room that is not playing is never due.
+    Room.objects.filter(pk=lobby.pk).update(deadline=room_fresh(first).deadline)
     assert services.deadlines_due(now=d1 - 1) == []
     assert services.deadlines_due(now=d1 + 1) == [first.pk]
     assert sorted(services.deadlines_due(now=d2 + 1)) == sorted([first.pk, second.pk])
     assert services.deadline_expire(lobby.pk, now=d2 + 1) is None
+
+
+def test_an_expiry_for_a_deadline_a_move_replaced_changes_nothing(monkeypatch):
+    clock = SimpleNamespace(value=1_700_000_000.0)
+    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: clock.value))
+    room, seats = hoax_started(3, {"first_player": 0, "butler_seconds": 20})
+    deadline = room_fresh(room).state["deadline"]
+    clock.value = deadline + 1
+    assert services.deadlines_due() == [room.pk]  # a ticker finds it due...
+    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
+    after = room_and_state(room)  # ...but the player moved first, and a new deadline stands
+    assert after[1]["deadline"] == clock.value + 20
+    assert services.deadline_expire(room.pk) is None
+    assert services.deadline_expire(room.pk, now=deadline) is None
+    assert room_and_state(room) == after
+    assert not Action.objects.filter(payload={"type": "timeout"}).exists()
+
+
+def test_deadline_expire_of_a_room_gone_since_changes_nothing():
+    room, _seats = hoax_started(3)
+    deadline = room_fresh(room).state["deadline"]
+    Room.objects.filter(pk=room.pk).delete()
+    assert services.deadline_expire(room.pk, now=deadline + 1) is None
 
 
 # --- presence -----------------------------------------------------------------------------
@@ -761,101 +791,202 @@ def test_lobby_controls_are_refused_after_the_end_until_play_again():
     assert room_fresh(room).options["vote_seconds"] == 30
 
 
-# --- a move reuses what the process knows of the room's version -------------------------------
+# --- one lock, one transaction -------------------------------------------------------------
 
 
-def move_queries(room, seat, action) -> list[str]:
+PICK = {"type": "pick", "resource": "cash"}
+
+
+def test_room_locked_finds_the_room_by_code_in_any_case_or_by_key():
+    room = room_make()
+    other = "QQQQ" if room.code != "QQQQ" else "ZZZZ"
+    with transaction.atomic():
+        assert services.room_locked(f" {room.code.lower()} ").pk == room.pk
+        assert services.room_locked(room.pk).code == room.code
+        with refused("no_room") as info:
+            services.room_locked(other)
+        assert other in error_text(info.value)
+        with refused("no_room"):
+            services.room_locked(room.pk + 1000)
+
+
+@pytest.mark.django_db(transaction=True)  # no test transaction around it: autocommit, as live
+def test_room_locked_refuses_to_run_outside_a_transaction():
+    room = room_make()
+    with pytest.raises(RuntimeError, match="transaction"):
+        services.room_locked(room.code)
+    with transaction.atomic():
+        assert services.room_locked(room.code).pk == room.pk
+
+
+def test_every_change_to_a_room_takes_its_lock_once(monkeypatch):
+    locked: list[int] = []
+    lock = services.room_locked
+
+    def lock_noted(key):
+        room = lock(key)
+        locked.append(room.pk)
+        return room
+
+    monkeypatch.setattr(services, "room_locked", lock_noted)
+    room = room_make("hoax", {"first_player": 0})
+    ann, bob, _cid = seats_join(room, 3)
+    dee, _snapshot = services.seat_join(room.code, "Dee")
+    # Each change, and how many versions it makes: one, but the board opening (it has no
+    # presence) and the start (its setup, then Cid's absence for the rules).
+    changes = {
+        "join": (lambda: services.seat_join(room.code, "Eve"), 1),
+        "options": (
+            lambda: services.room_options_set(room.code, host(room), {"vote_seconds": 30}), 1
+        ),
+        "lock": (lambda: services.room_lock_set(room.code, host(room), True), 1),
+        "unlock": (lambda: services.room_lock_set(room.code, host(room), False), 1),
+        "kick": (lambda: services.seat_kick(room.code, host(room), dee.pk), 1),
+        "kick again": (
+            lambda: services.seat_kick(room.code, host(room), Seat.objects.get(name="Eve").pk), 1
+        ),
+        "board opens": (lambda: services.connection_open("tv", room, None), 0),
+        "phone opens": (lambda: services.connection_open("ann", room, ann), 1),
+        "phone opens too": (lambda: services.connection_open("bob", room, bob), 1),
+        "start": (lambda: services.room_start(room.code, host(room)), 2),
+        "move": (lambda: services.action_submit(room.code, ann.token, PICK), 1),
+        "deadline": (
+            lambda: services.deadline_expire(room.pk, room_fresh(room).state["deadline"]), 1
+        ),
+        "phone closes": (lambda: services.connection_close("bob"), 1),
+        "play again": (lambda: services.room_play_again(room.code, host(room)), 1),
+    }
+    for name, (change, versions) in changes.items():
+        if name == "play again":  # end the game fast (not a service)
+            Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+        locked.clear()
+        version = room_fresh(room).version
+        change()
+        assert locked == [room.pk], name
+        assert room_fresh(room).version == version + versions, name
+    # The rules heard of Cid's absence at the start and of Bob's leaving, each under the lock.
+    game = Game.objects.get(room=room)
+    presence = [a.payload for a in game.actions.all() if a.payload["type"] == "presence"]
+    assert [(p["seat"], p["connected"]) for p in presence] == [(2, False), (1, False)]
+
+
+def test_a_move_reads_the_room_under_its_lock_then_saves_and_logs_that_version():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    with CaptureQueriesContext(connection) as queries:
-        services.action_submit(room.code, seat.token, action)
-    return [query["sql"] for query in queries.captured_queries]
-
-
-@pytest.mark.django_db(transaction=True)  # what a move learns is kept once it commits
-def test_a_second_move_at_the_known_version_reads_nothing_and_writes_only_if_still_there():
     room, seats = hoax_started(3, {"first_player": 0})
-    first = move_queries(room, seats[0], {"type": "pick", "resource": "cash"})
-    second = move_queries(room, seats[1], {"type": "pick", "resource": "cash"})
-    assert any(sql.startswith("SELECT") for sql in first)
-    assert not any(sql.startswith("SELECT") for sql in second)
-    update = next(sql for sql in second if sql.startswith("UPDATE"))
-    assert '"version" = ' in update.split("WHERE")[1]
-    fresh = services.snapshot_get(room.code)
-    assert fresh.room.state["setup_picks"] == 2
-    assert Action.objects.filter(game=fresh.room.current_game).count() == 2
+    with CaptureQueriesContext(connection) as captured:
+        snapshot = services.action_submit(room.code, seats[0].token, PICK)
+    queries = [query["sql"] for query in captured.captured_queries]
+    reads = [i for i, sql in enumerate(queries)
+             if sql.startswith("SELECT") and 'FROM "games_room"' in sql]
+    write = next(i for i, sql in enumerate(queries) if sql.startswith('UPDATE "games_room"'))
+    log = next(i for i, sql in enumerate(queries) if sql.startswith('INSERT INTO "games_action"'))
+    assert reads and reads[0] < write < log
+    assert len([sql for sql in queries if sql.startswith('UPDATE "games_room"')]) == 1
+    assert '"version" = ' in queries[write].split("WHERE")[1]  # the version read, no other
+    if connection.features.has_select_for_update:
+        assert queries[reads[0]].endswith("FOR UPDATE")
+    action = Action.objects.get(game=snapshot.room.current_game, seq=snapshot.room.version)
+    assert action.payload == PICK and room_fresh(room).state == snapshot.room.state
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_change_by_someone_else_is_read_afresh():
+def test_a_failure_in_the_middle_of_the_start_leaves_the_lobby_as_it_was(monkeypatch):
+    room = room_make("hoax", {"first_player": 0})
+    seats = seats_join(room, 3)
+    seats_online(room, seats[:2])  # the third is away: the start logs it after setting up
+    before = room_fresh(room)
+    create = Action.objects.create
+
+    def log_fails(**fields):
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(Action.objects, "create", log_fails)
+    with pytest.raises(DatabaseError):
+        services.room_start(room.code, host(room))
+    stored = room_fresh(room)
+    assert stored.status == Room.Status.LOBBY and stored.state is None
+    assert stored.version == before.version
+    assert stored.deadline is None and stored.current_game_id is None
+    assert [seat.position for seat in Seat.objects.filter(room=room)] == [None, None, None]
+    assert not Game.objects.exists() and not Action.objects.exists()
+    # Once the database is back, the same start goes through whole.
+    monkeypatch.setattr(Action.objects, "create", create)
+    snapshot = services.room_start(room.code, host(room))
+    stored = room_fresh(room)
+    assert stored.status == Room.Status.PLAYING and stored.version == before.version + 2
+    assert snapshot.room.version == stored.version and stored.state["connected"][2] is False
+    assert Game.objects.get(room=room).actions.count() == 1
+
+
+def test_a_change_by_someone_else_is_what_the_next_move_sees():
     room, seats = hoax_started(3, {"first_player": 0})
-    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
+    services.action_submit(room.code, seats[0].token, PICK)
     # Another process (or service) changes the room: the version moves on.
     services.room_lock_set(room.code, services.Actor(host_token=room.host_token), True)
-    queries = move_queries(room, seats[1], {"type": "pick", "resource": "prestige"})
-    assert any("games_seat" in sql for sql in queries)
+    services.action_submit(room.code, seats[1].token, {"type": "pick", "resource": "prestige"})
     snapshot = services.snapshot_get(room.code)
     assert snapshot.room.locked and snapshot.room.state["setup_picks"] == 2
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_move_another_process_made_is_never_overwritten_nor_refused_for_it():
+def test_a_move_written_elsewhere_is_never_overwritten():
     room, seats = hoax_started(3, {"first_player": 0})
-    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
-    known = services.known_get(room.code)
-    # Another process takes seat 1's turn: this process's knowledge is a version behind.
-    services._known.pop(room.code)
-    pick = {"type": "pick", "resource": "cash"}
-    snapshot = services.action_submit(room.code, seats[1].token, pick)
-    services.known_keep(known)
-    # Seat 2's move is checked on the old state here (seat 2 could not move yet), then on the row.
-    services.action_submit(
-        room.code, seats[2].token, {"type": "pick", "resource": "cash"}, snapshot.room.version
-    )
-    fresh = services.snapshot_get(room.code)
-    assert fresh.room.state["setup_picks"] == 3
-    assert fresh.room.version == snapshot.room.version + 1
-    # And a move that is legal on the old state but not on the row is refused by the row.
-    services.known_keep(known)
+    first = services.action_submit(room.code, seats[0].token, PICK)
+    # Another process takes seat 1's turn: its transaction writes the row (the test writes it).
+    elsewhere = room_fresh(room)
+    taken = hoax.apply(elsewhere.state, 1, {"type": "pick", "resource": "prestige"}, 0.0)
+    Room.objects.filter(pk=room.pk).update(state=taken, version=elsewhere.version + 1)
+    # A move at the version this side saw last is refused; at the row's, it lands on the row's.
     with refused("stale"):
-        services.action_submit(
-            room.code, seats[1].token, {"type": "pick", "resource": "cash"}, known.room.version
-        )
-    assert services.snapshot_get(room.code).room.version == fresh.room.version
+        services.action_submit(room.code, seats[2].token, PICK, first.room.version)
+    snapshot = services.action_submit(room.code, seats[2].token, PICK, first.room.version + 1)
+    assert snapshot.room.version == first.room.version + 2
+    state = room_fresh(room).state
+    assert state["setup_picks"] == 3 and state["resources"][1]["prestige"] == 1
+    # Seat 1's turn is gone: the same pick from it now is the rules' to refuse.
+    with pytest.raises(RuleError):
+        services.action_submit(room.code, seats[1].token, PICK)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_known_room_is_never_the_one_a_broadcast_reads():
+def test_a_moves_snapshot_is_not_changed_by_the_next_move():
     room, seats = hoax_started(3, {"first_player": 0})
-    first = services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
+    first = services.action_submit(room.code, seats[0].token, PICK)
     version, state = first.room.version, first.room.state
-    services.action_submit(room.code, seats[1].token, {"type": "pick", "resource": "cash"})
+    services.action_submit(room.code, seats[1].token, PICK)
     assert (first.room.version, first.room.state) == (version, state)
     assert state["setup_picks"] == 1
 
 
-@pytest.mark.django_db(transaction=True)
-def test_presence_is_reused_only_while_no_socket_can_change_it_silently():
+def test_a_moves_snapshot_counts_who_is_online_at_that_move():
     room, seats = hoax_started(3, {"first_player": 0})
-    Connection.objects.filter(seat=seats[2]).delete()
-    seats_online_at = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=5)
-    # A seat counted offline still has a stale row: a ping could revive it with no new version.
-    Connection.objects.create(channel_name="stale", room=room, seat=seats[2],
-                              last_seen=seats_online_at)
-    _seats, connected, fresh_until = services.seats_presence(room.pk)
-    assert seats[2].pk not in connected and fresh_until is None
-    services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
-    queries = move_queries(room, seats[1], {"type": "pick", "resource": "cash"})
-    assert any("games_seat" in sql for sql in queries)
+    # Seat 2's socket goes quiet (no sweep yet): a move sees it offline...
+    quiet = f"fake.{room.code}.{seats[2].pk}"
+    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=5)
+    Connection.objects.filter(channel_name=quiet).update(last_seen=old)
+    first = services.action_submit(room.code, seats[0].token, PICK)
+    assert first.connected == {seats[0].pk, seats[1].pk}
+    # ...and once it pings again, the next move sees it online, with no other change between.
+    assert services.connection_touch(quiet) is True
+    second = services.action_submit(room.code, seats[1].token, PICK)
+    assert second.room.version == first.room.version + 1
+    assert second.connected == {seat.pk for seat in seats}
 
 
-def test_known_presence_expires_when_a_live_socket_could_go_stale():
-    room, seats = hoax_started(3, {"first_player": 0})
-    _seats, connected, fresh_until = services.seats_presence(room.pk)
-    newest = Connection.objects.filter(seat__in=seats).order_by("last_seen").first().last_seen
-    assert connected == {seat.pk for seat in seats}
-    assert fresh_until == newest + services.CONNECTION_STALE
+def test_seats_online_are_the_seats_with_a_socket_seen_lately():
+    room = room_make("hoax")
+    seats = seats_join(room, 4)
+    now = timezone.now()
+    old = now - services.CONNECTION_STALE - timedelta(seconds=1)
+    Connection.objects.create(channel_name="a", room=room, seat=seats[1], last_seen=now)
+    Connection.objects.create(channel_name="a2", room=room, seat=seats[1], last_seen=old)
+    Connection.objects.create(channel_name="b", room=room, seat=seats[3], last_seen=old)
+    Connection.objects.create(channel_name="tv", room=room, seat=None, last_seen=now)
+    elsewhere = room_make("hoax")
+    (stranger,) = seats_join(elsewhere, 1)
+    Connection.objects.create(channel_name="c", room=elsewhere, seat=stranger, last_seen=now)
+    listed, online = services.seats_online(room)
+    assert [seat.pk for seat in listed] == [seat.pk for seat in seats]  # join order
+    assert online == {seats[1].pk}
 
 
 def test_connections_touch_refreshes_many_and_names_the_forgotten():

@@ -1,9 +1,16 @@
 """Race helpers run in their own processes against the database named by ``DATABASE_URL``.
 
-``python -m tests.support.race setup`` plays a fresh 3-player Hoax room up to its hoax window and
-prints the room as JSON. ``python -m tests.support.race act CODE TOKEN ACTION_JSON`` connects to
-the database, prints ``ready``, waits for a line on stdin (the barrier), submits the action
-through ``games.services.action_submit`` and prints the outcome as JSON.
+``python -m tests.support.race setup`` plays a fresh 3-player Hoax room up to its hoax window,
+makes a second room with three players in the lobby, and prints both as JSON.
+``python -m tests.support.race act STEP_JSON`` connects to the database, prints ``ready``, waits
+for a line on stdin (the barrier), runs the step through ``games.services`` and prints the
+outcome as JSON. ``python -m tests.support.race serve`` connects, prints ``ready``, then runs
+each step read from stdin (one JSON object a line) and prints each outcome, until stdin closes.
+
+A step is ``{"kind": ..., ...}``: ``move`` (``code``, ``token``, ``action``), ``join`` (``code``,
+``name``), ``lock`` and ``start`` (``code``, ``host``: the host token), ``close`` (``channel``),
+``expire`` (``room``: its key, ``now``), or ``hold``: the room ``code`` locked by
+``services.room_locked`` in a transaction, which ends at the next line on stdin.
 """
 
 from __future__ import annotations
@@ -31,8 +38,9 @@ def hoax_window() -> dict[str, Any]:
     )
     seats = [services.seat_join(room.code, name)[0] for name in ("Ann", "Bob", "Cid")]
     # Sockets open for every seat, so the rules count them present and wait for their moves.
-    for index, seat in enumerate(seats):
-        services.connection_open(f"race.{room.code}.{index}", room, seat)
+    channels = [f"race.{room.code}.{index}" for index in range(len(seats))]
+    for channel, seat in zip(channels, seats, strict=True):
+        services.connection_open(channel, room, seat)
     services.room_start(room.code, services.Actor(seat_token=seats[0].token))
     for seat in seats:
         services.action_submit(room.code, seat.token, {"type": "pick", "resource": "cash"})
@@ -42,27 +50,59 @@ def hoax_window() -> dict[str, Any]:
     state = snapshot.room.state
     return {
         "code": room.code,
+        "id": room.pk,
+        "host": room.host_token,
         "tokens": [seat.token for seat in seats],
+        "channels": channels,
         "phase": state["phase"],
         "callers": state["challenge"]["callers"],
+        "deadline": state["deadline"],
         "version": snapshot.room.version,
     }
 
 
-def act(code: str, token: str, action: dict) -> dict[str, Any]:
-    """Wait at the barrier, then submit; the outcome (applied or refused) as a dict."""
-    from django.db import connection
+def lobby() -> dict[str, Any]:
+    """A Hoax room in the lobby with three players, ready to start."""
+    from games import services
+
+    room = services.room_create("hoax", {"first_player": 0})
+    for name in ("Dee", "Eve", "Fay"):
+        services.seat_join(room.code, name)
+    return {"code": room.code, "host": room.host_token}
+
+
+def step_run(step: dict[str, Any]) -> dict[str, Any]:
+    """Run one step; the outcome: applied (with the version it made), not needed, or refused."""
+    from django.db import transaction
 
     from games import services
     from games.errors import ServiceError
     from games.rulekit import RuleError
 
-    connection.ensure_connection()  # connect before the barrier, so both start even
-    print("ready", flush=True)
-    sys.stdin.readline()
+    kind = step["kind"]
     started = time.monotonic()
     try:
-        snapshot = services.action_submit(code, token, action)
+        if kind == "hold":
+            with transaction.atomic():
+                room = services.room_locked(step["code"])
+                print(json.dumps({"locked": room.version}), flush=True)
+                sys.stdin.readline()
+            return {"ok": True, "released": True}
+        if kind == "move":
+            snapshot = services.action_submit(step["code"], step["token"], step["action"])
+        elif kind == "join":
+            snapshot = services.seat_join(step["code"], step["name"])[1]
+        elif kind == "lock":
+            actor = services.Actor(host_token=step["host"])
+            snapshot = services.room_lock_set(step["code"], actor, True)
+        elif kind == "start":
+            snapshot = services.room_start(step["code"], services.Actor(host_token=step["host"]))
+        elif kind == "close":
+            snapshot = services.connection_close(step["channel"])
+        elif kind == "expire":
+            snapshot = services.deadline_expire(step["room"], step["now"])
+        else:
+            raise ValueError(f"no step {kind}")
     except (ServiceError, RuleError) as error:
         return {
             "ok": False,
@@ -70,16 +110,36 @@ def act(code: str, token: str, action: dict) -> dict[str, Any]:
             "code": error.code,
             "seconds": time.monotonic() - started,
         }
-    return {"ok": True, "version": snapshot.room.version, "seconds": time.monotonic() - started}
+    return {
+        "ok": True,
+        "applied": snapshot is not None,
+        "version": snapshot.room.version if snapshot is not None else None,
+        "seconds": time.monotonic() - started,
+    }
+
+
+def connected() -> None:
+    """Connect before saying ready, so every worker starts even."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    print("ready", flush=True)
 
 
 def main(argv: list[str]) -> None:
     django_setup()
     if argv[0] == "setup":
-        result = hoax_window()
+        print(json.dumps({**hoax_window(), "lobby": lobby()}), flush=True)
+    elif argv[0] == "act":
+        connected()
+        sys.stdin.readline()  # the barrier
+        print(json.dumps(step_run(json.loads(argv[1]))), flush=True)
+    elif argv[0] == "serve":
+        connected()
+        for line in sys.stdin:
+            print(json.dumps(step_run(json.loads(line))), flush=True)
     else:
-        result = act(argv[1], argv[2], json.loads(argv[3]))
-    print(json.dumps(result), flush=True)
+        raise SystemExit(f"unknown command {argv[0]}")
 
 
 if __name__ == "__main__":
