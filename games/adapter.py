@@ -38,12 +38,19 @@ class GameAdapter:
     def option_fields(self) -> list[dict[str, Any]]:
         """The host's options for the lobby's form, from the game's declaration, in the active
         language."""
-        return [
-            option.as_json(
+        fields = []
+        for option in self.rules.OPTIONS:
+            field = option.as_json(
                 text_translate, self.choices(option.choices_from) if option.choices_from else None
             )
-            for option in self.rules.OPTIONS
-        ]
+            field["default"] = self.option_default(option.name, field["default"])
+            fields.append(field)
+        return fields
+
+    def option_default(self, name: str, default: Any) -> Any:
+        """The value the form starts an option at for the screen asking (the declared default
+        unless the game knows better, e.g. from the screen's language)."""
+        return default
 
     def presets(self) -> list[dict[str, Any]]:
         """The game's named option sets, in the active language."""

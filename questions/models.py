@@ -127,6 +127,7 @@ class Card(models.Model):
             "source": self.source,
             "answers": self.answer_texts(),
             "reading_order": list(self.reading_order),
+            "language": self.language,
         }
 
 

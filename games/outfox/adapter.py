@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.adapter import GameAdapter
@@ -49,6 +50,13 @@ class Adapter(GameAdapter):
             "family_only": family_only,
             "card_count": count,
         }
+
+    def option_default(self, name: str, default: Any) -> Any:
+        """Cards in the language of the screen creating the room (not every language)."""
+        if name == "language":
+            language = (get_language() or "").split("-")[0]
+            return language if language in dict(settings.LANGUAGES) else default
+        return default
 
     def content_count_url(self) -> str:
         return reverse("questions:count")

@@ -103,6 +103,8 @@ def _card_clean(card: Any) -> dict:
         "source": card["source"],
         "answers": list(card["answers"]),
         "reading_order": list(card["reading_order"]),
+        # The card's own language, so the TV reads it aloud with the right voice ("" unknown).
+        "language": card["language"] if isinstance(card.get("language"), str) else "",
     }
 
 
@@ -822,7 +824,7 @@ def _board_view(state: dict) -> dict:
             for seat in range(n)
         ],
         "card": (
-            {"question": _card(state)["question"], "source": _card(state)["source"]}
+            {key: _card(state).get(key, "") for key in ("question", "source", "language")}
             if played
             else None
         ),
@@ -869,7 +871,9 @@ def _seat_view(state: dict, seat: int) -> dict:
             ]
         elif state["card"] is not None and phase != "over":
             card = _card(state)
-            me["card"] = {key: card[key] for key in ("id", "question", "source")}
+            me["card"] = {
+                key: card.get(key, "") for key in ("id", "question", "source", "language")
+            }
             me["secret"] = [
                 {"text": state["fox"] if rank == 0 else card["answers"][rank - 1], "rank": rank}
                 for rank in card["reading_order"]

@@ -331,3 +331,14 @@ async def test_a_join_by_form_reaches_the_tv_live():
     frame = await frame_next(board)
     assert [p["name"] for p in frame["room"]["players"]] == ["Ann"]
     await board.disconnect()
+
+
+@pytest.mark.parametrize(("accept", "code"), [("es", "es"), ("fr-FR,fr;q=0.9", "fr"), ("en", "en")])
+def test_the_outfox_form_starts_at_the_screens_own_card_language(client, accept, code):
+    """An English room is not dealt Spanish cards unless the host asks for them."""
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    form = page[page.index('data-game="outfox"'):page.index('data-game="hoax"')]
+    select = form[form.index('name="outfox-language"'):]
+    select = select[:select.index("</select>")]
+    assert f'<option value="{code}" selected>' in select
+    assert select.count(" selected>") == 1

@@ -13,7 +13,9 @@ def test_content_is_what_the_rules_engine_takes(make_card):
         "source": "According to the CIA World Factbook, 2024",
         "answers": ["E", "D", "C", "B", "A"],
         "reading_order": [3, 0, 5, 1, 4, 2],
+        "language": card.language,
     }
+    assert card.language == "en"
 
 
 def test_answers_come_rank_first_whatever_the_insert_order(db):

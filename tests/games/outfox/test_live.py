@@ -296,7 +296,7 @@ PUBLIC_VIEW_PATHS = (
         ("players", "*", key)
         for key in ("seat", "score", "square", "lap", "connected", "turn_points")
     }
-    | {("card", "question"), ("card", "source")}
+    | {("card", "question"), ("card", "source"), ("card", "language")}
     | {("history", "*", key) for key in HISTORY_KEYS}
     | {("history", "*", "double_downs", "*"), ("history", "*", "points", "*")}
     | {
@@ -332,7 +332,7 @@ def public_check(frame: dict, state: dict, viewer: int | None) -> None:
     assert not stray, (viewer, state["phase"], stray)
     assert view["double_downs"] is None and view["revealed"] is None and view["result"] is None
     if view["card"] is not None:
-        assert set(view["card"]) == {"question", "source"}
+        assert set(view["card"]) == {"question", "source", "language"}
     if state["phase"] == "double_down":
         picked = [seat for seat, pick in enumerate(state["double_downs"]) if pick is not None]
         assert view["picked"] == picked
@@ -371,7 +371,9 @@ def reader_check(
         return
     assert twin is not None
     assert me["offer"] is None
-    assert me["card"] == {"id": twin.id, "question": twin.question, "source": twin.source}
+    assert me["card"] == {
+        "id": twin.id, "question": twin.question, "source": twin.source, "language": "en",
+    }
     order = twin.orders[variant]
     assert [entry["rank"] for entry in me["secret"]] == order
     assert [entry["text"] for entry in me["secret"]] == [

@@ -237,6 +237,17 @@ def test_turn_plan_is_played_and_guessers_are_everyone_else():
     assert view["turns"] == 6 and view["turn"] == 1
 
 
+def test_the_board_is_told_the_cards_language_for_its_voice():
+    cards = [{**card, "language": "es"} for card in looney_deck(8)]
+    state = new_game(3, cards=cards)
+    state = act(state, 0, {"type": "pick_card", "card": state["cards"][state["offer"][0]]["id"]})
+    state = act(state, 0, {"type": "fox", "text": "Road Runner"})
+    assert outfox.view(state, None)["card"]["language"] == "es"
+    assert outfox.view(state, 0)["me"]["card"]["language"] == "es"
+    unknown = new_game(3)  # a card from before cards carried their language
+    assert unknown["cards"][0]["language"] == ""
+
+
 @pytest.mark.parametrize("n", [3, 6])
 def test_every_view_names_next_turns_readers_from_the_plan(n):
     """Screens say who reads next from the view, not from a copy of the rotation."""
@@ -943,7 +954,7 @@ def secrets_check(state: dict, generator: random.Random) -> None:
     for viewer in outsiders:
         board = outfox.view(state, viewer)
         if board["card"] is not None:
-            assert set(board["card"]) == {"question", "source"}
+            assert set(board["card"]) == {"question", "source", "language"}
 
 
 @pytest.mark.parametrize("n", range(2, 11))

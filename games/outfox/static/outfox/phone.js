@@ -286,8 +286,9 @@ export function mount(root, ctx) {
       if (reader) {
         parts.push(sticky(bigButton(next ? t("Next turn") : t("See the podium"), "next", () => act({ type: "next" }))));
       }
-    } else if (reader && manual) {
-      parts.push(sticky(bigButton(t("Next"), "next", () => act({ type: "next" }))));
+    } else if (reader) {
+      // At the automatic pace the reader may still go faster.
+      parts.push(sticky(bigButton(manual ? t("Next") : t("Next answer now"), "next", () => act({ type: "next" }))));
     }
     return parts;
   }

@@ -34,8 +34,10 @@ export function mount(root, ctx) {
   function speak() {
     if (!canSpeak() || !view || !view.card) return;
     window.speechSynthesis.cancel();
-    const lang = document.documentElement.lang || "en";
-    const lines = [view.card.question, ...view.answers.map((answer, i) => `${letter(i)}. ${answer}`)];
+    // The card is read in its own language (an English card in a Spanish room keeps its voice).
+    const lang = view.card.language || document.documentElement.lang || "en";
+    const lines = [view.card.question, view.card.source,
+      ...view.answers.map((answer, i) => `${letter(i)}. ${answer}`)];
     for (const line of lines) {
       const utterance = new SpeechSynthesisUtterance(line);
       utterance.lang = lang;
