@@ -28,12 +28,21 @@ OPTIONS = (
     Option("read_seconds", "int", 30, _("Read-aloud time before the clock starts"),
            _("0: the clock starts when the reader taps."), min=0, max=120),
     Option("speech", "bool", True, _("The TV reads the answers aloud")),
+    Option(
+        "target_score", "int", 0, _("Game length"),
+        _("A shorter game ends after the turn in which someone reaches the score."),
+        min=10, max=60, off=0,
+        choices=((0, _("Every turn (the full game)")), (15, _("First to 15 points")),
+                 (20, _("First to 20 points")), (30, _("First to 30 points"))),
+    ),
     Option("first_reader", "seat", 0, _("First Question-Reader"), max=MAX_PLAYERS - 1),
 )
 
 PRESETS = (
     Preset("classic", _("Classic"), {"rank_seconds": 120, "reveal_pace": "auto"},
            _("The rulebook's timings.")),
+    Preset("short", _("Short game"), {"target_score": 15, "rank_seconds": 90},
+           _("First to 15 points, a shorter ranking timer.")),
     Preset("relaxed", _("Relaxed"), {"rank_seconds": 0, "read_seconds": 60,
                                      "double_down_seconds": 40, "reveal_pace": "manual"},
            _("No ranking timer; the reader paces the reveal.")),

@@ -49,7 +49,7 @@ FACTS = {
 OPTION_DEFAULTS: dict[str, Any] = options_defaults(OPTIONS)
 # The options every screen is shown (the deck filters and the first reader are the lobby's).
 VIEW_OPTIONS = ("rank_seconds", "double_down_seconds", "reveal_pace", "reveal_seconds",
-                "read_seconds", "speech")
+                "read_seconds", "speech", "target_score")
 
 
 # --- options -------------------------------------------------------------------------------
@@ -536,13 +536,20 @@ def _turn_skip(state: dict, now: float) -> None:
     _turn_end(state, now)
 
 
+def _last_turn(state: dict) -> bool:
+    """Whether the current turn ends the game: every planned turn is played, or (a shorter game)
+    someone has reached the target score."""
+    target = state["options"].get("target_score", 0)
+    reached = bool(target) and max(state["scores"]) >= target
+    return reached or state["turn"] + 1 >= len(state["plan"])
+
+
 def _turn_end(state: dict, now: float) -> None:
-    """The role moves on, or the game ends when every planned turn is done."""
-    state["turn"] += 1
-    if state["turn"] < len(state["plan"]):
+    """The role moves on, or the game ends after its last turn."""
+    if not _last_turn(state):
+        state["turn"] += 1
         _turn_start(state, now)
         return
-    state["turn"] -= 1  # keep pointing at the last turn played
     state["phase"] = "over"
     state["deadline"] = None
     state["absent"] = False
@@ -805,9 +812,7 @@ def _board_view(state: dict) -> dict:
         "turn": state["turn"] + 1,
         "turns": len(state["plan"]),
         # Who reads next turn ([reader, partner]), or None after the last turn.
-        "next_readers": (
-            state["plan"][state["turn"] + 1] if state["turn"] + 1 < len(state["plan"]) else None
-        ),
+        "next_readers": None if _last_turn(state) else state["plan"][state["turn"] + 1],
         "reader": reader,
         "partner": partner,
         "guessers": _guessers(state),

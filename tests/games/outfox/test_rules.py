@@ -614,6 +614,31 @@ def test_game_ends_with_podium():
     refused("wrong_phase", state, None, {"type": "timeout"}, NOW + 10**6)
 
 
+def test_a_shorter_game_ends_after_the_turn_someone_reaches_the_target():
+    state = new_game(2, target_score=15)
+    turns = 0
+    while not state["over"]:
+        state = to_rank(state)
+        state = all_agree(column(state, EXAMPLE_GUESS))
+        state = act(state, None, {"type": "timeout"}, state["deadline"])
+        while state["phase"] == "reveal":
+            state = act(state, readers(state)[0], {"type": "next"})
+        turns += 1
+        reached = max(state["scores"]) >= 15
+        assert (outfox.view(state, None)["next_readers"] is None) == (reached or turns == 6)
+        state = act(state, readers(state)[0], {"type": "next"})
+    # 8 points a turn between two players (as in the full game above): 16 after four turns.
+    assert len(state["history"]) == 4 and state["scores"] == [16, 16]
+    assert outfox.view(state, None)["podium"]["winners"] == [0, 1]
+    assert outfox.view(state, 0)["options"]["target_score"] == 15
+
+
+@pytest.mark.parametrize("target", [5, 61, True, "20"])
+def test_a_target_score_outside_its_range_is_refused(target):
+    with pytest.raises(RuleError):
+        outfox.options_clean({"target_score": target})
+
+
 # --- absent phones -------------------------------------------------------------------------
 
 
@@ -659,6 +684,7 @@ def test_options_defaults_and_unknown_keys_ignored():
         "reveal_seconds": 3,
         "read_seconds": 30,
         "speech": False,
+        "target_score": 0,
         "first_reader": 0,
     }
     assert outfox.options_clean({"rank_seconds": 0})["rank_seconds"] == 0

@@ -93,7 +93,8 @@ export function mount(root, ctx) {
       : null;
     return h("header", { class: "ofx-top" },
       h("span", { class: "ofx-turn" }, view.phase === "over" ? t("Outfox the Fox")
-        : fmt("Turn %(turn)s of %(turns)s", { turn: view.turn, turns: view.turns })),
+        : view.options.target_score ? fmt("Turn %(turn)s · first to %(target)s points", { turn: view.turn, target: view.options.target_score })
+          : fmt("Turn %(turn)s of %(turns)s", { turn: view.turn, turns: view.turns })),
       h("h1", { class: "ofx-title", "data-testid": "phase-title" }, phaseTitle(view, ctx, { short: true })),
       clock, speechButton);
   }
