@@ -353,6 +353,11 @@ def _challenge_open(state: dict, claimant: int, character: str, kind: str, now: 
 
 def _hoax_call(state: dict, seat: int, now: float) -> None:
     """The first call wins: the caller takes the hoax card and everyone but the claimant votes."""
+    require(
+        state["phase"] != "vote" or state["challenge"]["caller"] == seat,
+        _("Someone else called Hoax first: now vote."),
+        "called_first",
+    )
     require(state["phase"] == "hoax_window", _("There is no claim to call hoax on."), "wrong_phase")
     challenge = state["challenge"]
     require(seat in challenge["callers"], _("You cannot call hoax on this claim."), "not_your_turn")
@@ -660,10 +665,13 @@ def _accuse(state: dict, seat: int, target: int, character: str) -> None:
 
 
 def _accuser_card_pass(state: dict, holder: int | None) -> None:
-    """The card goes to the accuser who survives; a wrong accuser is out, so it is returned."""
+    """The card goes to the accuser who survives; a wrong accuser is out, so it is returned
+    (logged only when it moves: one already in the middle is not "returned" again)."""
+    moved = state["accuser_card"] != holder
     state["accuser_card"] = holder
     state["accuser_quiet_turns"] = 0
-    _log(state, "accuser_card", seat=holder)
+    if moved:
+        _log(state, "accuser_card", seat=holder)
 
 
 def _accuser_card_count(state: dict) -> None:

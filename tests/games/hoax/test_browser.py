@@ -167,6 +167,9 @@ def test_hoax_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
         ada.click('[data-testid="claim-send"]')
         at(bo, "hoax_window")
         shot(bo, "phone-hoax-window")
+        at(ada, "hoax_window")  # the claimant waits, with no (greyed-out) Hoax! of their own
+        assert ada.locator('[data-testid="hoax"]').count() == 0
+        assert "your claim" in ada.locator('[data-testid="waiting"]').inner_text().lower()
         bo.click('[data-testid="hoax"]')
         all_at([tv, *phones], "vote")
         assert "your claim" in ada.locator('[data-testid="waiting"]').inner_text()

@@ -388,6 +388,10 @@ def test_first_hoax_call_wins_and_the_caller_takes_the_card():
     assert state["challenge"]["voters"] == [1, 2, 3]
     with pytest.raises(RuleError) as err:
         act(state, 1, {"type": "hoax"})
+    # The slower caller is told someone was first, not that there is no claim.
+    assert err.value.code == "called_first" and "first" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        act(state, 2, {"type": "hoax"})  # the caller's own second tap
     assert err.value.code == "wrong_phase"
 
 
@@ -775,6 +779,16 @@ def test_accuser_card_passes_to_the_next_accuser_or_returns_if_they_fall():
     state = _end_turns(state, 1)
     state = act(state, 3, {"type": "accuse", "target": 0, "character": "lover"})  # wrong
     assert state["out"][3] and state["accuser_card"] is None
+    moves = [e for e in state["log"] if e["kind"] == "accuser_card"]
+    assert moves[-2:] == [{"kind": "accuser_card", "seat": 2},
+                          {"kind": "accuser_card", "seat": None}]
+
+
+def test_a_wrong_accuser_while_the_card_is_in_the_middle_logs_no_return():
+    state = start(5, accuser_card=True, immunities=False)
+    state = act(state, 0, {"type": "accuse", "target": 2, "character": "lover"})  # wrong
+    assert state["out"][0] and state["accuser_card"] is None
+    assert not any(e["kind"] == "accuser_card" for e in state["log"])
 
 
 def test_without_the_accuser_card_option_nobody_is_blocked():

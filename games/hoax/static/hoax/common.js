@@ -228,7 +228,12 @@ export function lastVote(view) {
 export function voteReveal(view, ctx, entry, { testid = "vote-reveal" } = {}) {
   const downs = entry.votes.filter((v) => v === "down").length;
   const ups = entry.votes.length - downs;
-  return h("div", { class: "hx-votes", "data-testid": testid, "data-result": entry.result },
+  // Which claim the vote was on: a turn may hold a claim and then an immunity claim's vote.
+  const subject = fmt("The vote on %(name)s as %(character)s", { name: ctx.nameOf(entry.claimant),
+    character: charName(ctx, entry.character) });
+  return h("div", { class: "hx-votes", "data-testid": testid, "data-result": entry.result,
+    "data-claimant": entry.claimant, "data-character": entry.character },
+    h("p", { class: "hx-votes-subject" }, subject),
     h("p", { class: `hx-votes-head ${entry.result}` },
       entry.result === "down" ? fmt("Voted down, %(down)s to %(up)s", { down: downs, up: ups })
         : fmt("Believed, %(up)s to %(down)s", { down: downs, up: ups })),

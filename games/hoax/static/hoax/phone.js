@@ -340,6 +340,8 @@ export function mount(root, ctx) {
     const reason = hoaxBlocked(view, ctx, seat);
     const parts = [claimBanner(view, ctx), errorLine()];
     if (seat === null) return [...parts, waitCard(t("Anyone call Hoax?"))];
+    // The claimant gets no (greyed-out) Hoax! button on their own claim, only the wait.
+    if (view.challenge && view.challenge.seat === seat) return [...parts, waitCard(reason)];
     parts.push(bigButton(t("Hoax!"), "hoax", () => send({ type: "hoax" }), { cls: "hx-hoax", disabled: Boolean(reason) || !has("hoax") }));
     if (reason) parts.push(h("p", { class: "hx-reason", "data-testid": "hoax-reason" }, reason));
     else parts.push(h("button", { type: "button", class: "secondary hx-pass", "data-testid": "pass", disabled: busy(),
@@ -541,11 +543,12 @@ export function mount(root, ctx) {
       if (invTarget !== null && !actions().some((a) => a.type === "investigate" && a.target === invTarget)) invTarget = null;
       render();
     },
-    // A refusal (the shell toasts it too): shown by the controls that caused it.
+    // A refusal: shown once, by the controls that caused it (so the shell does not toast it).
     error(error) {
       pending = null;
       lastError = error.message || t("Something went wrong.");
       render();
+      return true;
     },
   };
 }

@@ -47,9 +47,10 @@ export function mount(root, ctx) {
     return null;
   }
 
-  // The newest vote's choice of this seat, shown on the seat once all votes are out.
+  // The newest vote's choice of this seat, shown on the seat once all votes are out and until
+  // another question opens (a hoax window, a vote or immunities: old thumbs would mislead).
   function shownVote(seat) {
-    if (view.phase === "vote") return null;
+    if (view.phase !== "turn" && view.phase !== "over") return null;
     const entry = lastVote(view);
     if (!entry) return null;
     const i = entry.voters.indexOf(seat);

@@ -396,7 +396,8 @@ export function mount(root, ctx) {
       if (selected !== null && view.phase !== "rank") selected = null;
       render();
     },
-    // A refusal from the server (the shell also toasts it): show it by the Fox field.
+    // A refusal from the server: by the Fox field while writing the Fox (then the shell does
+    // not toast it), else a toast.
     error(error) {
       if (sent !== null) {
         sent = null;
@@ -405,7 +406,9 @@ export function mount(root, ctx) {
       if (view && view.phase === "fox" && view.me && view.me.role === "reader") {
         foxError = error.message || t("Something went wrong.");
         render();
+        return true;
       }
+      return false;
     },
   };
 }

@@ -27,16 +27,30 @@ export function replace(root, ...children) {
   root.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
-// Seconds left until an absolute deadline (epoch seconds), never negative.
-export function secondsLeft(deadline, skew = 0) {
-  if (!deadline) return null;
-  return Math.max(0, Math.ceil(deadline - (Date.now() / 1000 + skew)));
+// The server's clock as this screen estimates it (epoch seconds): every frame carries the
+// server's time, so a phone whose own clock is off still counts down with the TV.
+let clockSkew = 0;
+
+export function serverClockSeen(serverTime) {
+  if (typeof serverTime === "number") clockSkew = serverTime - Date.now() / 1000;
 }
 
+export function serverNow() {
+  return Date.now() / 1000 + clockSkew;
+}
+
+// Seconds left until an absolute deadline (epoch seconds, the server's clock), never negative.
+export function secondsLeft(deadline) {
+  if (!deadline) return null;
+  return Math.max(0, Math.ceil(deadline - serverNow()));
+}
+
+// One message at a time above the page (the newest replaces the last), in the page's flow so it
+// never covers a control; it leaves after a few seconds.
 export function toast(message, kind = "error") {
   const box = document.getElementById("toasts");
   if (!box) return;
   const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, message);
-  box.append(el);
-  setTimeout(() => el.remove(), 5000);
+  box.replaceChildren(el);
+  setTimeout(() => el.remove(), 4000);
 }

@@ -2,7 +2,7 @@
 // current game's module, which draws the game itself from each frame.
 
 import { connect } from "./live.js";
-import { h, replace, t, fmt, toast } from "./dom.js";
+import { h, replace, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
@@ -51,6 +51,7 @@ const ctx = {
 
 function onFrame(next) {
   frame = next;
+  serverClockSeen(frame.server_time);
   if (meEl && frame.you) {
     replace(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
@@ -94,10 +95,11 @@ function overControls(footer) {
     onclick: () => ctx.host("play_again") }, t("Play again")));
 }
 
+// A refusal is shown once: by the game screen next to the control that caused it (its error()
+// returns true), else as a toast.
 function onError(error) {
-  toast(error.message || t("Something went wrong."));
-  // The game screen may also show the refusal next to the control that caused it.
-  if (gameScreen && typeof gameScreen.error === "function") gameScreen.error(error);
+  const shown = gameScreen && typeof gameScreen.error === "function" && gameScreen.error(error) === true;
+  if (!shown) toast(error.message || t("Something went wrong."));
 }
 
 function onNet(status) {
@@ -116,7 +118,7 @@ function onGone(reason) {
 // Countdowns everywhere refresh on their own between frames.
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-deadline]")) {
-    const left = Math.max(0, Math.ceil(Number(el.dataset.deadline) - Date.now() / 1000));
+    const left = secondsLeft(Number(el.dataset.deadline));
     el.textContent = String(left);
     el.classList.toggle("urgent", left <= 5);
   }
