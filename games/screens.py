@@ -8,6 +8,7 @@ shared one for the client to filter.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import orjson
@@ -17,6 +18,7 @@ from games.registry import games_all
 from games.services import Snapshot, vip_seat
 
 BOARD = "board"  # the screen of a room's TVs
+server_clock = time.time  # the clock frames carry (tests hold it still to compare frames)
 
 
 def seat_screen(seat_id: int) -> str:
@@ -78,7 +80,14 @@ class Frames:
         self.rules = games_all()[room.game]
         self.state = room.state
         self.vip = vip_seat(snapshot.seats)
-        self.base = {"type": "state", "version": room.version, "room": room_public(snapshot)}
+        self.base = {
+            "type": "state",
+            "version": room.version,
+            # The server's clock when the frame was built: screens count deadlines down by it,
+            # not by their own clock (a phone's may be off by minutes).
+            "server_time": round(server_clock(), 3),
+            "room": room_public(snapshot),
+        }
 
     def texts(self, seats: list[Seat | None]) -> list[str]:
         """The frames for the board (``None``) or for seats, as sent on their sockets."""

@@ -11,6 +11,7 @@ urlpatterns = [
     path("join/<str:code>", views.join, name="join_code"),
     path("play/<str:code>", views.play, name="play"),
     path("rooms/<str:code>/qr.svg", views.room_qr, name="room_qr"),
+    path("api/games", views.api_games, name="api_games"),
     path("api/rooms", views.api_room_create, name="api_room_create"),
     path("api/rooms/<str:code>/seats", views.api_seat_join, name="api_seat_join"),
 ]

@@ -220,6 +220,19 @@ def api_error(error: ServiceError, status: int = 400) -> JsonResponse:
     return JsonResponse(body, status=status)
 
 
+@require_http_methods(["GET"])
+def api_games(request: HttpRequest) -> JsonResponse:
+    """GET → every game with its players, option form, presets, facts and data, in the request's
+    language: what a client needs to draw a game, besides the live views."""
+    games = [
+        {
+            key: game[key] for key in ("id", "title", "min", "max", "fields", "presets")
+        } | adapter_get(game["id"]).page_context()
+        for game in game_catalog()
+    ]
+    return JsonResponse({"games": games})
+
+
 @csrf_exempt
 @require_POST
 def api_room_create(request: HttpRequest) -> JsonResponse:

@@ -279,10 +279,12 @@ class SocketTable:
 
 
 def frame_normalize(frame: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
-    """A copy of a frame with what differs between two rooms (code, seat ids) made equal."""
+    """A copy of a frame with what differs between two rooms (code, seat ids, the moment it was
+    built) made equal."""
     ids = {seat.pk: index for index, seat in enumerate(seats)}
     frame = json.loads(json.dumps(frame))
     frame["room"]["code"] = "CODE"
+    frame["server_time"] = 0
     for player in frame["room"]["players"] + frame["room"]["audience"]:
         player["id"] = ids[player["id"]]
     if frame["you"]:

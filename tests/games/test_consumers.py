@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from datetime import timedelta
 
 import pytest
@@ -586,3 +587,13 @@ async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_anoth
     assert len(pongs) == 3
     # Each ping's pong went out before the next message was read.
     assert [sent_before for _task, sent_before in readers[2:]] == [i + 1 for i in pongs]
+
+
+async def test_every_frame_carries_the_servers_clock(sockets):
+    """Screens count deadlines down by the server's clock, not by their own."""
+    room, _seats = await lobby(2)
+    before = time.time()
+    board = await board_open(room)
+    sockets.append(board)
+    frame = await frame_next(board)
+    assert before <= frame["server_time"] <= time.time() + 0.01

@@ -21,7 +21,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games import screens, services
 from games.broadcast import snapshot_broadcast
 from games.hoax import rules as hoax
 from games.models import Room, Seat
@@ -44,6 +44,12 @@ from tests.games.factories import (
 db = database_sync_to_async
 NOW = 1_700_000_000.0
 BOARD = "board"
+
+
+@pytest.fixture(autouse=True)
+def clock_still(monkeypatch):
+    """Frames carry the server's clock; holding it still lets two builds be compared whole."""
+    monkeypatch.setattr(screens, "server_clock", lambda: NOW)
 
 
 # --- frames_build -------------------------------------------------------------------------

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.hoax import rules as hoax
 from games.models import Room, Seat
 from games.outfox import rules as outfox
+from games.registry import GAMES
 from tests.games.factories import board_open, frame_next, hoax_started, room_make, seats_join
 
 pytestmark = pytest.mark.django_db
@@ -342,3 +346,20 @@ def test_the_outfox_form_starts_at_the_screens_own_card_language(client, accept,
     select = select[:select.index("</select>")]
     assert f'<option value="{code}" selected>' in select
     assert select.count(" selected>") == 1
+
+
+def test_the_games_api_gives_each_games_form_facts_and_data_in_the_asked_language(client):
+    call_command("load_starter", stdout=io.StringIO())
+    listed = client.get("/api/games", HTTP_ACCEPT_LANGUAGE="es").json()["games"]
+    games = {game["id"]: game for game in listed}
+    assert list(games) == list(GAMES)
+    hoax_game, outfox_game = games["hoax"], games["outfox"]
+    assert [f["name"] for f in hoax_game["fields"]] == [o.name for o in hoax.OPTIONS]
+    assert hoax_game["facts"] == json.loads(json.dumps(hoax.FACTS))
+    assert outfox_game["facts"] == json.loads(json.dumps(outfox.FACTS))
+    assert {c["id"] for c in hoax_game["characters"]} == set(hoax.CHARACTERS)
+    vote = next(f for f in hoax_game["fields"] if f["name"] == "vote_seconds")
+    assert (vote["min"], vote["max"], vote["default"]) == (5, 120, 20)
+    with translation.override("es"):
+        assert vote["label"] == translation.gettext("Vote time (seconds)")
+    assert client.post("/api/games").status_code == 405

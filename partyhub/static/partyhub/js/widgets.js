@@ -1,7 +1,7 @@
 // Small pieces every game screen uses: its stylesheet, countdowns, the pinned bottom bar, seat
 // colours and lists of names. Text always goes in as text nodes (see dom.js).
 
-import { h, fmt } from "./dom.js";
+import { h, fmt, secondsLeft } from "./dom.js";
 
 const SEAT_COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff7a59", "#00d1c1",
   "#e8e36a", "#ff5c7a", "#9fe870"];
@@ -33,7 +33,7 @@ export function hiddenUntil(root, loading) {
 // (and marks it `urgent` for the last five seconds). Null without a deadline.
 export function countdown(deadline, cls = "") {
   if (!deadline) return null;
-  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  const left = secondsLeft(deadline);
   return h("span", { class: `clock ${cls}`, "data-deadline": deadline, "data-testid": "countdown",
     role: "timer" }, String(left));
 }
