@@ -92,6 +92,11 @@ def fox_write(reader, turn: int) -> None:
             arg=real,
             timeout=WAIT_MS,
         )
+    if turn == 2:  # a half-typed Fox survives the reader's phone reloading
+        reader.fill('[data-testid="fox-input"]', "Half a Fo")
+        reader.reload()
+        phone_at(reader, "fox", turn)
+        assert reader.input_value('[data-testid="fox-input"]') == "Half a Fo"
     reader.fill('[data-testid="fox-input"]', f"Zorblax No. {turn}")
     reader.click('[data-testid="fox-submit"]')
 
@@ -229,6 +234,18 @@ def play_turn(tv, phones, turn: int) -> None:
     assert reader.locator('[data-testid="agree"]').count() == 0  # the reader only watches
     rank_together(tv, guessers, target_column(ranks, turn), turn, reload_turn=2)
 
+    # The reader's real ranks show only while the peek button is held.
+    phone_at(reader, "double_down", turn)
+    chips = reader.locator(".ofx-slot .ofx-rank")
+    assert chips.count() == 0
+    reader.locator('[data-testid="peek"]').hover()
+    reader.mouse.down()
+    reader.wait_for_function("document.querySelectorAll('.ofx-slot .ofx-rank').length === 6",
+                             timeout=WAIT_MS)
+    reader.mouse.up()
+    reader.wait_for_function("document.querySelectorAll('.ofx-slot .ofx-rank').length === 0",
+                             timeout=WAIT_MS)
+
     double_down(tv, guessers, turn)
 
     # Reveal: one answer at a time into the TOP 5, then the points.
@@ -242,6 +259,9 @@ def play_turn(tv, phones, turn: int) -> None:
     assert tv.locator('[data-testid="top5-row"][data-answer]').count() == 6
     assert tv.locator('[data-testid="turn-points"]').count() == 3
     phone_at(reader, "score", turn)
+    # The reader can read the real order out: #1 to #5, then the Fox.
+    real = reader.locator('[data-testid="real-order"] [data-rank]')
+    assert [real.nth(i).get_attribute("data-rank") for i in range(6)] == [*"12345", "0"]
     if turn == 2:
         tv.wait_for_timeout(1500)  # the points appear once the Fox has landed
         shot(tv, "tv-score")

@@ -21,8 +21,12 @@ export function mount(root, ctx) {
   let foxTurn = null;
   let sent = null; // the step in which a one-shot move (pick a card, start the clock) was sent
 
+  // A half-typed Fox survives a reload: kept per room and turn in this tab's session storage.
+  const draftKey = () => `partyhub.fox-draft.${ctx.page.code}.${view.turn}`;
+  const draftSave = () => { try { sessionStorage.setItem(draftKey(), foxInput.value); } catch { /* private mode */ } };
+  const draftRead = () => { try { return sessionStorage.getItem(draftKey()) || ""; } catch { return ""; } };
   const foxInput = h("input", { type: "text", maxlength: FOX_MAX, autocomplete: "off", enterkeyhint: "send",
-    "data-testid": "fox-input", "aria-label": t("Your Fox answer"), oninput: () => counterUpdate() });
+    "data-testid": "fox-input", "aria-label": t("Your Fox answer"), oninput: () => { counterUpdate(); draftSave(); } });
   const foxCounter = h("span", { class: "ofx-counter" });
   const counterUpdate = () => { foxCounter.textContent = `${foxInput.value.length} / ${FOX_MAX}`; };
 
@@ -105,7 +109,7 @@ export function mount(root, ctx) {
   function readerFox(me) {
     if (foxTurn !== view.turn) {
       foxTurn = view.turn;
-      foxInput.value = "";
+      foxInput.value = draftRead();
       foxError = null;
     }
     counterUpdate();
@@ -157,9 +161,21 @@ export function mount(root, ctx) {
     ];
   }
 
-  // The reader watches the ranking, seeing the real ranks beside the group's column.
+  // The reader watches the ranking; the real ranks show beside the group's column only while the
+  // reader holds the peek button (a neighbour must not read them off the screen).
+  let peeking = false;
+  const peek = (on) => { if (peeking !== on) { peeking = on; render(); } };
+  function peekButton() {
+    return h("button", { type: "button", class: "secondary ofx-peek", "data-testid": "peek", "aria-pressed": String(peeking),
+      onpointerdown: (event) => { event.preventDefault(); peek(true); }, onpointerup: () => peek(false),
+      onpointerleave: () => peek(false), onpointercancel: () => peek(false), oncontextmenu: (event) => event.preventDefault(),
+      onkeydown: (event) => { if (event.key === " " || event.key === "Enter") { event.preventDefault(); peek(true); } },
+      onkeyup: () => peek(false), onblur: () => peek(false) },
+    peeking ? t("Release to hide") : t("Hold to see the real ranks"));
+  }
+
   function rankChip(answer) {
-    const entry = answer === null ? null : view.me.secret[answer];
+    const entry = answer === null || !peeking ? null : view.me.secret[answer];
     if (!entry) return null;
     return h("span", { class: `ofx-rank ${entry.rank === 0 ? "fox" : ""}` }, entry.rank === 0 ? t("FOX") : rankLabel(entry.rank));
   }
@@ -168,12 +184,13 @@ export function mount(root, ctx) {
     const ranking = view.phase === "rank";
     return [
       h("h2", {}, ranking ? t("The guessers are ranking") : t("The guessers are doubling down")),
-      h("p", { class: "hint" }, ranking ? t("You watch: only the guessers move answers. The real ranks are on the right.")
+      h("p", { class: "hint" }, ranking ? t("You watch: only the guessers move answers. Hold the button to see the real ranks.")
         : fmt("Picked: %(n)s of %(total)s", { n: view.picked.length, total: view.guessers.length })),
       questionBlock(me.card),
       ranking ? unplacedTray({ interactive: false }) : null,
       guessColumn(view, ctx, { extra: (slot, answer) => rankChip(answer), showTokens: false }),
       ranking ? agreedLine() : null,
+      peekButton(),
     ];
   }
 
@@ -259,6 +276,17 @@ export function mount(root, ctx) {
     return h("span", { class: `ofx-rank ${step.rank === 0 ? "fox" : ""}` }, step.rank === 0 ? t("Fox") : rankLabel(step.rank));
   }
 
+  // The real Top 5 and the Fox, in rank order, for the reader to read out during the reveal.
+  function realOrder(me) {
+    const byRank = [...me.secret].sort((a, b) => (a.rank || 6) - (b.rank || 6));
+    return h("div", { class: "ofx-real", "data-testid": "real-order" },
+      h("h3", {}, t("The real order, to read out")),
+      h("ol", { class: "ofx-secret" }, byRank.map((entry) => h("li", { class: `ofx-secret-row ${entry.rank === 0 ? "fox" : ""}`,
+        "data-rank": entry.rank },
+        h("span", { class: `ofx-rank ${entry.rank === 0 ? "fox" : ""}` }, entry.rank === 0 ? t("FOX") : rankLabel(entry.rank)),
+        h("span", { class: "ofx-answer-text" }, entry.text)))));
+  }
+
   function revealStage(me) {
     const reader = me && me.role === "reader";
     const mine = me && me.role === "guesser" ? me.double_down : null;
@@ -271,6 +299,7 @@ export function mount(root, ctx) {
       scored ? h("p", { class: "ofx-mypoints", "data-testid": "my-turn-points" }, fmt("+%(n)s this turn", { n: myPoints })) : null,
       questionBlock(view.card),
       guessColumn(view, ctx, { extra: revealChip, mine, showTokens: false }),
+      reader && me.secret ? realOrder(me) : null,
     ];
     if (mine !== null && mine !== undefined) {
       const step = revealedOf(view, mine);
