@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from http.cookies import SimpleCookie
@@ -17,8 +16,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import orjson
-from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -31,7 +28,6 @@ from games.fanout import fanout
 from games.rules.base import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
-from games.wire import frame_writer, reads_unlogged
 
 logger = logging.getLogger(__name__)
 
@@ -158,42 +154,18 @@ heartbeat = Heartbeat()
 class ScreenConsumer(AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
-    # Frames reach a screen through the fan-out (one layer channel per process and room), so a
-    # socket needs no layer channel of its own: none is made (on Redis pub/sub each would be a
-    # subscription), and no task waits on one. ``channel_name`` just names the socket.
-    channel_layer_alias = None
+    # A screen's frames reach it through the fan-out (one layer channel per process and room),
+    # never through the channel Channels makes for each consumer; that one is made on a layer
+    # that lives in this process (settings.CHANNEL_LAYERS["sockets"]), so that the shared layer
+    # failing cannot end the socket's consumer: the fan-out tells the screen and recovers.
+    channel_layer_alias = "sockets"
     room_id: int
     code: str
     seat: Any = None
     gone = False  # disconnected
-    frame_write: Callable[[bytes], None] | None = None  # set once accepted (games/wire.py)
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        """Channels' consumer loop, for a consumer with no layer channel. Channels waits on the
-        socket and a layer channel at once (``await_many_dispatch``): a new task for every
-        message read, watched through ``asyncio.wait`` with its own future and callbacks. A
-        screen has the socket alone, so it reads the socket itself, one message after another
-        and each handled before the next is read, as there."""
-        self.scope = scope
-        self.channel_layer = None
-        self.base_send = send
-        try:
-            while True:
-                await self.dispatch(await receive())
-        except StopConsumer:
-            pass
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels closes stale DB connections in a thread hop before every message; our
-        # database calls close their own (games.dbthread), so skip that hop.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         ticker_ensure()
-        self.channel_name = f"screen.{secrets.token_hex(12)}"
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.cookies = scope_cookies(self.scope)
         self.query = scope_query(self.scope)
@@ -213,10 +185,6 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await fanout.join(room.pk, screen, self)
         self.screen = screen
         await self.accept()
-        # Under Daphne, the fan-out's frames go straight to the socket, and the socket's bytes
-        # straight to the frame parser (games/wire.py).
-        self.frame_write = frame_writer(self.base_send)
-        reads_unlogged(self.base_send)
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
@@ -240,10 +208,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
-        if self.frame_write is not None:
-            self.frame_write(text.encode())
-        else:
-            await self.send(text_data=text)
+        await self.send(text_data=text)
 
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""

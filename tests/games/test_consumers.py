@@ -538,15 +538,16 @@ def test_a_heartbeat_slice_is_a_twentieth_of_the_sockets_but_never_a_handful():
     assert beat.slice_size() == 100
 
 
-async def test_a_screen_takes_no_layer_channel_of_its_own(sockets):
-    """Frames come through the fan-out: the layer holds one channel for the room, none per
-    socket; a socket's name only keys its presence row."""
+async def test_the_shared_layer_holds_one_channel_per_room_and_none_per_socket(sockets):
+    """Frames come through the fan-out: the shared layer holds the room's one channel; each
+    socket's own channel (which Channels makes for every consumer) is on the process's socket
+    layer, and its name keys the socket's presence row."""
     from channels.layers import get_channel_layer
 
     room, seats, board, phones = await started(sockets, 3)
     names = await db(lambda: list(Connection.objects.values_list("channel_name", flat=True)))()
-    assert len(names) == 4 and all(name.startswith("screen.") for name in names)
     assert list(get_channel_layer().channels) == [fanout.rooms[room.pk].channel]
+    assert len(names) == 4 and set(names) == set(get_channel_layer("sockets").channels)
     assert await quiet(board, *phones)
 
 
@@ -557,9 +558,7 @@ async def test_a_closed_socket_is_not_recorded_again(sockets):
     assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()
 
 
-async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_another():
-    """Channels' loop reads each message in a task of its own; a screen reads in the socket's
-    task, and handles each message before it reads the next."""
+async def test_a_screen_handles_each_message_before_it_reads_the_next():
     room, _seats = await lobby(3)
     inbox: asyncio.Queue = asyncio.Queue()
     for message in [
@@ -568,10 +567,10 @@ async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_anoth
         {"type": "websocket.disconnect", "code": 1000},
     ]:
         inbox.put_nowait(message)
-    readers, sent = [], []
+    reads, sent = [], []
 
     async def receive() -> dict:
-        readers.append((asyncio.current_task(), len(sent)))
+        reads.append(len(sent))
         return await inbox.get()
 
     async def send(message: dict) -> None:
@@ -579,10 +578,9 @@ async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_anoth
 
     scope = {"type": "websocket", "path": f"/ws/rooms/{room.code}/board", "query_string": b"",
              "headers": [], "subprotocols": []}
-    socket_task = asyncio.ensure_future(application(scope, receive, send))
-    await asyncio.wait_for(socket_task, 10)
-    assert len(readers) == 5 and all(task is socket_task for task, _sent in readers)
+    await asyncio.wait_for(application(scope, receive, send), 10)
+    assert len(reads) == 5
     pongs = [i for i, message in enumerate(sent) if message.get("text") == '{"type":"pong"}']
     assert len(pongs) == 3
     # Each ping's pong went out before the next message was read.
-    assert [sent_before for _task, sent_before in readers[2:]] == [i + 1 for i in pongs]
+    assert reads[2:] == [i + 1 for i in pongs]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import pytest
 from channels.layers import get_channel_layer
@@ -173,3 +174,62 @@ async def test_a_room_left_by_its_last_socket_is_freed_without_the_garbage_colle
         assert room() is None
     finally:
         gc.enable()
+
+
+# --- on each of Channels' stock layers ---------------------------------------------------------
+
+STOCK_LAYERS = [
+    pytest.param("channels.layers.InMemoryChannelLayer", id="memory"),
+    pytest.param("channels_redis.core.RedisChannelLayer", id="redis", marks=pytest.mark.redis),
+    pytest.param(
+        "channels_redis.pubsub.RedisPubSubChannelLayer", id="pubsub", marks=pytest.mark.redis
+    ),
+]
+
+
+@pytest.mark.parametrize("backend", STOCK_LAYERS)
+async def test_on_each_stock_layer_every_process_hands_its_sockets_their_own_frames_in_order(
+    backend, request, settings
+) -> None:
+    """Two processes (two layer instances, as two servers have) serve one room; a change sent
+    from either reaches every socket of the room, each its own screen's frame, in order."""
+    config: dict = {}
+    if backend.startswith("channels_redis"):
+        url = request.getfixturevalue("redis_url")
+        config = {"CONFIG": {"hosts": [url], "prefix": f"t{uuid.uuid4().hex[:8]}"}}
+    settings.CHANNEL_LAYERS = {
+        **settings.CHANNEL_LAYERS,
+        "here": {"BACKEND": backend, **config},
+        "there": {"BACKEND": backend, **config},
+    }
+    # In memory a layer does not cross processes: there both share one instance.
+    here, there = Fanout("here"), Fanout("there" if config else "here")
+    board, phone, other = FakeSocket(), FakeSocket(), FakeSocket()
+    stranger = FakeSocket()
+    await here.join(1, "board", board)
+    await here.join(1, "seat1", phone)
+    await there.join(1, "seat2", other)
+    await there.join(2, "board", stranger)
+    for n in range(3):
+        sender = (here if n % 2 else there).layer()
+        frames = {"board": f"b{n}", "seat1": f"s{n}", "seat2": f"o{n}"}
+        await sender.group_send(room_group(1), {"type": FRAMES, "frames": frames})
+    for socket, prefix in ((board, "b"), (phone, "s"), (other, "o")):
+        await until(lambda socket=socket: len(socket.frames) == 3)
+        assert socket.frames == [f"{prefix}{n}" for n in range(3)]
+    assert stranger.frames == []
+    for fanout, room_id, screen, socket in (
+        (here, 1, "board", board), (here, 1, "seat1", phone), (there, 1, "seat2", other),
+        (there, 2, "board", stranger),
+    ):
+        await fanout.leave(room_id, screen, socket)
+    for fanout in (here, there):
+        await fanout.layer().flush()
+
+
+async def until(check, timeout: float = 5.0) -> None:
+    """Wait until ``check()`` holds (a Redis round trip or two)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
