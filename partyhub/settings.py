@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "channels",
     "questions",
     "games",
+    "bench",  # `manage.py bench`; nothing of the hub imports it
 ]
 
 MIDDLEWARE = [

@@ -7,7 +7,7 @@ import time
 import orjson
 import pytest
 
-from games.bench.engine import game_steady, move_pick
+from bench.engine import game_steady, move_pick
 from games.rules import outfox
 from games.stateparts import StateParts
 
