@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 
 import orjson
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -24,7 +25,7 @@ from games import services
 from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call
 from games.errors import ServiceError, error_text
-from games.fanout import fanout
+from games.fanout import DEGRADED, fanout
 from games.rules.base import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
@@ -32,6 +33,8 @@ from games.ticker import ticker_ensure
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
+# What Django raises when the database refuses connections or drops one mid-way (a restart).
+DATABASE_DOWN = (OperationalError, InterfaceError)
 # How often each process records each of its open sockets as alive (services.CONNECTION_STALE is
 # 75 s), in up to this many slices of at least HEARTBEAT_SLICE_MIN sockets, spread evenly.
 HEARTBEAT_SECONDS = 20.0
@@ -181,14 +184,16 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.room_id = room.pk
+        await self.accept()
         screen = self.screen_for()
         await fanout.join(room.pk, screen, self)
         self.screen = screen
-        await self.accept()
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
+        if fanout.degraded:
+            await self.net_send(DEGRADED)  # the fan-out told the sockets it had then
 
     def authenticate(self) -> tuple[Any, Any]:
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
@@ -203,12 +208,21 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         heartbeat.discard(self)
         if self.screen is not None:
             await fanout.leave(self.room_id, self.screen, self)
-            snapshot = await database_call(services.connection_close, self.channel_name)
+            try:
+                snapshot = await database_call(services.connection_close, self.channel_name)
+            except DATABASE_DOWN as error:
+                # The sweep forgets the socket's presence row once it goes stale.
+                logger.warning("a closed socket could not be recorded: %s", error)
+                return
             await snapshot_broadcast(snapshot)
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
         await self.send(text_data=text)
+
+    async def net_send(self, status: str) -> None:
+        """Whether the changes of others reach this screen (``games.fanout``)."""
+        await self.send(text_data=orjson.dumps({"type": "net", "status": status}).decode())
 
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""
@@ -238,6 +252,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """A refusal, in the screen's language, to this socket only."""
         with translation.override(self.language):
             frame = {"type": "error", "code": error.code, "message": error_text(error)}
+        if request_id is not None:
+            frame["id"] = request_id
+        await self.send(text_data=orjson.dumps(frame).decode())
+
+    async def notice_send(self, code: str, message: Any, request_id: Any = None) -> None:
+        """A request done, with something its sender should know, to this socket only."""
+        with translation.override(self.language):
+            frame = {"type": "notice", "code": code, "message": str(message)}
         if request_id is not None:
             frame["id"] = request_id
         await self.send(text_data=orjson.dumps(frame).decode())
@@ -280,6 +302,20 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             )
             return
         request_id = message.get("id")
+        try:
+            await self.handle(message, request_id)
+        except DATABASE_DOWN as error:
+            logger.warning("a screen's message met the database down: %s", error)
+            await self.error_send(
+                ServiceError(
+                    _("The game cannot be reached just now; try again in a moment."),
+                    code="unavailable",
+                ),
+                request_id,
+            )
+
+    async def handle(self, message: dict, request_id: Any) -> None:
+        """One well-formed message: a snapshot, a pong, or a handler's change, broadcast."""
         if message["type"] == "sync":
             await self.snapshot_send()
             return
@@ -300,7 +336,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             if error.code == "stale":
                 await self.snapshot_send()
             return
-        await snapshot_broadcast(snapshot)
+        if not await snapshot_broadcast(snapshot):
+            # Saved, and this process's screens have it; the others catch up later.
+            await self.notice_send(
+                "undelivered",
+                _("Done, but the other screens cannot be reached just now; they will catch up "
+                  "as soon as the connection is back."),
+                request_id,
+            )
 
     def translated(self, handler: Callable[[dict], Any]) -> Callable[[dict], Any]:
         """Run a handler with the screen's language active (for lazy messages it may build)."""

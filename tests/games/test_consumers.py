@@ -151,6 +151,114 @@ async def test_updates_reach_every_screen_with_increasing_versions(sockets):
     assert await quiet(board, *phones)
 
 
+# --- the channel layer or the database failing ----------------------------------------------
+
+
+async def frames_until(socket, test, limit: int = 10) -> list[dict]:
+    """The frames a socket receives up to and including the first that passes ``test``."""
+    seen = []
+    while not seen or not test(seen[-1]):
+        assert len(seen) < limit, seen
+        seen.append(await frame_next(socket))
+    return seen
+
+
+async def test_a_move_whose_broadcast_fails_is_saved_shown_here_and_its_sender_told(
+    sockets, monkeypatch
+):
+    from channels.layers import get_channel_layer
+
+    from games import fanout as fanout_module
+
+    monkeypatch.setattr(fanout_module, "RETRY_FIRST_SECONDS", 0.05)
+    room, seats, board, phones = await started(sockets, 3)
+    version, state = await state_of(room)
+    mover = phones[seats.index(by_position(seats)[state["active"]])]
+    layer = get_channel_layer()
+    working = layer.group_send
+
+    async def down(group: str, message: dict) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_send", down)
+    await mover.send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "id": 4}
+    )
+    # The move is saved; this process's screens have it (all of them, in this test), each
+    # hears that the others may not, and the mover hears what became of its move.
+    seen = await frames_until(mover, lambda f: f["type"] == "notice")
+    assert {"type": "notice", "code": "undelivered", "id": 4} == {
+        key: seen[-1][key] for key in ("type", "code", "id")
+    }
+    assert "catch up" in seen[-1]["message"]
+    for screen in (board, *phones):
+        frames = seen if screen is mover else []
+        while not any(f.get("version") == version + 1 for f in frames):
+            frames.append(await frame_next(screen))
+        while {"type": "net", "status": "degraded"} not in frames:
+            frames.append(await frame_next(screen))
+    assert (await state_of(room))[0] == version + 1
+    # While the layer fails, the process keeps trying; once it works, every screen is told and
+    # gets a fresh snapshot.
+    await asyncio.sleep(0.2)
+    monkeypatch.setattr(layer, "group_send", working)
+    for screen in (board, *phones):
+        assert await frame_next(screen) == {"type": "net", "status": "ok"}
+        snapshot = await frame_next(screen)
+        assert snapshot["type"] == "state" and snapshot["version"] == version + 1
+    assert not fanout.degraded
+    # The sockets are alive and the layer carries the next move to all of them.
+    state = (await state_of(room))[1]
+    mover = phones[seats.index(by_position(seats)[state["active"]])]
+    await mover.send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+    for screen in (board, *phones):
+        assert (await frame_next(screen))["version"] == version + 2
+    assert await quiet(board, *phones)
+
+
+async def test_a_socket_opening_while_the_layer_fails_gets_its_snapshot_and_hears_so(
+    sockets, monkeypatch
+):
+    from channels.layers import get_channel_layer
+
+    room, seats = await lobby(1)
+    layer = get_channel_layer()
+
+    async def down(*args) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_add", down)
+    board = await board_open(room)
+    sockets.append(board)
+    frames = [await frame_next(board), await frame_next(board)]
+    assert [frame["type"] for frame in frames].count("state") == 1
+    assert {"type": "net", "status": "degraded"} in frames
+
+
+async def test_a_move_that_meets_the_database_down_is_refused_clearly_and_changes_nothing(
+    sockets, monkeypatch
+):
+    from django.db import OperationalError
+
+    room, seats, board, phones = await started(sockets, 3)
+    before = await state_of(room)
+
+    def refused(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(consumers.services, "action_submit", refused)
+    await phones[0].send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "id": "m1"}
+    )
+    error = await frame_next(phones[0])
+    assert (error["type"], error["code"], error["id"]) == ("error", "unavailable", "m1")
+    assert "try again" in error["message"]
+    assert await quiet(board, *phones)
+    assert await state_of(room) == before
+    await phones[0].send_json_to({"type": "ping"})  # the socket is still served
+    assert await frame_next(phones[0]) == {"type": "pong"}
+
+
 # --- refusals -----------------------------------------------------------------------------
 
 
