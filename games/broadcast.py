@@ -7,24 +7,34 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games import ticker
-from games.fanout import FRAMES, room_group
+from games.fanout import FRAMES, fanout, room_group
 from games.screens import frames_build, seat_screen
 from games.services import Snapshot
 
 
-async def snapshot_broadcast(snapshot: Snapshot | None) -> None:
-    """Send every screen of the room its own frame (nothing for ``None``)."""
+async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
+    """Send every screen of the room its own frame (nothing for ``None``). ``False`` when the
+    layer failed: the change is saved, this process's own screens have it, and the others get
+    a fresh snapshot once the layer answers again (``games.fanout``)."""
     if snapshot is None:
-        return
+        return True
+    room_id = snapshot.room.pk
     message = {
         "type": FRAMES,
         "frames": frames_build(snapshot),
         "kicked": [seat_screen(seat_id) for seat_id in snapshot.kicked],
     }
-    await get_channel_layer().group_send(room_group(snapshot.room.pk), message)
-    ticker.deadline_noted(snapshot.room.pk, snapshot.room.state)
+    delivered = True
+    try:
+        await get_channel_layer().group_send(room_group(room_id), message)
+    except Exception as error:
+        fanout.layer_failed(error)
+        await fanout.deliver_here(room_id, message)
+        delivered = False
+    ticker.deadline_noted(room_id, snapshot.room.state)
+    return delivered
 
 
-def snapshot_broadcast_sync(snapshot: Snapshot | None) -> None:
+def snapshot_broadcast_sync(snapshot: Snapshot | None) -> bool:
     """The same, from synchronous code (HTTP views)."""
-    async_to_sync(snapshot_broadcast)(snapshot)
+    return async_to_sync(snapshot_broadcast)(snapshot)

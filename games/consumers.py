@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from http.cookies import SimpleCookie
@@ -17,9 +16,8 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import orjson
-from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -27,15 +25,16 @@ from games import services
 from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call
 from games.errors import ServiceError, error_text
-from games.fanout import fanout
+from games.fanout import DEGRADED, fanout
 from games.rulekit import Refusal
 from games.screens import BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
-from games.wire import frame_writer, reads_unlogged
 
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
+# What Django raises when the database refuses connections or drops one mid-way (a restart).
+DATABASE_DOWN = (OperationalError, InterfaceError)
 # How often each process records each of its open sockets as alive (services.CONNECTION_STALE is
 # 75 s), in up to this many slices of at least HEARTBEAT_SLICE_MIN sockets, spread evenly.
 HEARTBEAT_SECONDS = 20.0
@@ -158,42 +157,18 @@ heartbeat = Heartbeat()
 class ScreenConsumer(AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
-    # Frames reach a screen through the fan-out (one layer channel per process and room), so a
-    # socket needs no layer channel of its own: none is made (on Redis pub/sub each would be a
-    # subscription), and no task waits on one. ``channel_name`` just names the socket.
-    channel_layer_alias = None
+    # A screen's frames reach it through the fan-out (one layer channel per process and room),
+    # never through the channel Channels makes for each consumer; that one is made on a layer
+    # that lives in this process (settings.CHANNEL_LAYERS["sockets"]), so that the shared layer
+    # failing cannot end the socket's consumer: the fan-out tells the screen and recovers.
+    channel_layer_alias = "sockets"
     room_id: int
     code: str
     seat: Any = None
     gone = False  # disconnected
-    frame_write: Callable[[bytes], None] | None = None  # set once accepted (games/wire.py)
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        """Channels' consumer loop, for a consumer with no layer channel. Channels waits on the
-        socket and a layer channel at once (``await_many_dispatch``): a new task for every
-        message read, watched through ``asyncio.wait`` with its own future and callbacks. A
-        screen has the socket alone, so it reads the socket itself, one message after another
-        and each handled before the next is read, as there."""
-        self.scope = scope
-        self.channel_layer = None
-        self.base_send = send
-        try:
-            while True:
-                await self.dispatch(await receive())
-        except StopConsumer:
-            pass
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels closes stale DB connections in a thread hop before every message; our
-        # database calls close their own (games.dbthread), so skip that hop.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         ticker_ensure()
-        self.channel_name = f"screen.{secrets.token_hex(12)}"
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.cookies = scope_cookies(self.scope)
         self.query = scope_query(self.scope)
@@ -209,18 +184,16 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.room_id = room.pk
+        await self.accept()
         screen = self.screen_for()
         await fanout.join(room.pk, screen, self)
         self.screen = screen
-        await self.accept()
-        # Under Daphne, the fan-out's frames go straight to the socket, and the socket's bytes
-        # straight to the frame parser (games/wire.py).
-        self.frame_write = frame_writer(self.base_send)
-        reads_unlogged(self.base_send)
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
+        if fanout.degraded:
+            await self.net_send(DEGRADED)  # the fan-out told the sockets it had then
 
     def authenticate(self) -> tuple[Any, Any]:
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
@@ -235,15 +208,21 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         heartbeat.discard(self)
         if self.screen is not None:
             await fanout.leave(self.room_id, self.screen, self)
-            snapshot = await database_call(services.connection_close, self.channel_name)
+            try:
+                snapshot = await database_call(services.connection_close, self.channel_name)
+            except DATABASE_DOWN as error:
+                # The sweep forgets the socket's presence row once it goes stale.
+                logger.warning("a closed socket could not be recorded: %s", error)
+                return
             await snapshot_broadcast(snapshot)
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
-        if self.frame_write is not None:
-            self.frame_write(text.encode())
-        else:
-            await self.send(text_data=text)
+        await self.send(text_data=text)
+
+    async def net_send(self, status: str) -> None:
+        """Whether the changes of others reach this screen (``games.fanout``)."""
+        await self.send(text_data=orjson.dumps({"type": "net", "status": status}).decode())
 
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""
@@ -273,6 +252,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """A refusal, in the screen's language, to this socket only."""
         with translation.override(self.language):
             frame = {"type": "error", "code": error.code, "message": error_text(error)}
+        if request_id is not None:
+            frame["id"] = request_id
+        await self.send(text_data=orjson.dumps(frame).decode())
+
+    async def notice_send(self, code: str, message: Any, request_id: Any = None) -> None:
+        """A request done, with something its sender should know, to this socket only."""
+        with translation.override(self.language):
+            frame = {"type": "notice", "code": code, "message": str(message)}
         if request_id is not None:
             frame["id"] = request_id
         await self.send(text_data=orjson.dumps(frame).decode())
@@ -315,6 +302,20 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             )
             return
         request_id = message.get("id")
+        try:
+            await self.handle(message, request_id)
+        except DATABASE_DOWN as error:
+            logger.warning("a screen's message met the database down: %s", error)
+            await self.error_send(
+                ServiceError(
+                    _("The game cannot be reached just now; try again in a moment."),
+                    code="unavailable",
+                ),
+                request_id,
+            )
+
+    async def handle(self, message: dict, request_id: Any) -> None:
+        """One well-formed message: a snapshot, a pong, or a handler's change, broadcast."""
         if message["type"] == "sync":
             await self.snapshot_send()
             return
@@ -335,7 +336,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             if error.code == "stale":
                 await self.snapshot_send()
             return
-        await snapshot_broadcast(snapshot)
+        if not await snapshot_broadcast(snapshot):
+            # Saved, and this process's screens have it; the others catch up later.
+            await self.notice_send(
+                "undelivered",
+                _("Done, but the other screens cannot be reached just now; they will catch up "
+                  "as soon as the connection is back."),
+                request_id,
+            )
 
     def translated(self, handler: Callable[[dict], Any]) -> Callable[[dict], Any]:
         """Run a handler with the screen's language active (for lazy messages it may build)."""

@@ -7,12 +7,22 @@ message and wakes each socket's consumer for it: seven messages per move in a ro
 one channel of its own per room it serves, and a reader task per room delivers. The message is
 internal to the servers (Zulip's ``send_event`` with its recipient list travels the same way):
 its frames are keyed by recipient screen, and a socket is only ever handed its own screen's.
+
+When the layer fails (Redis restarted or out of reach), a reader's ``receive``, a room's
+``group_add`` or a broadcast raises. The process then tells each of its sockets (a ``net``
+frame: the screen shows it is reconnecting), and retries after 0.5 s, doubling to 5 s, until
+every room it serves is back in its group (a restarted Redis has forgotten them all); then each
+socket is told and gets a fresh snapshot, since what was sent meanwhile may be lost. The pub/sub
+layer reconnects by itself and its ``receive`` never raises, so every ``PROBE_SECONDS`` the
+process also sends to a group nobody joins: that fails while the layer does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,6 +31,11 @@ from channels.layers import get_channel_layer
 logger = logging.getLogger(__name__)
 
 FRAMES = "room.frames"  # the layer message: {"frames": {screen: text}, "kicked": [screen, ...]}
+PROBE_GROUP = "fanout.probe"  # a group nobody joins: a send to it only tests the layer
+PROBE_SECONDS = 5.0
+RETRY_FIRST_SECONDS = 0.5
+RETRY_MAX_SECONDS = 5.0
+DEGRADED, RECOVERED = "degraded", "ok"  # what a ``net`` frame tells a screen
 
 
 class Screen(Protocol):
@@ -30,10 +45,22 @@ class Screen(Protocol):
 
     async def kicked(self) -> None: ...
 
+    async def net_send(self, status: str) -> None: ...
+
+    async def snapshot_send(self) -> None: ...
+
 
 def room_group(room_id: int) -> str:
     """The channel-layer group of a room: one member per process with a screen of the room."""
     return f"room{room_id}"
+
+
+def retry_delays() -> Iterator[float]:
+    """Seconds to wait before each retry while the layer fails: 0.5, doubling, at most 5."""
+    delay = RETRY_FIRST_SECONDS
+    while True:
+        yield delay
+        delay = min(delay * 2, RETRY_MAX_SECONDS)
 
 
 @dataclass(eq=False)
@@ -46,51 +73,75 @@ class LocalRoom:
     opened: asyncio.Task | None = None
     reader: asyncio.Task | None = None
 
+    def sockets(self) -> list[Screen]:
+        return [socket for sockets in self.screens.values() for socket in sockets]
+
 
 class Fanout:
-    """This process's rooms: join and leave per socket, one reader per room."""
+    """This process's rooms: join and leave per socket, one reader per room, and one watcher
+    that keeps them in their groups through the layer's failures."""
 
     def __init__(self, layer_alias: str = "default") -> None:
         self.layer_alias = layer_alias
         self.rooms: dict[int, LocalRoom] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.degraded = False  # the layer failed; the screens were told and have not caught up
+        self.trouble = asyncio.Event()  # a failure the watcher has not recovered from yet
+        self.watcher: asyncio.Task | None = None
 
     def layer(self) -> Any:
         return get_channel_layer(self.layer_alias)
 
+    def on_this_loop(self) -> bool:
+        """Whether the rooms live on the running loop (not so for synchronous code's own)."""
+        try:
+            return asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            return False
+
     async def join(self, room_id: int, screen: str, socket: Screen) -> None:
-        """Hand ``socket`` every frame for ``screen`` from now on (returns once the process is
-        in the room's group, so a snapshot read after this misses no change)."""
+        """Hand ``socket`` every frame for ``screen`` from now on. Returns once the room's first
+        try to join its group has ended: joined, a snapshot read after this misses no change;
+        failed (``degraded``), the watcher joins it once the layer answers, and every socket
+        then gets a fresh snapshot."""
         loop = asyncio.get_running_loop()
         if loop is not self.loop:  # a new event loop (tests): nothing of the old one is alive
-            self.loop, self.rooms = loop, {}
+            self.loop, self.rooms, self.watcher = loop, {}, None
+            self.degraded, self.trouble = False, asyncio.Event()
         room = self.rooms.get(room_id)
         if room is None:
             room = self.rooms[room_id] = LocalRoom(room_id)
             room.opened = loop.create_task(self.room_open(room))
+            if self.watcher is None or self.watcher.done():
+                self.watcher = loop.create_task(self.watch())
         room.screens.setdefault(screen, set()).add(socket)
         try:
             await asyncio.shield(room.opened)
         except BaseException:
-            # The open failed, or this socket gave up waiting (a phone gone mid-handshake).
+            # This socket gave up waiting (a phone gone mid-handshake).
             if self.screen_drop(room, screen, socket):
                 await self.room_close(room)
             raise
 
     async def room_open(self, room: LocalRoom) -> None:
-        layer = self.layer()
         try:
+            await self.subscribe(room)
+        except Exception as error:
+            self.layer_failed(error)  # the watcher joins the room once the layer answers
+
+    async def subscribe(self, room: LocalRoom) -> None:
+        """Put the room's channel in its group (again: a restarted Redis forgets groups) and
+        make sure its reader runs."""
+        layer = self.layer()
+        if not room.channel:
             room.channel = await layer.new_channel()
-            await layer.group_add(room_group(room.room_id), room.channel)
-        except BaseException:
-            if self.rooms.get(room.room_id) is room:
-                del self.rooms[room.room_id]
-            raise
+        await layer.group_add(room_group(room.room_id), room.channel)
         if self.rooms.get(room.room_id) is not room:
-            # Every socket that waited for it gave up before it opened: leave again.
-            await layer.group_discard(room_group(room.room_id), room.channel)
+            # Every socket that waited for it gave up meanwhile: leave again.
+            await self.group_leave(room)
             return
-        room.reader = asyncio.get_running_loop().create_task(self.read(room))
+        if room.reader is None or room.reader.done():
+            room.reader = asyncio.get_running_loop().create_task(self.read(room))
 
     async def leave(self, room_id: int, screen: str, socket: Screen) -> None:
         """Stop handing ``socket`` frames; the last socket of a room takes the process out."""
@@ -100,14 +151,28 @@ class Fanout:
 
     async def room_close(self, room: LocalRoom) -> None:
         """Out of a room this process no longer serves: its reader stops, its channel leaves
-        the group (one still opening leaves by itself in ``room_open``)."""
+        the group (one still opening leaves by itself in ``subscribe``). With the last room,
+        the watcher stops too."""
         if room.reader is not None:
             # The reader's frame refers to the room: the room lets go of it, so that neither
             # waits for the garbage collector.
             reader, room.reader = room.reader, None
             reader.cancel()
+        if not self.rooms and self.watcher is not None:
+            watcher, self.watcher = self.watcher, None
+            watcher.cancel()
+            self.degraded = False
+            self.trouble.clear()
         if room.channel:
+            await self.group_leave(room)
+
+    async def group_leave(self, room: LocalRoom) -> None:
+        """The room's channel out of its group; if the layer fails, the membership expires on
+        its own (and Redis forgets it when restarted)."""
+        try:
             await self.layer().group_discard(room_group(room.room_id), room.channel)
+        except Exception as error:
+            logger.warning("room %s: leaving its group failed: %s", room.room_id, error)
 
     def screen_drop(self, room: LocalRoom, screen: str, socket: Screen) -> bool:
         """Forget one socket; ``True`` when that emptied the room (it is forgotten too)."""
@@ -122,9 +187,16 @@ class Fanout:
         return True
 
     async def read(self, room: LocalRoom) -> None:
+        """The room's changes to its sockets, until the layer fails: then the watcher starts
+        another reader once the room is back in its group."""
         layer = self.layer()
         while True:
-            await self.deliver(room, await layer.receive(room.channel))
+            try:
+                message = await layer.receive(room.channel)
+            except Exception as error:
+                self.layer_failed(error)
+                return
+            await self.deliver(room, message)
 
     async def deliver(self, room: LocalRoom, message: dict) -> None:
         """Each frame to the sockets of its own screen, then the kicked screens hang up. A socket
@@ -136,11 +208,81 @@ class Fanout:
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.kicked())
 
-    async def handed(self, room: LocalRoom, send: Any) -> None:
+    async def deliver_here(self, room_id: int, message: dict) -> None:
+        """A change the layer could not carry, to this process's own sockets of the room."""
+        room = self.rooms.get(room_id) if self.on_this_loop() else None
+        if room is not None:
+            await self.deliver(room, message)
+
+    async def handed(self, room: LocalRoom, send: Awaitable[None]) -> None:
         try:
             await send
         except Exception:
             logger.exception("a socket of room %s failed to take its frame", room.room_id)
+
+    # --- the layer's failures -----------------------------------------------------------------
+
+    def layer_failed(self, error: Exception) -> None:
+        """A reader, a join or a broadcast found the layer failing: the watcher tells this
+        process's screens and recovers. (From another loop, synchronous code's own, there is
+        nothing of this process's to tell.)"""
+        if not self.on_this_loop() or not self.rooms:
+            return
+        if not self.degraded and not self.trouble.is_set():
+            logger.warning("the channel layer failed (%s): retrying", error)
+        self.trouble.set()
+
+    async def watch(self) -> None:
+        """While the process serves rooms: recover from each failure as it is found, and test
+        the layer every ``PROBE_SECONDS`` in between."""
+        delays = retry_delays()
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.trouble.wait(), PROBE_SECONDS)
+            if not self.trouble.is_set():
+                try:
+                    await self.probe()
+                except Exception as error:
+                    self.layer_failed(error)
+                else:
+                    delays = retry_delays()  # it answers: the next failure starts afresh
+            if self.trouble.is_set():
+                await self.recover(delays)
+
+    async def probe(self) -> None:
+        """A send that reaches nobody: it fails while the layer does."""
+        await self.layer().group_send(PROBE_GROUP, {"type": "fanout.probe"})
+
+    async def recover(self, delays: Iterator[float]) -> None:
+        """Tell every socket; retry until every room is back in its group and the layer takes
+        a send; then tell every socket again, with a fresh snapshot, since frames sent
+        meanwhile may be lost."""
+        self.degraded = True
+        await self.tell(lambda socket: socket.net_send(DEGRADED))
+        while self.trouble.is_set():
+            await asyncio.sleep(next(delays))
+            self.trouble.clear()
+            try:
+                for room in list(self.rooms.values()):
+                    # One still opening joins by itself, or fails and says so.
+                    if room.opened is not None and room.opened.done():
+                        await self.subscribe(room)
+                await self.probe()
+            except Exception as error:
+                self.layer_failed(error)
+        self.degraded = False
+        logger.warning("the channel layer answers again: %s rooms back in", len(self.rooms))
+        await self.tell(self.caught_up)
+
+    async def caught_up(self, socket: Screen) -> None:
+        await socket.net_send(RECOVERED)
+        await socket.snapshot_send()
+
+    async def tell(self, send: Callable[[Screen], Awaitable[None]]) -> None:
+        """Something to every socket of this process, one after another."""
+        for room in list(self.rooms.values()):
+            for socket in room.sockets():
+                await self.handed(room, send(socket))
 
 
 fanout = Fanout()

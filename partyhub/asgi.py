@@ -22,7 +22,7 @@ from games.ticker import ticker_ensure  # noqa: E402
 websocket_routes = list(websocket_urlpatterns)
 if settings.PARTYHUB_BENCH:
     # `manage.py bench` measures a stock Channels consumer on this same process and layer.
-    from games.bench.bare import websocket_urlpatterns as bare_urlpatterns
+    from bench.bare import websocket_urlpatterns as bare_urlpatterns
 
     websocket_routes += bare_urlpatterns
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "questions",
     "games",
     *game_apps(),  # each game's package (games/registry.py)
+    "bench",  # `manage.py bench`; nothing of the hub imports it
 ]
 
 MIDDLEWARE = [
@@ -104,21 +105,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Channels' layer classes and the project's own (games/layers.py: the same behaviour, less the
-# per-message waste).
-PROJECT_LAYERS = {
-    "channels.layers.InMemoryChannelLayer": "games.layers.InMemoryChannelLayer",
-    "channels_redis.core.RedisChannelLayer": "games.layers.RedisChannelLayer",
-    "channels_redis.pubsub.RedisPubSubChannelLayer": "games.layers.RedisPubSubChannelLayer",
-}
-STOCK_LAYERS = {project: stock for stock, project in PROJECT_LAYERS.items()}
-
+# The channel layer that carries a room's changes between processes (games/fanout.py): Channels'
+# own classes, as named. CHANNEL_LAYER_BACKEND picks one of channels-redis's two when REDIS_URL is
+# set; anything else is refused.
+REDIS_LAYERS = (
+    "channels_redis.core.RedisChannelLayer",
+    "channels_redis.pubsub.RedisPubSubChannelLayer",
+)
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    _layer = os.environ.get("CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer")
+    _layer = os.environ.get("CHANNEL_LAYER_BACKEND", REDIS_LAYERS[0])
+    if _layer not in REDIS_LAYERS:
+        raise ImproperlyConfigured(
+            f"CHANNEL_LAYER_BACKEND must be one of {', '.join(REDIS_LAYERS)}; not {_layer!r}."
+        )
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": PROJECT_LAYERS.get(_layer, _layer),
+            "BACKEND": _layer,
             "CONFIG": {
                 # channels-redis waits for messages with 5-second BZPOPMIN calls; redis-py 8
                 # times reads out after 5 s by default, which kills idle sockets at random.
@@ -134,8 +137,11 @@ if REDIS_URL:
         }
     }
 else:
-    # Channels' in-memory layer without its per-message sweep over every socket (games/layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Channels gives every consumer a channel of its own. A screen's frames come through the fan-out
+# instead, so its channel is never sent to: it lives in this process (games/consumers.py), where
+# no other layer's failure can end the socket's consumer.
+CHANNEL_LAYERS["sockets"] = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -181,12 +187,5 @@ PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
 # Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
-if PARTYHUB_BENCH:
-    # The yardstick runs on Channels' own layer class of the same kind and configuration, beside
-    # the project's (games/layers.py), so it measures stock Channels.
-    _backend = CHANNEL_LAYERS["default"]["BACKEND"]
-    CHANNEL_LAYERS["stock"] = {
-        **CHANNEL_LAYERS["default"], "BACKEND": STOCK_LAYERS.get(_backend, _backend)
-    }
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.private_servers import (  # noqa: F401  (fixtures)
+    daphnes,
+    postgres_server,
+    redis_server,
+)
 from tests.support.servers import (  # noqa: F401  (fixtures)
     chromium_path,
     daphne_factory,

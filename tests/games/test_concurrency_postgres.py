@@ -138,7 +138,7 @@ def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str
         assert len(losers) == 1, results
         # The loser read the room only once the winner had committed (the row lock): the rules
         # refuse its call, the game having moved on (not the write's version guard: conflict).
-        assert (losers[0]["error"], losers[0]["code"]) == ("RuleError", "wrong_phase"), losers
+        assert (losers[0]["error"], losers[0]["code"]) == ("RuleError", "called_first"), losers
         winner = winners[0]
 
         version_after, state, _game = room_row(db, code)

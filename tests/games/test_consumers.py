@@ -152,6 +152,114 @@ async def test_updates_reach_every_screen_with_increasing_versions(sockets):
     assert await quiet(board, *phones)
 
 
+# --- the channel layer or the database failing ----------------------------------------------
+
+
+async def frames_until(socket, test, limit: int = 10) -> list[dict]:
+    """The frames a socket receives up to and including the first that passes ``test``."""
+    seen = []
+    while not seen or not test(seen[-1]):
+        assert len(seen) < limit, seen
+        seen.append(await frame_next(socket))
+    return seen
+
+
+async def test_a_move_whose_broadcast_fails_is_saved_shown_here_and_its_sender_told(
+    sockets, monkeypatch
+):
+    from channels.layers import get_channel_layer
+
+    from games import fanout as fanout_module
+
+    monkeypatch.setattr(fanout_module, "RETRY_FIRST_SECONDS", 0.05)
+    room, seats, board, phones = await started(sockets, 3)
+    version, state = await state_of(room)
+    mover = phones[seats.index(by_position(seats)[state["active"]])]
+    layer = get_channel_layer()
+    working = layer.group_send
+
+    async def down(group: str, message: dict) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_send", down)
+    await mover.send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "id": 4}
+    )
+    # The move is saved; this process's screens have it (all of them, in this test), each
+    # hears that the others may not, and the mover hears what became of its move.
+    seen = await frames_until(mover, lambda f: f["type"] == "notice")
+    assert {"type": "notice", "code": "undelivered", "id": 4} == {
+        key: seen[-1][key] for key in ("type", "code", "id")
+    }
+    assert "catch up" in seen[-1]["message"]
+    for screen in (board, *phones):
+        frames = seen if screen is mover else []
+        while not any(f.get("version") == version + 1 for f in frames):
+            frames.append(await frame_next(screen))
+        while {"type": "net", "status": "degraded"} not in frames:
+            frames.append(await frame_next(screen))
+    assert (await state_of(room))[0] == version + 1
+    # While the layer fails, the process keeps trying; once it works, every screen is told and
+    # gets a fresh snapshot.
+    await asyncio.sleep(0.2)
+    monkeypatch.setattr(layer, "group_send", working)
+    for screen in (board, *phones):
+        assert await frame_next(screen) == {"type": "net", "status": "ok"}
+        snapshot = await frame_next(screen)
+        assert snapshot["type"] == "state" and snapshot["version"] == version + 1
+    assert not fanout.degraded
+    # The sockets are alive and the layer carries the next move to all of them.
+    state = (await state_of(room))[1]
+    mover = phones[seats.index(by_position(seats)[state["active"]])]
+    await mover.send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+    for screen in (board, *phones):
+        assert (await frame_next(screen))["version"] == version + 2
+    assert await quiet(board, *phones)
+
+
+async def test_a_socket_opening_while_the_layer_fails_gets_its_snapshot_and_hears_so(
+    sockets, monkeypatch
+):
+    from channels.layers import get_channel_layer
+
+    room, seats = await lobby(1)
+    layer = get_channel_layer()
+
+    async def down(*args) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_add", down)
+    board = await board_open(room)
+    sockets.append(board)
+    frames = [await frame_next(board), await frame_next(board)]
+    assert [frame["type"] for frame in frames].count("state") == 1
+    assert {"type": "net", "status": "degraded"} in frames
+
+
+async def test_a_move_that_meets_the_database_down_is_refused_clearly_and_changes_nothing(
+    sockets, monkeypatch
+):
+    from django.db import OperationalError
+
+    room, seats, board, phones = await started(sockets, 3)
+    before = await state_of(room)
+
+    def refused(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(consumers.services, "action_submit", refused)
+    await phones[0].send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "id": "m1"}
+    )
+    error = await frame_next(phones[0])
+    assert (error["type"], error["code"], error["id"]) == ("error", "unavailable", "m1")
+    assert "try again" in error["message"]
+    assert await quiet(board, *phones)
+    assert await state_of(room) == before
+    await phones[0].send_json_to({"type": "ping"})  # the socket is still served
+    assert await frame_next(phones[0]) == {"type": "pong"}
+
+
 # --- refusals -----------------------------------------------------------------------------
 
 
@@ -539,15 +647,16 @@ def test_a_heartbeat_slice_is_a_twentieth_of_the_sockets_but_never_a_handful():
     assert beat.slice_size() == 100
 
 
-async def test_a_screen_takes_no_layer_channel_of_its_own(sockets):
-    """Frames come through the fan-out: the layer holds one channel for the room, none per
-    socket; a socket's name only keys its presence row."""
+async def test_the_shared_layer_holds_one_channel_per_room_and_none_per_socket(sockets):
+    """Frames come through the fan-out: the shared layer holds the room's one channel; each
+    socket's own channel (which Channels makes for every consumer) is on the process's socket
+    layer, and its name keys the socket's presence row."""
     from channels.layers import get_channel_layer
 
     room, seats, board, phones = await started(sockets, 3)
     names = await db(lambda: list(Connection.objects.values_list("channel_name", flat=True)))()
-    assert len(names) == 4 and all(name.startswith("screen.") for name in names)
     assert list(get_channel_layer().channels) == [fanout.rooms[room.pk].channel]
+    assert len(names) == 4 and set(names) == set(get_channel_layer("sockets").channels)
     assert await quiet(board, *phones)
 
 
@@ -558,9 +667,7 @@ async def test_a_closed_socket_is_not_recorded_again(sockets):
     assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()
 
 
-async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_another():
-    """Channels' loop reads each message in a task of its own; a screen reads in the socket's
-    task, and handles each message before it reads the next."""
+async def test_a_screen_handles_each_message_before_it_reads_the_next():
     room, _seats = await lobby(3)
     inbox: asyncio.Queue = asyncio.Queue()
     for message in [
@@ -569,10 +676,10 @@ async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_anoth
         {"type": "websocket.disconnect", "code": 1000},
     ]:
         inbox.put_nowait(message)
-    readers, sent = [], []
+    reads, sent = [], []
 
     async def receive() -> dict:
-        readers.append((asyncio.current_task(), len(sent)))
+        reads.append(len(sent))
         return await inbox.get()
 
     async def send(message: dict) -> None:
@@ -580,13 +687,13 @@ async def test_a_screen_reads_its_socket_in_its_own_task_one_message_after_anoth
 
     scope = {"type": "websocket", "path": f"/ws/rooms/{room.code}/board", "query_string": b"",
              "headers": [], "subprotocols": []}
-    socket_task = asyncio.ensure_future(application(scope, receive, send))
-    await asyncio.wait_for(socket_task, 10)
-    assert len(readers) == 5 and all(task is socket_task for task, _sent in readers)
+    await asyncio.wait_for(application(scope, receive, send), 10)
+    assert len(reads) == 5
     pongs = [i for i, message in enumerate(sent) if message.get("text") == '{"type":"pong"}']
     assert len(pongs) == 3
     # Each ping's pong went out before the next message was read.
-    assert [sent_before for _task, sent_before in readers[2:]] == [i + 1 for i in pongs]
+    assert reads[2:] == [i + 1 for i in pongs]
+
 
 
 async def test_every_frame_carries_the_servers_clock(sockets):

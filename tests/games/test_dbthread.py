@@ -1,4 +1,5 @@
-"""The live path's database calls: the thread Channels uses, fresh connections, the context."""
+"""The live path's database calls: Channels' database thread, fresh connections, the context,
+and asgiref's guard against waiting for itself when called from synchronous code."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import contextvars
 import threading
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels import db as channels_db
 from channels.db import database_sync_to_async
 
-from games import dbthread
 from games.dbthread import database_call
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the calls close stale connections
@@ -31,7 +33,7 @@ async def test_stale_connections_are_closed_before_and_after_and_errors_reach_th
     monkeypatch,
 ) -> None:
     steps = []
-    monkeypatch.setattr(dbthread, "close_old_connections", lambda: steps.append("close"))
+    monkeypatch.setattr(channels_db, "close_old_connections", lambda: steps.append("close"))
 
     def failing() -> None:
         steps.append("call")
@@ -40,3 +42,27 @@ async def test_stale_connections_are_closed_before_and_after_and_errors_reach_th
     with pytest.raises(LookupError, match="no such room"):
         await database_call(failing)
     assert steps == ["close", "call", "close"]
+
+
+# A call that waited for the database thread while running on it would never return: the
+# timeout turns such a hang into a failure.
+@pytest.mark.timeout(20)
+async def test_a_call_made_from_synchronous_code_on_the_database_thread_runs_there() -> None:
+    def inner() -> int:
+        return threading.get_ident()
+
+    def outer() -> tuple[int, int]:
+        return threading.get_ident(), async_to_sync(database_call)(inner)
+
+    outer_thread, inner_thread = await database_call(outer)
+    assert inner_thread == outer_thread != threading.get_ident()
+    # The thread is free again for the next call.
+    assert await database_call(inner) == outer_thread
+
+
+@pytest.mark.timeout(20)
+def test_a_call_made_from_plain_synchronous_code_completes() -> None:
+    def where() -> int:
+        return threading.get_ident()
+
+    assert async_to_sync(database_call)(where) == threading.get_ident()

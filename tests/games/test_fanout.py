@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import uuid
 
 import pytest
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games.fanout import FRAMES, Fanout, room_group
+from games import fanout as fanout_module
+from games.fanout import FRAMES, Fanout, retry_delays, room_group
 
 
 class FakeSocket:
@@ -15,6 +18,7 @@ class FakeSocket:
         self.frames: list[str] = []
         self.was_kicked = False
         self.fail = fail
+        self.told: list[str] = []  # "net:<status>" and "snapshot", in order
 
     async def frame_send(self, text: str) -> None:
         if self.fail:
@@ -23,6 +27,12 @@ class FakeSocket:
 
     async def kicked(self) -> None:
         self.was_kicked = True
+
+    async def net_send(self, status: str) -> None:
+        self.told.append(f"net:{status}")
+
+    async def snapshot_send(self) -> None:
+        self.told.append("snapshot")
 
 
 async def settle() -> None:
@@ -61,6 +71,7 @@ async def test_the_process_joins_a_rooms_group_once_and_leaves_with_its_last_soc
     await fanout.leave(5, "seat2", sockets[2])
     await settle()
     assert members(5) == {} and reader.cancelled() and 5 not in fanout.rooms
+    assert fanout.watcher is None  # nothing left to watch
     # Back again: a new membership, and changes arrive as before.
     again = FakeSocket()
     await fanout.join(5, "board", again)
@@ -96,26 +107,6 @@ async def test_a_broken_socket_does_not_keep_the_others_from_their_frames(caplog
     assert fine.frames == ["a", "c"]
     assert fanout.rooms[4].screens["board"].pop().frames == ["b"]
     assert "room 4" in caplog.text
-
-
-async def test_a_failed_join_forgets_the_socket_and_the_next_join_tries_again(monkeypatch) -> None:
-    fanout = Fanout()
-    layer = get_channel_layer()
-    real = layer.group_add
-
-    async def down(group: str, channel: str) -> None:
-        raise ConnectionError("the layer is down")
-
-    monkeypatch.setattr(layer, "group_add", down)
-    with pytest.raises(ConnectionError):
-        await fanout.join(6, "board", FakeSocket())
-    assert 6 not in fanout.rooms
-    monkeypatch.setattr(layer, "group_add", real)
-    socket = FakeSocket()
-    await fanout.join(6, "board", socket)
-    await layer.group_send(room_group(6), {"type": FRAMES, "frames": {"board": "ok"}})
-    await settle()
-    assert socket.frames == ["ok"]
 
 
 async def test_a_join_given_up_while_the_room_opens_leaves_no_membership_behind() -> None:
@@ -173,3 +164,257 @@ async def test_a_room_left_by_its_last_socket_is_freed_without_the_garbage_colle
         assert room() is None
     finally:
         gc.enable()
+
+
+# --- on each of Channels' stock layers ---------------------------------------------------------
+
+STOCK_LAYERS = [
+    pytest.param("channels.layers.InMemoryChannelLayer", id="memory"),
+    pytest.param("channels_redis.core.RedisChannelLayer", id="redis", marks=pytest.mark.redis),
+    pytest.param(
+        "channels_redis.pubsub.RedisPubSubChannelLayer", id="pubsub", marks=pytest.mark.redis
+    ),
+]
+
+
+@pytest.mark.parametrize("backend", STOCK_LAYERS)
+async def test_on_each_stock_layer_every_process_hands_its_sockets_their_own_frames_in_order(
+    backend, request, settings
+) -> None:
+    """Two processes (two layer instances, as two servers have) serve one room; a change sent
+    from either reaches every socket of the room, each its own screen's frame, in order."""
+    config: dict = {}
+    if backend.startswith("channels_redis"):
+        url = request.getfixturevalue("redis_url")
+        config = {"CONFIG": {"hosts": [url], "prefix": f"t{uuid.uuid4().hex[:8]}"}}
+    settings.CHANNEL_LAYERS = {
+        **settings.CHANNEL_LAYERS,
+        "here": {"BACKEND": backend, **config},
+        "there": {"BACKEND": backend, **config},
+    }
+    # In memory a layer does not cross processes: there both share one instance.
+    here, there = Fanout("here"), Fanout("there" if config else "here")
+    board, phone, other = FakeSocket(), FakeSocket(), FakeSocket()
+    stranger = FakeSocket()
+    await here.join(1, "board", board)
+    await here.join(1, "seat1", phone)
+    await there.join(1, "seat2", other)
+    await there.join(2, "board", stranger)
+    for n in range(3):
+        sender = (here if n % 2 else there).layer()
+        frames = {"board": f"b{n}", "seat1": f"s{n}", "seat2": f"o{n}"}
+        await sender.group_send(room_group(1), {"type": FRAMES, "frames": frames})
+    for socket, prefix in ((board, "b"), (phone, "s"), (other, "o")):
+        await until(lambda socket=socket: len(socket.frames) == 3)
+        assert socket.frames == [f"{prefix}{n}" for n in range(3)]
+    assert stranger.frames == []
+    for fanout, room_id, screen, socket in (
+        (here, 1, "board", board), (here, 1, "seat1", phone), (there, 1, "seat2", other),
+        (there, 2, "board", stranger),
+    ):
+        await fanout.leave(room_id, screen, socket)
+    for fanout in (here, there):
+        await fanout.layer().flush()
+
+
+async def until(check, timeout: float = 5.0) -> None:
+    """Wait until ``check()`` holds (a Redis round trip or two)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+# --- the layer failing ---------------------------------------------------------------------------
+
+
+class FlakyLayer:
+    """Channels' in-memory layer that goes down as a Redis server does: while down every call
+    fails (``receive`` too, also one already waiting, unless ``receive_fails`` is off, as on
+    the pub/sub layer, which reconnects by itself); back up, it has forgotten every group."""
+
+    def __init__(self, receive_fails: bool = True) -> None:
+        self.inner = InMemoryChannelLayer()
+        self.receive_fails = receive_fails
+        self.down = False
+        self.went_down = asyncio.Event()
+        self.failed_calls = 0
+
+    def go_down(self) -> None:
+        self.down = True
+        self.went_down.set()
+
+    def come_back(self) -> None:
+        self.inner = InMemoryChannelLayer()
+        self.down = False
+        self.went_down = asyncio.Event()
+
+    def check(self) -> None:
+        if self.down:
+            self.failed_calls += 1
+            raise ConnectionError("the layer is down")
+
+    async def new_channel(self) -> str:
+        self.check()
+        return await self.inner.new_channel()
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self.check()
+        await self.inner.group_add(group, channel)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        self.check()
+        await self.inner.group_discard(group, channel)
+
+    async def group_send(self, group: str, message: dict) -> None:
+        self.check()
+        await self.inner.group_send(group, message)
+
+    async def receive(self, channel: str) -> dict:
+        while True:
+            if self.receive_fails:
+                self.check()
+            inner, went_down = self.inner, self.went_down
+            message = asyncio.ensure_future(inner.receive(channel))
+            down = asyncio.ensure_future(went_down.wait())
+            try:
+                await asyncio.wait({message, down}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                down.cancel()
+                if not message.done():
+                    message.cancel()
+            if message.done() and not message.cancelled():
+                return message.result()
+            # Went down while waiting: fail, or (pub/sub) wait on the layer that comes back.
+            while self.down and not self.receive_fails:
+                await asyncio.sleep(0.01)
+
+
+class FlakyFanout(Fanout):
+    def __init__(self, layer: FlakyLayer) -> None:
+        super().__init__()
+        self.flaky = layer
+
+    def layer(self) -> FlakyLayer:
+        return self.flaky
+
+
+@pytest.fixture
+def quick_retries(monkeypatch):
+    """Retries after 10, 20, then 40 ms; a probe every 50 ms."""
+    monkeypatch.setattr(fanout_module, "RETRY_FIRST_SECONDS", 0.01)
+    monkeypatch.setattr(fanout_module, "RETRY_MAX_SECONDS", 0.04)
+    monkeypatch.setattr(fanout_module, "PROBE_SECONDS", 0.05)
+
+
+def test_retries_wait_half_a_second_doubling_up_to_five() -> None:
+    assert list(itertools.islice(retry_delays(), 7)) == [0.5, 1, 2, 4, 5, 5, 5]
+
+
+async def test_a_failed_reader_tells_the_screens_and_they_catch_up_once_the_layer_is_back(
+    quick_retries,
+) -> None:
+    layer = FlakyLayer()
+    fanout = FlakyFanout(layer)
+    board, phone = FakeSocket(), FakeSocket()
+    await fanout.join(1, "board", board)
+    await fanout.join(1, "seat1", phone)
+    layer.go_down()  # the room's reader fails at once
+    await until(lambda: board.told == phone.told == ["net:degraded"])
+    assert fanout.degraded
+    failed = layer.failed_calls
+    await until(lambda: layer.failed_calls >= failed + 3)  # it keeps trying, and failing
+    assert board.told == ["net:degraded"] and fanout.degraded
+
+    layer.come_back()  # a restarted Redis: the room's membership is gone
+    await until(lambda: board.told == phone.told == ["net:degraded", "net:ok", "snapshot"])
+    assert not fanout.degraded
+    # Back in its group, with a reader: changes reach the sockets again.
+    await layer.group_send(room_group(1), {"type": FRAMES, "frames": {"board": "B", "seat1": "S"}})
+    await until(lambda: board.frames == ["B"] and phone.frames == ["S"])
+    # A socket joining the room now is handed frames by the room's running reader.
+    late = FakeSocket()
+    await fanout.join(1, "seat2", late)
+    await layer.group_send(room_group(1), {"type": FRAMES, "frames": {"seat2": "L"}})
+    await until(lambda: late.frames == ["L"])
+    for screen, socket in (("board", board), ("seat1", phone), ("seat2", late)):
+        await fanout.leave(1, screen, socket)
+
+
+async def test_retries_back_off_between_failed_tries(quick_retries, monkeypatch) -> None:
+    waited = []
+
+    def recorded():
+        for delay in retry_delays():
+            waited.append(delay)
+            yield delay
+
+    monkeypatch.setattr(fanout_module, "retry_delays", recorded)
+    layer = FlakyLayer()
+    fanout = FlakyFanout(layer)
+    socket = FakeSocket()
+    await fanout.join(1, "board", socket)
+    layer.go_down()
+    await until(lambda: len(waited) >= 5)
+    assert waited[:5] == [0.01, 0.02, 0.04, 0.04, 0.04]
+    # One try after each wait (its first call failing ends it), none in between.
+    assert layer.failed_calls - 1 in (len(waited) - 1, len(waited))
+    layer.come_back()
+    await until(lambda: socket.told[-1:] == ["snapshot"])
+    await fanout.leave(1, "board", socket)
+
+
+async def test_a_join_while_the_layer_is_down_keeps_the_socket_and_joins_once_it_is_back(
+    quick_retries,
+) -> None:
+    layer = FlakyLayer()
+    fanout = FlakyFanout(layer)
+    layer.go_down()
+    socket = FakeSocket()
+    await fanout.join(6, "board", socket)  # returns: the socket waits in the room
+    assert fanout.rooms[6].screens == {"board": {socket}}
+    await until(lambda: socket.told == ["net:degraded"])
+    layer.come_back()
+    await until(lambda: socket.told == ["net:degraded", "net:ok", "snapshot"])
+    await layer.group_send(room_group(6), {"type": FRAMES, "frames": {"board": "ok"}})
+    await until(lambda: socket.frames == ["ok"])
+    await fanout.leave(6, "board", socket)
+
+
+async def test_a_layer_whose_receive_never_fails_is_found_down_by_the_probe(quick_retries) -> None:
+    """The pub/sub layer reconnects by itself: its receive waits on, frames sent meanwhile are
+    lost. The probe finds the outage, and the screens catch up once it is over."""
+    layer = FlakyLayer(receive_fails=False)
+    fanout = FlakyFanout(layer)
+    socket = FakeSocket()
+    await fanout.join(2, "board", socket)
+    layer.go_down()
+    await until(lambda: socket.told == ["net:degraded"])
+    layer.come_back()
+    await until(lambda: socket.told == ["net:degraded", "net:ok", "snapshot"])
+    await layer.group_send(room_group(2), {"type": FRAMES, "frames": {"board": "x"}})
+    await until(lambda: socket.frames == ["x"])
+    await fanout.leave(2, "board", socket)
+
+
+async def test_leaving_while_the_layer_is_down_is_logged_not_raised(quick_retries, caplog) -> None:
+    layer = FlakyLayer()
+    fanout = FlakyFanout(layer)
+    socket = FakeSocket()
+    await fanout.join(3, "board", socket)
+    layer.go_down()
+    await fanout.leave(3, "board", socket)
+    assert 3 not in fanout.rooms and fanout.watcher is None and not fanout.degraded
+    assert "room 3: leaving its group failed" in caplog.text
+
+
+async def test_a_change_the_layer_could_not_carry_reaches_this_processs_own_sockets() -> None:
+    fanout = Fanout()
+    board, phone = FakeSocket(), FakeSocket()
+    await fanout.join(4, "board", board)
+    await fanout.join(4, "seat1", phone)
+    await fanout.deliver_here(4, {"frames": {"board": "b", "seat1": "s"}, "kicked": ["seat1"]})
+    assert board.frames == ["b"] and phone.frames == ["s"] and phone.was_kicked
+    await fanout.deliver_here(5, {"frames": {"board": "nobody here"}})  # no such room here
+    for screen, socket in (("board", board), ("seat1", phone)):
+        await fanout.leave(4, screen, socket)

@@ -16,109 +16,24 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import psycopg
 import pytest
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
+from tests.support.live import (
+    NAMES,
+    Screen,
+    all_connected,
+    room_create,
+    room_row,
+    seats_join,
+    ws_url,
+)
 from tests.support.servers import ROOT, port_free
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
-
-NAMES = ("Ann", "Bob", "Cid")
-
-
-# --- small clients ---------------------------------------------------------------------------
-
-
-def api_post(base: str, path: str, data: dict) -> dict:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(data).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.status == 201
-        return json.loads(response.read())
-
-
-def ws_url(base: str, path: str) -> str:
-    return base.replace("http://", "ws://") + path
-
-
-class Screen:
-    """One live socket, keeping every state frame it receives by version."""
-
-    def __init__(self, name: str, socket: ClientConnection) -> None:
-        self.name = name
-        self.socket = socket
-        self.frames: list[dict] = []
-        self.errors: list[dict] = []
-        self.changed = asyncio.Event()
-        self.reader = asyncio.create_task(self.read())
-
-    @classmethod
-    async def open(cls, name: str, url: str) -> Screen:
-        return cls(name, await connect(url, open_timeout=10))
-
-    async def read(self) -> None:
-        try:
-            async for text in self.socket:
-                frame = json.loads(text)
-                if frame.get("type") == "state":
-                    self.frames.append(frame)
-                elif frame.get("type") == "error":
-                    self.errors.append(frame)
-                self.changed.set()
-        except ConnectionClosed:
-            pass
-        finally:
-            self.changed.set()
-
-    async def until(self, test: Callable[[dict], bool], timeout: float = 10) -> dict:
-        """The first frame received (so far or soon) that passes ``test``."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for frame in self.frames:
-                if test(frame):
-                    return frame
-            left = deadline - time.monotonic()
-            if left <= 0 or self.reader.done():
-                last = self.frames[-1] if self.frames else None
-                raise AssertionError(
-                    f"{self.name}: no such frame; closed {self.socket.close_code}; "
-                    f"errors {self.errors}; last {last}"
-                )
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                pass
-
-    async def at(self, version: int) -> dict:
-        return await self.until(lambda f: f["version"] == version)
-
-    async def send(self, message: dict) -> None:
-        await self.socket.send(json.dumps(message))
-
-    def assert_open(self) -> None:
-        """The server never hung up on this screen (a crashed consumer closes with 1011)."""
-        assert not self.reader.done(), f"{self.name}: socket closed: {self.socket.close_code}"
-
-    async def close(self) -> None:
-        await self.socket.close()
-        self.reader.cancel()
-
-
-def all_connected(frame: dict) -> bool:
-    players = frame["room"]["players"]
-    return len(players) == len(NAMES) and all(p["connected"] for p in players)
 
 
 def public_part(view: dict) -> dict:
@@ -130,31 +45,6 @@ def public_part(view: dict) -> dict:
             assert "character" not in player, "a seat sees another seat's character"
         player.pop("character", None)
     return shown
-
-
-def room_create(base: str, **options: Any) -> dict:
-    return api_post(base, "/api/rooms", {"game": "hoax", "options": {"first_player": 0, **options}})
-
-
-def seats_join(base: str, code: str) -> list[dict]:
-    return [api_post(base, f"/api/rooms/{code}/seats", {"name": name}) for name in NAMES]
-
-
-# --- the database, read directly -------------------------------------------------------------
-
-
-def room_row(postgres_url: str, code: str) -> dict:
-    with psycopg.connect(postgres_url) as db:
-        version, status, state, game_id = db.execute(
-            "SELECT version, status, state, current_game_id FROM games_room WHERE code = %s",
-            [code],
-        ).fetchone()
-        actions = db.execute(
-            "SELECT seq, seat, payload, applied_at FROM games_action WHERE game_id = %s "
-            "ORDER BY seq",
-            [game_id],
-        ).fetchall()
-    return {"version": version, "status": status, "state": state, "actions": actions}
 
 
 def timeouts(row: dict) -> list[tuple[int, float]]:

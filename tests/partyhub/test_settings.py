@@ -40,8 +40,7 @@ def test_nothing_set_means_sqlite_and_the_in_memory_layer():
     config = json.loads(result.stdout)
     assert config["engine"] == "django.db.backends.sqlite3"
     assert config["name"].endswith("db.sqlite3")
-    # Channels' in-memory layer, without its per-message sweep (games/layers.py).
-    assert config["layer"] == "games.layers.InMemoryChannelLayer"
+    assert config["layer"] == "channels.layers.InMemoryChannelLayer"
     assert config["debug"] is True
 
 
@@ -53,8 +52,7 @@ def test_database_url_selects_postgresql_and_redis_url_selects_channels_redis():
     config = json.loads(result.stdout)
     assert config["engine"] == "django.db.backends.postgresql"
     assert config["name"] == "partyhub"
-    # channels-redis's layer with the project's one-go group send (games/layers.py).
-    assert config["layer"] == "games.layers.RedisChannelLayer"
+    assert config["layer"] == "channels_redis.core.RedisChannelLayer"
     (host,) = config["hosts"]
     assert host["address"] == "redis://cache.internal:6379/2"
     # redis-py's default pool of 100 connections fails at 110 consumers.
@@ -66,7 +64,16 @@ def test_the_pubsub_layer_can_be_chosen():
         REDIS_URL="redis://cache.internal:6379/0",
         CHANNEL_LAYER_BACKEND="channels_redis.pubsub.RedisPubSubChannelLayer",
     )
-    assert json.loads(result.stdout)["layer"] == "games.layers.RedisPubSubChannelLayer"
+    assert json.loads(result.stdout)["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
+def test_a_layer_backend_that_is_not_one_of_channels_redis_layers_is_refused():
+    result = settings_probe(
+        REDIS_URL="redis://cache.internal:6379/0", CHANNEL_LAYER_BACKEND="games.layers.Mine"
+    )
+    assert result.returncode != 0
+    assert "CHANNEL_LAYER_BACKEND must be one of" in result.stderr
+    assert "'games.layers.Mine'" in result.stderr
 
 
 def test_production_refuses_to_start_without_a_secret_key():

@@ -59,7 +59,7 @@ def test_card_count(cards):
 def test_card_pool_returns_contents_up_to_limit(cards):
     pool = card_pool(["world", "sport"], None, False, "ROOM", limit=2, seed=1)
     assert len(pool) == 2
-    assert set(pool[0]) == {"id", "question", "source", "answers", "reading_order"}
+    assert set(pool[0]) == {"id", "question", "source", "answers", "reading_order", "language"}
     assert len(pool[0]["answers"]) == 5
     assert card_pool(None, None, False, "ROOM", limit=0, seed=1) == []
 

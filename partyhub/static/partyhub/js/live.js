@@ -1,8 +1,10 @@
 // The live connection of one screen: reconnects by itself, keeps the newest frame, asks for a
 // snapshot when it sees a gap in versions. The server keeps the socket alive with WebSocket pings
-// of its own (the browser answers them), so the screen sends none.
+// of its own (the browser answers them), so the screen sends none. While the server cannot reach
+// the other screens' servers it says so ("net" frames), and the screen shows it is reconnecting
+// until a fresh snapshot follows.
 
-export function connect(path, { onFrame, onError, onNet, onGone }) {
+export function connect(path, { onFrame, onError, onNotice, onNet, onGone }) {
   let socket = null;
   let version = null;
   let retry = 0;
@@ -31,6 +33,10 @@ export function connect(path, { onFrame, onError, onNet, onGone }) {
         onFrame(frame);
       } else if (frame.type === "error") {
         onError(frame);
+      } else if (frame.type === "notice") {
+        onNotice(frame);
+      } else if (frame.type === "net") {
+        onNet(frame.status === "ok" ? "open" : "degraded");
       } else if (frame.type === "kicked") {
         stopped = true;
         onGone("kicked");

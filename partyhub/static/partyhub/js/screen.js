@@ -18,7 +18,7 @@ let frame = null;
 let gameScreen = null;
 let gameLoading = null;
 
-const link = connect(page.socket, { onFrame, onError, onNet, onGone });
+const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone });
 
 // What a game module gets to talk to the server and read the room.
 const ctx = {
@@ -102,6 +102,13 @@ function onError(error) {
   if (!shown) toast(error.message || t("Something went wrong."));
 }
 
+// Done, with something to know (the other screens will catch up later).
+function onNotice(notice) {
+  toast(notice.message);
+}
+
+// "open" (hidden), or "connecting", "closed", "degraded" (the server cannot reach the other
+// screens' servers): all "Reconnecting…" to the player.
 function onNet(status) {
   netEl.hidden = status === "open";
   netEl.textContent = status === "open" ? "" : t("Reconnecting…");

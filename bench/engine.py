@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from games.bench.clients import HOAX_OPTIONS, MOVES, OUTFOX_OPTIONS, steady
+from bench.clients import HOAX_OPTIONS, MOVES, OUTFOX_OPTIONS, steady
 from games.registry import games_all
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.bench.report import report_text
+from bench.report import report_text
 
 
 def entry(**extra) -> dict:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from games.bench.stats import ActionRecord, Ledger, SocketLog, Summary, capacity, percentile
+from bench.stats import ActionRecord, Ledger, SocketLog, Summary, capacity, percentile
 
 
 def test_percentile_is_nearest_rank_and_counts_lost_as_slowest() -> None:

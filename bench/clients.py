@@ -25,7 +25,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from games.bench.stats import ActionRecord, Ledger, SocketLog
+from bench.stats import ActionRecord, Ledger, SocketLog
 from games.outfox.rules import SLOTS, answer_key
 
 # Options that give each game a steady stream of moves with no timer firing mid-run.
@@ -429,17 +429,15 @@ class BareRoom(RoomDriver):
 
     kind = "bare"
 
-    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int,
-                 path: str = "bare") -> None:
+    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int) -> None:
         super().__init__(index, ledger, sockets)
         self.group = f"{tag}-{index}"
         self.pad = "x" * max(0, pad)
-        self.path = path
         self.top = 0
 
     async def open(self, host: str, port: int) -> None:
         for screen in self.screens:
-            await screen.open(f"ws://{host}:{port}/ws/{self.path}/{self.group}")
+            await screen.open(f"ws://{host}:{port}/ws/bare/{self.group}")
             screen.version = 0
 
     def next_move(self, k: int) -> tuple[Screen, str] | None:

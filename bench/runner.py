@@ -30,10 +30,10 @@ from typing import Any
 
 from django.conf import settings
 
-from games.bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver
-from games.bench.engine import engine_time
-from games.bench.server import Daphne, cores_plan
-from games.bench.stats import Ledger, Summary, Window, capacity
+from bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver
+from bench.engine import engine_time
+from bench.server import Daphne, cores_plan
+from bench.stats import Ledger, Summary, Window, capacity
 
 LAYERS = {
     "memory": None,
@@ -58,7 +58,6 @@ class Options:
     engine_seconds: float = 1.0
     seed: int = 1
     repeat: int = 1  # measured pairs (bare, game) per room count
-    variants: bool = False  # also the stock consumer on the project's layer, and without the hop
 
 
 @dataclass
@@ -208,7 +207,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         ]
     else:
         pad = max(0, int(frame_bytes) - 40)
-        drivers = [BareRoom(i, ledger, sockets, tag, pad, kind) for i in range(count)]
+        drivers = [BareRoom(i, ledger, sockets, tag, pad) for i in range(count)]
     rss_before = server.memory()["rss"] if baseline is None else baseline
     setup_started = time.perf_counter()
     progress.reset(total=count)
@@ -330,7 +329,6 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         "options": {
             "rooms": options.rooms, "phones": options.phones, "rate": options.rate,
             "seconds": options.seconds, "warmup": options.warmup, "repeat": options.repeat,
-            "variants": options.variants,
             "database": "postgresql" if options.database_url else "sqlite (temporary)",
         },
         "machine": {
@@ -380,29 +378,24 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     return report
 
 
-VARIANTS = ("bare-layer", "bare-nohop")
-
-
 WARMUP_ROOMS = 2
 
 
 @dataclass
 class Measured:
-    """One room count: the game and the stock consumer, each over every repeat, the ratio of
-    each pair, and with ``variants`` the stock consumer's variants."""
+    """One room count: the game and the stock consumer, each over every repeat, and the ratio of
+    each pair."""
 
     game: Step
     bare: Step
     pairs: list[tuple[Step, Step]]
-    variants: list[Step]
 
     @classmethod
-    def of(cls, pairs: list[tuple[Step, Step]], variants: list[Step]) -> Measured:
+    def of(cls, pairs: list[tuple[Step, Step]]) -> Measured:
         return cls(
             game=steps_joined([game for game, _bare in pairs]),
             bare=steps_joined([bare for _game, bare in pairs]),
             pairs=pairs,
-            variants=variants,
         )
 
     @property
@@ -431,7 +424,6 @@ class Measured:
                  for kind, entry in (("game", game.as_json()), ("bare", bare.as_json()))}
                 for game, bare in self.pairs
             ] if len(self.pairs) > 1 else [],
-            "variants": {step.kind: step.as_json() for step in self.variants},
         }
 
 
@@ -443,9 +435,8 @@ def pair_order(repeat: int) -> tuple[str, str]:
 async def steps_run(options: Options, server: Daphne, progress: Any) -> list[Measured]:
     """A short unrecorded warm-up (so lazy imports and caches are not charged to the first
     step; it also measures the game's frame size), the server's idle memory, then for each room
-    count ``repeat`` pairs of the bare consumer, with frames as large as the game's, and the game
-    (then, with ``variants``, the stock consumer on the project's layer, with and without the
-    per-message database hop). Memory is counted from the idle server after the warm-up."""
+    count ``repeat`` pairs of the bare consumer, with frames as large as the game's, and the game.
+    Memory is counted from the idle server after the warm-up."""
     warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5)
     warm_game = await step_run("game", WARMUP_ROOMS, warm, server, 0.0, progress)
     frame_bytes = warm_game.frame_bytes
@@ -462,10 +453,5 @@ async def steps_run(options: Options, server: Daphne, progress: Any) -> list[Mea
                                              progress, baseline)
                 await asyncio.to_thread(server.idle_wait)
             pairs.append((steps["game"], steps["bare"]))
-        extra = []
-        for kind in VARIANTS if options.variants else ():
-            extra.append(await step_run(kind, count, options, server, frame_bytes, progress,
-                                        baseline))
-            await asyncio.to_thread(server.idle_wait)
-        results.append(Measured.of(pairs, extra))
+        results.append(Measured.of(pairs))
     return results

@@ -6,14 +6,14 @@ import time
 
 import pytest
 
-from games.bench.clients import (
+from bench.clients import (
     HOAX_SAFE_CLAIMS,
     outfox_fox_text,
     outfox_move,
     outfox_place,
     steady,
 )
-from games.bench.engine import HOAX_OPTIONS, OUTFOX_OPTIONS, game_steady, move_pick, outfox_cards
+from bench.engine import HOAX_OPTIONS, OUTFOX_OPTIONS, game_steady, move_pick, outfox_cards
 from games.outfox.rules import answer_key
 from games.registry import games_all
 

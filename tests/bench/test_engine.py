@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.bench.engine import engine_time, game_steady
+from bench.engine import engine_time, game_steady
 
 
 @pytest.mark.parametrize("game", ["outfox", "hoax"])

@@ -79,8 +79,6 @@ def report_text(report: dict[str, Any]) -> str:
         for kind in ("game", "bare"):
             entry = step[kind]
             rows.append([str(step["rooms"]), str(entry["sockets"]), *row_cells(kind, entry)])
-        for kind, entry in step.get("variants", {}).items():
-            rows.append([str(step["rooms"]), str(entry["sockets"]), *row_cells(kind, entry)])
         ratio = step["cpu_ratio_game_to_bare"]
         rows.append(["", "", "game/bare", "", "", "", "", "", "",
                      "-" if ratio is None else f"x{ratio:.2f}", "", "", "", "", ""])
@@ -124,12 +122,6 @@ def report_text(report: dict[str, Any]) -> str:
             "latencies include waiting for a core."
         )
     out.extend(notes)
-    if any(step.get("variants") for step in report["steps"]):
-        out.append(
-            "bare: the stock consumer on Channels' own layer class (the yardstick); bare-layer: "
-            "the same consumer on the project's layer; bare-nohop: that, without Channels' "
-            "per-message database hop."
-        )
     out.append(
         "Latency: from each move's scheduled send time to the last screen of its room showing "
         "the new version. CPU: the Daphne process's user+system time over the window, per "

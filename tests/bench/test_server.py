@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from games.bench.server import cores_plan, port_free, proc_cpu_seconds, proc_memory
+from bench.server import cores_plan, port_free, proc_cpu_seconds, proc_memory
 
 
 def test_cpu_seconds_of_a_process_grow_while_it_works() -> None:

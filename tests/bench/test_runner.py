@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from games.bench.runner import Measured, Step, cpu_ratio, pair_order, steps_joined
-from games.bench.stats import ActionRecord, Ledger
+from bench.runner import Measured, Step, cpu_ratio, pair_order, steps_joined
+from bench.stats import ActionRecord, Ledger
 
 
 def step(kind: str, cpu: float, moves: int, latency: float, *, start: float = 0.0,
@@ -58,7 +58,7 @@ def test_the_ratio_is_the_median_pair_not_the_ratio_of_totals() -> None:
         (step("game", 0.08, 10, 0.01), step("bare", 0.10, 10, 0.01)),
         (step("game", 0.30, 10, 0.01), step("bare", 0.10, 10, 0.01)),
     ]
-    measured = Measured.of(pairs, [])
+    measured = Measured.of(pairs)
     assert measured.ratios == pytest.approx([0.9, 0.8, 3.0])
     assert measured.ratio == pytest.approx(0.9)
     assert cpu_ratio(measured.game, measured.bare) == pytest.approx(47 / 30)
@@ -74,7 +74,7 @@ def test_the_ratio_is_the_median_pair_not_the_ratio_of_totals() -> None:
 def test_a_consumer_that_delivered_nothing_has_no_ratio() -> None:
     nothing = step("bare", 0.1, 0, 0.01)
     assert cpu_ratio(step("game", 0.1, 5, 0.01), nothing) == math.inf
-    assert Measured.of([(step("game", 0.1, 5, 0.01), nothing)], []).as_json()[
+    assert Measured.of([(step("game", 0.1, 5, 0.01), nothing)]).as_json()[
         "cpu_ratio_game_to_bare"] is None
 
 

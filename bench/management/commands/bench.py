@@ -17,9 +17,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from games.bench.clients import BenchError
-from games.bench.report import report_text
-from games.bench.runner import LAYERS, Options, run
+from bench.clients import BenchError
+from bench.report import report_text
+from bench.runner import LAYERS, Options, run
 
 
 def room_counts(raw: str) -> list[int]:
@@ -56,9 +56,6 @@ class Command(BaseCommand):
                             help="do not pin the server and the load generator to cores")
         parser.add_argument("--engine-seconds", type=float, default=1.0,
                             help="how long to time the rules engine alone (0: skip)")
-        parser.add_argument("--bare-variants", action="store_true",
-                            help="also measure the stock consumer on the project's layer, with "
-                                 "and without Channels' per-message database hop")
 
     def handle(self, *args, **options) -> None:
         if not 3 <= options["phones"] <= 6:
@@ -79,7 +76,6 @@ class Command(BaseCommand):
             redis_url=options["redis_url"],
             pin=not options["no_pin"],
             engine_seconds=max(0.0, options["engine_seconds"]),
-            variants=options["bare_variants"],
         )
         with tqdm(total=1, file=sys.stderr, leave=False, dynamic_ncols=True,
                   disable=None) as progress:

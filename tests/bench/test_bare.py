@@ -7,7 +7,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games.bench.bare import BareConsumer, websocket_urlpatterns
+from bench.bare import BareConsumer, websocket_urlpatterns
 
 
 def test_it_is_the_stock_consumer_untuned() -> None:

@@ -9,7 +9,7 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.management.commands.bench import room_counts
+from bench.management.commands.bench import room_counts
 from tests.support.servers import ROOT
 
 

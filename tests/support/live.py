@@ -1,0 +1,273 @@
+"""Real screens against real servers, for the tests that run several processes: the JSON API,
+live sockets (the ``websockets`` client), a Hoax game played from the screens' own views, and the
+database read directly (psycopg), with the game replayed from its seed and action log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from bench.clients import hoax_move
+from games.registry import games_all
+
+NAMES = ("Ann", "Bob", "Cid")
+# Hoax timers at their longest, so that no deadline passes while a test plays.
+HOAX_SLOW = {
+    "hoax_window_seconds": 60, "vote_seconds": 120, "butler_seconds": 60, "immunity_seconds": 60,
+}
+
+
+# --- the JSON API ----------------------------------------------------------------------------
+
+
+def api_post(base: str, path: str, data: dict) -> dict:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+        return json.loads(response.read())
+
+
+def ws_url(base: str, path: str) -> str:
+    return base.replace("http://", "ws://") + path
+
+
+def room_create(base: str, **options: Any) -> dict:
+    return api_post(base, "/api/rooms", {"game": "hoax", "options": {"first_player": 0, **options}})
+
+
+def seats_join(base: str, code: str) -> list[dict]:
+    return [api_post(base, f"/api/rooms/{code}/seats", {"name": name}) for name in NAMES]
+
+
+# --- one live socket -------------------------------------------------------------------------
+
+
+class Screen:
+    """One live socket, keeping every frame it receives, in order."""
+
+    def __init__(self, name: str, socket: ClientConnection) -> None:
+        self.name = name
+        self.socket = socket
+        self.received: list[dict] = []
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self.read())
+
+    @classmethod
+    async def open(cls, name: str, url: str) -> Screen:
+        return cls(name, await connect(url, open_timeout=10))
+
+    async def read(self) -> None:
+        try:
+            async for text in self.socket:
+                self.received.append(json.loads(text))
+                self.changed.set()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.changed.set()
+
+    @property
+    def frames(self) -> list[dict]:
+        """The state frames received."""
+        return [frame for frame in self.received if frame["type"] == "state"]
+
+    @property
+    def errors(self) -> list[dict]:
+        return [frame for frame in self.received if frame["type"] == "error"]
+
+    @property
+    def version(self) -> int:
+        """The newest version this screen shows (-1 before its first snapshot)."""
+        return max((frame["version"] for frame in self.frames), default=-1)
+
+    async def until(
+        self, test: Callable[[dict], bool], timeout: float = 10, kind: str = "state",
+        start: int = 0,
+    ) -> dict:
+        """The first frame of ``kind`` received from the ``start``-th on (so far, or within
+        ``timeout`` seconds) that passes ``test``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for frame in self.received[start:]:
+                if frame["type"] == kind and test(frame):
+                    return frame
+            left = deadline - time.monotonic()
+            if left <= 0 or self.reader.done():
+                raise AssertionError(
+                    f"{self.name}: no such {kind} frame; closed {self.socket.close_code}; "
+                    f"last frames {self.received[-4:]}"
+                )
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def at(self, version: int, timeout: float = 10) -> dict:
+        return await self.until(lambda f: f["version"] == version, timeout)
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    def assert_open(self) -> None:
+        """The server never hung up on this screen (a crashed consumer closes with 1011)."""
+        assert not self.reader.done(), f"{self.name}: socket closed: {self.socket.close_code}"
+
+    async def close(self) -> None:
+        await self.socket.close()
+        self.reader.cancel()
+
+
+def all_connected(frame: dict) -> bool:
+    players = frame["room"]["players"]
+    return len(players) == len(NAMES) and all(p["connected"] for p in players)
+
+
+# --- playing from the screens ----------------------------------------------------------------
+
+
+class Player:
+    """Plays a Hoax game from the phones' own views (the benchmark's scripted moves), one move
+    at a time, each sent with the version its phone shows, and records what became of it."""
+
+    def __init__(self, phones: list[Screen]) -> None:
+        self.phones = phones
+        self.outcomes: list[tuple[int, dict, str]] = []  # (seat, action, "applied" or a code)
+
+    def choose(self) -> tuple[Screen, dict, dict] | None:
+        """The first phone (in order) whose view offers a move, with the move and the newest
+        frame it shows."""
+        k = len(self.outcomes)
+        for shift in range(len(self.phones)):
+            phone = self.phones[(k + shift) % len(self.phones)]
+            frames = phone.frames
+            newest = max(frames, key=lambda frame: frame["version"]) if frames else None
+            if not newest or not newest["view"]:
+                continue
+            action = hoax_move(newest["view"], k)
+            if action is not None:
+                return phone, action, newest
+        return None
+
+    async def move(self, timeout: float = 15) -> str:
+        """One move: applied (the mover shows a newer version) or refused (its code). When no
+        phone shows a move (those whose turn it is missed a change: the layer is down), each
+        asks for a snapshot first, as a screen coming back to the foreground does."""
+        chosen = self.choose()
+        if chosen is None:
+            await self.synced()
+            chosen = self.choose()
+        assert chosen is not None, "no phone has a move"
+        phone, action, newest = chosen
+        seat, version = newest["you"]["position"], newest["version"]
+        start = len(phone.received)
+        await phone.send({"type": "act", "action": action, "version": version})
+        deadline = time.monotonic() + timeout
+        outcome = None
+        while outcome is None:
+            for frame in phone.received[start:]:
+                if frame["type"] == "state" and frame["version"] > version:
+                    outcome = "applied"
+                elif frame["type"] == "error":
+                    outcome = frame["code"]
+                    assert frame["message"], frame
+                if outcome:
+                    break
+            else:
+                assert time.monotonic() < deadline, f"{phone.name}: no answer to {action}"
+                await asyncio.sleep(0.01)
+        if outcome == "stale":  # a fresh snapshot follows the refusal
+            await phone.until(lambda f: f["version"] > version, start=start)
+        self.outcomes.append((seat, action, outcome))
+        return outcome
+
+    async def synced(self) -> None:
+        """Every phone asks for a snapshot and has it."""
+        starts = [len(phone.received) for phone in self.phones]
+        for phone in self.phones:
+            await phone.send({"type": "sync"})
+        for phone, start in zip(self.phones, starts, strict=True):
+            await phone.until(lambda f: True, start=start)
+
+    async def applied(self, count: int, pause: float = 0.0, attempts: int = 20) -> None:
+        """Play until ``count`` more moves were applied."""
+        done = 0
+        for _ in range(attempts):
+            if await self.move() == "applied":
+                done += 1
+                if done == count:
+                    return
+            await asyncio.sleep(pause)
+        raise AssertionError(f"only {done} of {count} moves applied: {self.outcomes[-5:]}")
+
+
+async def all_at(screens: list[Screen], version: int, timeout: float = 10) -> None:
+    """Every screen shows ``version`` (or a newer one) within ``timeout`` seconds."""
+    await asyncio.gather(
+        *(screen.until(lambda f: f["version"] >= version, timeout) for screen in screens)
+    )
+
+
+# --- the database, read directly -------------------------------------------------------------
+
+
+def room_row(database_url: str, code: str) -> dict:
+    """The room's version, status and saved state, its current game's set-up, and that game's
+    action log (seq, seat, payload, applied_at) in order, as of one moment."""
+    with psycopg.connect(database_url) as db:
+        db.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+        version, status, state, game_id = db.execute(
+            "SELECT version, status, state, current_game_id FROM games_room WHERE code = %s",
+            [code],
+        ).fetchone()
+        game, setup = db.execute(
+            "SELECT game, setup FROM games_game WHERE id = %s", [game_id]
+        ).fetchone()
+        actions = db.execute(
+            "SELECT seq, seat, payload, applied_at FROM games_action WHERE game_id = %s "
+            "ORDER BY seq",
+            [game_id],
+        ).fetchall()
+    return {"version": version, "status": status, "state": state, "game": game,
+            "setup": setup, "actions": actions}
+
+
+def replayed(row: dict) -> dict:
+    """The state rebuilt from the game's seed and its action log alone, each state through
+    JSON as it is stored live."""
+    rules = games_all()[row["game"]]
+    setup = row["setup"]
+    state = json.loads(json.dumps(rules.setup(
+        setup["n_players"], rules.options_clean(setup["options"]), setup["seed"], setup["now"],
+        setup["content"],
+    )))
+    for _seq, seat, payload, applied_at in row["actions"]:
+        state = json.loads(json.dumps(rules.apply(state, seat, payload, applied_at)))
+    return state
+
+
+def log_agrees(row: dict) -> None:
+    """The action log and the saved state agree: one action per version, no gap, none twice,
+    the last at the room's version; and the log replays to the saved state."""
+    seqs = [seq for seq, *_rest in row["actions"]]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), seqs
+    assert seqs[-1] == row["version"]
+    assert replayed(row) == row["state"]
+
+
+def moves_logged(row: dict) -> list[tuple[int, dict]]:
+    """The players' moves in the log (the system's, seat ``None``, left out), in order."""
+    return [(seat, payload) for _seq, seat, payload, _at in row["actions"] if seat is not None]
