@@ -28,8 +28,9 @@ class AnswerInline(admin.TabularInline):
     can_delete = False
 
     def get_formset(self, request: HttpRequest, obj: Card | None = None, **kwargs):
-        """Exactly five answers, checked on the server too (the admin leaves that to JavaScript)."""
-        return super().get_formset(request, obj, validate_min=True, validate_max=True, **kwargs)
+        """At most five answers, checked on the server too (the admin leaves that to JavaScript);
+        the formset's ``clean`` checks there are five."""
+        return super().get_formset(request, obj, validate_max=True, **kwargs)
 
 
 @admin.register(Card)

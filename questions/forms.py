@@ -114,19 +114,34 @@ class AnswerFormSet(forms.BaseInlineFormSet):
         """Ranks are checked in ``clean`` with a clearer message than Django's generic one."""
 
     def clean(self) -> None:
+        """Every problem at once: the count, then ranks and texts (Django's own minimum check
+        would stop at a row left empty and hide two answers that are the same)."""
         super().clean()
-        if any(self.errors):
-            return  # Each answer's own errors come first.
+        if self.total_form_count() - len(self.deleted_forms) < validation.ANSWER_COUNT:
+            raise ValidationError(
+                self.error_messages["too_few_forms"] % {"num": validation.ANSWER_COUNT},
+                code="too_few_forms",
+            )
         answers = [
-            form.cleaned_data
-            for form in self.forms
+            (position, form.cleaned_data)
+            for position, form in enumerate(self.forms, start=1)
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        ranks = [answer["rank"] for answer in answers]
-        problems = validation.ranks_problems(ranks)
-        if not problems:
-            by_rank = sorted(answers, key=lambda answer: answer["rank"])
-            problems = validation.answers_problems([answer["text"] for answer in by_rank])
+        if any(self.errors):
+            # An answer with its own error (an empty one, say) must not hide two others that
+            # are the same: those are still reported, by rank (or row, when the rank is bad).
+            problems = validation.answers_duplicate_problems(
+                [
+                    (answer.get("rank", position), answer["text"])
+                    for position, answer in answers
+                    if "text" in answer
+                ]
+            )
+        else:
+            problems = validation.ranks_problems([answer["rank"] for _pos, answer in answers])
+            if not problems:
+                by_rank = sorted((answer for _pos, answer in answers), key=lambda a: a["rank"])
+                problems = validation.answers_problems([answer["text"] for answer in by_rank])
         if problems:
             raise ValidationError(problems)
 

@@ -156,6 +156,14 @@ def test_add_card_with_answers(admin_client, deck):
             "Answers #1 and #3 are the same",
         ),
         ({"answers": ["Russia", "Canada", "", "China", "Brazil"]}, "This field is required."),
+        (
+            {"answers": ["The Beatles", "Queen", "Beatles!", "ABBA", "Oasis"]},
+            "Answers #1 and #3 are the same (“Beatles!”)",
+        ),
+        (
+            {"answers": ["Café Tacvba", "Maná", "Cafe Tacvba", "Molotov", "Jaguares"]},
+            "Answers #1 and #3 are the same (“Cafe Tacvba”)",
+        ),
         ({"ranks": [1, 2, 2, 4, 5]}, "Rank 2 is used 2 times."),
         ({"reading_order": "1 2 3 4 5 0"}, "gives the ranking away"),
         ({"reading_order": "3 0 5 1 4"}, "exactly once"),
@@ -168,6 +176,16 @@ def test_add_card_validation_messages(admin_client, db, changes, message):
     assert response.status_code == 200
     assert message in response.content.decode()
     assert "Please correct the error" in response.content.decode()
+    assert not Card.objects.exists()
+
+
+def test_add_card_an_empty_answer_does_not_hide_a_duplicate(admin_client, db):
+    response = admin_client.post(
+        ADD, card_post(answers=["Russia", "russia", "", "China", "Brazil"])
+    )
+    html = html_unescape(response.content.decode())
+    assert "This field is required." in html
+    assert "Answers #1 and #2 are the same (“russia”)" in html
     assert not Card.objects.exists()
 
 
