@@ -11,11 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -52,9 +54,14 @@ CSV_COLUMNS = [
 ]
 CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language"}
 TRUE_WORDS = {"true", "yes", "1"}
+FALSE_WORDS = {"false", "no", "0"}
 # Wraps the cards as they are written: ``progress(items, total)`` yields the same items.
 Progress = Callable[[Sequence, int], Iterable]
-FALSE_WORDS = {"false", "no", "0"}
+# The largest deck file read (documented in docs/decks.md): thousands of cards fit in far less.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+# A spreadsheet starts a cell with one of these as a formula; export writes an apostrophe first.
+FORMULA_START = re.compile(r"'*[=+\-@]")
+CSV_DELIMITERS = (",", ";")
 
 
 @dataclass(frozen=True)
@@ -141,16 +148,48 @@ class DeckImportError(Exception):
 
 def deck_file_parse(name: str, content: bytes | str) -> tuple[list[DeckData], list[Problem]]:
     """Read a JSON or CSV deck file (chosen by its extension, else by its first character)."""
+    size = len(content.encode() if isinstance(content, str) else content)
+    if size > MAX_FILE_BYTES:
+        return [], [Problem(name, None, "file", file_too_large_message(size))]
     if isinstance(content, bytes):
         try:
             content = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return [], [Problem(name, None, "file", _("The file is not UTF-8 text."))]
+        except UnicodeDecodeError as error:
+            return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
     content = content.removeprefix("\ufeff")
     suffix = PurePath(name).suffix.lower()
     if suffix == ".json" or (suffix != ".csv" and content.lstrip().startswith("{")):
         return deck_json_parse(name, content)
     return deck_csv_parse(name, content)
+
+
+def file_too_large_message(size: int) -> str:
+    """The refusal of a file over :data:`MAX_FILE_BYTES`, in megabytes."""
+    return _("The file is %(size).1f MB; a deck file may be at most %(max)d MB.") % {
+        "size": size / 1024 / 1024,
+        "max": MAX_FILE_BYTES // 1024 // 1024,
+    }
+
+
+def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
+    """Why a file is not UTF-8, with what to do in the spreadsheet that most likely wrote it."""
+    line = content[: error.start].count(b"\n") + 1
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _(
+            "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
+            "delimited)” instead."
+        )
+    try:
+        content.decode("cp1252")
+    except UnicodeDecodeError:
+        return _("The file is not UTF-8 text (first unreadable byte on line %(line)d).") % {
+            "line": line
+        }
+    return _(
+        "The file is not UTF-8 text (first unreadable byte on line %(line)d): it looks like "
+        "Windows-1252, which Excel writes for “CSV (Comma delimited)”. In Excel, choose File → "
+        "Save As → “CSV UTF-8 (Comma delimited)” and import that file."
+    ) % {"line": line}
 
 
 def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
@@ -261,10 +300,16 @@ def _json_list(raw: dict, key: str, row: int, problem, kind: type) -> list | Non
 
 
 def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
-    """Read the flat CSV format: one row per card, the deck's columns repeated on every row."""
+    """Read the flat CSV format: one row per card, the deck's columns repeated on every row.
+
+    Commas or semicolons separate the cells (a spreadsheet set to a European locale writes
+    semicolons); the header line tells which. Row numbers are the spreadsheet's: the header is
+    row 1, and every record counts, blank ones too.
+    """
     problems: list[Problem] = []
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    columns = reader.fieldnames or []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_delimiter(text))
+    records = _csv_records(reader, name, problems)
+    columns = [column.strip() for column in next(records, [])]
     missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
     unknown = [c for c in columns if c not in CSV_COLUMNS]
     for column in missing:
@@ -275,11 +320,12 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
         return [], problems
 
     decks: dict[str, DeckData] = {}
-    for row, raw in enumerate(reader, start=2):
-        if None in raw:
+    for row, cells in enumerate(records, start=2):
+        if len(cells) > len(columns):
             message = _("This row has more cells than the header.")
             problems.append(Problem(name, row, "row", message))
-        values = {column: (raw.get(column) or "") for column in CSV_COLUMNS}
+        raw = dict(zip(columns, (formula_unescape(cell) for cell in cells), strict=False))
+        values = {column: raw.get(column, "") for column in CSV_COLUMNS}
         if not any(value.strip() for value in values.values()):
             continue  # Spreadsheets leave blank rows at the end.
         slug = values["deck_slug"].strip()
@@ -332,6 +378,55 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
     return list(decks.values()), problems
 
 
+def _csv_delimiter(text: str) -> str:
+    """The separator whose split of the first line names the most known columns (a comma on a
+    tie)."""
+    first_line = text.split("\n", 1)[0]
+
+    def known(delimiter: str) -> int:
+        cells = next(csv.reader([first_line], delimiter=delimiter), [])
+        return sum(cell.strip() in CSV_COLUMNS for cell in cells)
+
+    return max(CSV_DELIMITERS, key=known)
+
+
+def _csv_records(reader, name: str, problems: list[Problem]) -> Iterator[list[str]]:
+    """The reader's records; one it cannot read (a cell beyond the CSV reader's size limit, a
+    stray quote) becomes a problem on its row and ends the file, as nothing after it is sure."""
+    row = 0
+    while True:
+        row += 1
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            problems.append(Problem(name, row, "row", _csv_error_message(error)))
+            return
+
+
+def _csv_error_message(error: csv.Error) -> str:
+    if "field larger than field limit" in str(error):
+        return _(
+            "A cell is longer than %(max)s characters, which no card field needs; the rest of "
+            "the file was not read."
+        ) % {"max": f"{csv.field_size_limit():,}"}
+    return _("This row cannot be read as CSV (%(error)s); the rest of the file was not read.") % {
+        "error": error
+    }
+
+
+def formula_unescape(cell: str) -> str:
+    """A cell as written before :func:`formula_escape`: one leading apostrophe less."""
+    return cell[1:] if FORMULA_START.match(cell) and cell.startswith("'") else cell
+
+
+def formula_escape(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula: an apostrophe before ``=``, ``+``, ``-`` or
+    ``@`` (and before apostrophes already there, so import gives the text back exactly)."""
+    return "'" + cell if FORMULA_START.match(cell) else cell
+
+
 def _csv_bool(values: dict, column: str, default, name: str, row: int, problems) -> bool:
     word = values[column].strip().lower()
     if not word and default is not None:
@@ -365,6 +460,10 @@ def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> l
             )
             if card.reading_order is None:  # Unreadable, and already reported by the parser.
                 found.pop("reading_order", None)
+            as_saved = Card(
+                question=card.question.strip(), source=card.source.strip(), language=card.language
+            )
+            found.update(model_problems(as_saved, ["question", "source", "language"], found))
             # (``answers=None`` makes card_problems skip them, for the same reason.)
             for field_name, messages in found.items():
                 for message in messages:
@@ -415,7 +514,36 @@ def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
     if deck.language:
         for message in validation.language_problems(deck.language):
             problem("language", message)
+    # The model's own limits (lengths, slug rules), so nothing the admin would refuse gets in.
+    checked = ["description"] + [key for key in ("name", "language") if getattr(deck, key)]
+    if not overridden:
+        checked.append("slug")
+    as_saved = Deck(
+        slug=deck.slug,
+        name=deck.name.strip(),
+        description=deck.description.strip(),
+        language=deck.language,
+    )
+    reported = {problem.field.removeprefix(prefix): [problem.message] for problem in problems}
+    for key, messages in model_problems(as_saved, checked, reported).items():
+        for message in messages:
+            problem(key, message)
     return problems
+
+
+def model_problems(
+    instance: Deck | Card, fields: Sequence[str], reported: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """The model's own field errors (lengths, choices, slug rules) for ``fields``, left out for
+    fields that already have a problem, which says the same more plainly."""
+    excluded = [f.name for f in instance._meta.get_fields() if f.name not in fields]
+    try:
+        instance.clean_fields(exclude=excluded)
+    except ValidationError as error:
+        return {
+            key: messages for key, messages in error.message_dict.items() if not reported.get(key)
+        }
+    return {}
 
 
 # Writing ---------------------------------------------------------------------------------------
@@ -438,8 +566,10 @@ def decks_import(
     """
     decks, problems = deck_files_read(files)
     problems += decks_validate(decks, deck_slug)
-    if deck_slug and not slug_re.fullmatch(deck_slug):
-        problems.insert(0, Problem("--deck", None, "slug", _("Not a valid slug.")))
+    problems = problems_in_order(problems, [name for name, _content in files])
+    if deck_slug:
+        override = model_problems(Deck(slug=deck_slug), ["slug"], {})
+        problems[:0] = [Problem("--deck", None, "slug", m) for m in override.get("slug", [])]
     if problems:
         raise DeckImportError(problems)
     with transaction.atomic():
@@ -447,6 +577,16 @@ def decks_import(
         if dry_run:
             transaction.set_rollback(True)
     return ImportResult(decks=outcomes, dry_run=dry_run)
+
+
+def problems_in_order(problems: Iterable[Problem], file_names: Sequence[str]) -> list[Problem]:
+    """Problems file by file, then row by row (the file's and deck's own first), each row's in
+    the order they were found."""
+    file_index = {name: index for index, name in reversed(list(enumerate(file_names)))}
+    return sorted(
+        problems,
+        key=lambda problem: (file_index.get(problem.source, -1), problem.row or 0),
+    )
 
 
 def deck_files_read(
@@ -619,25 +759,25 @@ def deck_export_json(deck: Deck, cards: Iterable[Card] | None = None) -> str:
 
 
 def cards_export_csv(rows: Iterable[tuple[Deck | None, Card]]) -> str:
-    """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns."""
+    """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns.
+    Cells a spreadsheet would run as formulas are escaped (see :func:`formula_escape`)."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for deck, card in rows:
         deck_values = [getattr(deck, key) for key in DECK_KEYS] if deck else ["", "", "", ""]
-        writer.writerow(
-            [
-                *deck_values,
-                card.question,
-                card.source,
-                card.category,
-                card.language,
-                _csv_word(card.family_friendly),
-                _csv_word(card.active),
-                *card.answer_texts(),
-                " ".join(str(place) for place in card.reading_order),
-            ]
-        )
+        cells = [
+            *deck_values,
+            card.question,
+            card.source,
+            card.category,
+            card.language,
+            _csv_word(card.family_friendly),
+            _csv_word(card.active),
+            *card.answer_texts(),
+            " ".join(str(place) for place in card.reading_order),
+        ]
+        writer.writerow([formula_escape(cell) for cell in cells])
     return buffer.getvalue()
 
 

@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from questions import validation
+from questions import deck_io, validation
 from questions.models import Answer, Card, Deck
 
 
@@ -179,3 +179,10 @@ class DeckImportForm(forms.Form):
         required=False,
         help_text=_("Check the file and show what would change, without saving anything."),
     )
+
+    def clean_file(self):
+        """Refuse a file over the documented size before reading it into memory."""
+        upload = self.cleaned_data["file"]
+        if upload.size > deck_io.MAX_FILE_BYTES:
+            raise ValidationError(deck_io.file_too_large_message(upload.size), code="too_large")
+        return upload

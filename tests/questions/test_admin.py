@@ -7,6 +7,7 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from questions import deck_io
 from questions.models import Card, CardPlay, Deck
 
 from .conftest import deck_document
@@ -304,6 +305,26 @@ def test_import_page_bad_file_lists_every_problem(admin_client, db):
         ["world.json", "3", "answers"],
     ]
     assert not Deck.objects.exists()
+
+
+def test_import_page_lists_a_huge_csv_cell_as_a_problem(admin_client, db):
+    header = "deck_slug,deck_name,deck_language,question,source,category,family_friendly,"
+    header += "answer_1,answer_2,answer_3,answer_4,answer_5,reading_order"
+    row = f"quiz,Quiz,en,{'Q' * 200_000},S,geography,true,a,b,c,d,e,3 0 5 1 4 2"
+    upload = SimpleUploadedFile("huge.csv", f"{header}\n{row}\n".encode())
+    response = admin_client.post(IMPORT, {"file": upload})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "1 problem; nothing was imported" in html
+    assert "A cell is longer than 131,072 characters" in html
+    assert not Card.objects.exists()
+
+
+def test_import_page_refuses_a_file_over_the_size_limit(admin_client, db):
+    upload = SimpleUploadedFile("big.json", b" " * (deck_io.MAX_FILE_BYTES + 1))
+    response = admin_client.post(IMPORT, {"file": upload})
+    assert response.status_code == 200
+    assert "a deck file may be at most 5 MB" in response.content.decode()
 
 
 def test_import_page_needs_permission(client, db):
