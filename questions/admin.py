@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import Avg, Count, Q, QuerySet
 from django.http import HttpRequest
@@ -154,7 +155,11 @@ class DeckAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "description"]
     prepopulated_fields = {"slug": ["name"]}
     change_list_template = "admin/questions/deck/change_list.html"
-    actions = [admin_actions.export_decks_json, admin_actions.export_decks_csv]
+    actions = [
+        admin_actions.export_decks_json,
+        admin_actions.export_decks_csv,
+        admin_actions.delete_decks,
+    ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return (
@@ -165,6 +170,21 @@ class DeckAdmin(admin.ModelAdmin):
                 active_cards_count=Count("cards", filter=Q(cards__active=True)),
             )
         )
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        """Django's "delete selected" would leave the cards live without a word; ours asks."""
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        """Ask what becomes of the deck's cards before deleting it (see ``delete_decks``)."""
+        deck = self.get_object(request, unquote(object_id))
+        if deck is None:
+            return super().delete_view(request, object_id, extra_context)
+        if not self.has_delete_permission(request, deck):
+            raise PermissionDenied
+        return admin_actions.decks_delete_page(self, request, [deck])
 
     @admin.display(description=_("cards"), ordering="cards_count")
     def card_count(self, deck: Deck) -> int:

@@ -8,15 +8,21 @@ import zipfile
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from questions import deck_io
-from questions.forms import DeckChoiceForm
+from questions.forms import DeckChoiceForm, DeckDeleteForm
 from questions.models import Card, Deck
-from questions.services import card_reading_order_reshuffle
+from questions.services import (
+    CardsFate,
+    card_reading_order_reshuffle,
+    deck_cards_split,
+    decks_delete,
+)
 
 
 def _cards(queryset: QuerySet) -> QuerySet[Card]:
@@ -175,3 +181,67 @@ def _download(content: str | bytes, filename: str, content_type: str = "applicat
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@admin.action(description=gettext_lazy("Delete the selected decks…"), permissions=["delete"])
+def delete_decks(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+    """Django's own "delete selected", asking first what becomes of the decks' cards."""
+    decks = list(Deck.objects.filter(pk__in=queryset.values("pk")).order_by("name"))
+    return decks_delete_page(modeladmin, request, decks, action="delete_decks")
+
+
+def decks_delete_page(
+    modeladmin, request: HttpRequest, decks: list[Deck], action: str | None = None
+) -> HttpResponse:
+    """Ask what becomes of the cards that are in no other deck, then delete the decks. The deck
+    page's "Delete" link (``action`` None) and the bulk action share it."""
+    fates = [CardsFate.DRAFTS]
+    if request.user.has_perm("questions.change_card"):
+        fates.append(CardsFate.DEACTIVATE)
+    if request.user.has_perm("questions.delete_card"):
+        fates.append(CardsFate.DELETE)
+    form = DeckDeleteForm(request.POST if "apply" in request.POST else None, fates=fates)
+    deck_ids = [deck.pk for deck in decks]
+    if form.is_valid():
+        fate = form.cleaned_data["cards"]
+        modeladmin.log_deletions(request, Deck.objects.filter(pk__in=deck_ids))
+        count = decks_delete(deck_ids, fate)
+        names = ", ".join(f"“{deck.name}”" for deck in decks)
+        modeladmin.message_user(
+            request, _deleted_message(fate, count) % {"decks": names, "count": count}
+        )
+        return HttpResponseRedirect(reverse("admin:questions_deck_changelist"))
+    split = deck_cards_split(deck_ids)
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": ngettext("Delete a deck", "Delete %(count)d decks", len(decks))
+        % {"count": len(decks)},
+        "opts": modeladmin.model._meta,
+        "decks": decks,
+        "only_here": split.only_here.count(),
+        "elsewhere": split.elsewhere,
+        "form": form,
+        "action": action,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/questions/deck/delete.html", context)
+
+
+def _deleted_message(fate: CardsFate, count: int) -> str:
+    if fate == CardsFate.DELETE:
+        return ngettext(
+            "Deleted %(decks)s and the %(count)d card that was in no other deck.",
+            "Deleted %(decks)s and the %(count)d cards that were in no other deck.",
+            count,
+        )
+    if fate == CardsFate.DEACTIVATE:
+        return ngettext(
+            "Deleted %(decks)s; its %(count)d card in no other deck is now a deactivated draft.",
+            "Deleted %(decks)s; the %(count)d cards in no other deck are now deactivated drafts.",
+            count,
+        )
+    return ngettext(
+        "Deleted %(decks)s; its %(count)d card in no other deck is now a draft (never dealt).",
+        "Deleted %(decks)s; the %(count)d cards in no other deck are now drafts (never dealt).",
+        count,
+    )

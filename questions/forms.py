@@ -1,4 +1,5 @@
-"""Forms of the curators' admin: a card with its five answers, add-to-deck and deck import."""
+"""Forms of the curators' admin: a card with its five answers, the bulk actions' pages, deck
+import and deck deletion."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from questions import deck_io, validation
 from questions.models import Answer, Card, Deck
+from questions.services import CardsFate
 
 
 class ReadingOrderField(forms.CharField):
@@ -186,3 +188,19 @@ class DeckImportForm(forms.Form):
         if upload.size > deck_io.MAX_FILE_BYTES:
             raise ValidationError(deck_io.file_too_large_message(upload.size), code="too_large")
         return upload
+
+
+class DeckDeleteForm(forms.Form):
+    """The deck delete page's question: what becomes of the cards that are in no other deck."""
+
+    cards = forms.TypedChoiceField(
+        label=_("Their cards that are in no other deck"),
+        choices=CardsFate.choices,
+        coerce=CardsFate,
+        initial=CardsFate.DRAFTS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, fates: list[CardsFate], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cards"].choices = [(fate.value, fate.label) for fate in fates]
