@@ -112,7 +112,7 @@ def add_to_deck(modeladmin, request: HttpRequest, queryset: QuerySet) -> HttpRes
         "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
         "action": "add_to_deck",
     }
-    return TemplateResponse(request, "admin/questions/card/add_to_deck.html", context)
+    return TemplateResponse(request, "admin/questions/card/deck_choice.html", context)
 
 
 def _deck_groups(cards: list[Card]) -> dict[str, tuple[Deck, list[Card]]]:
