@@ -9,10 +9,11 @@ spacing ignored) and updated in place, so importing the same file twice changes 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -23,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from questions import validation
-from questions.models import Answer, Card, Deck
+from questions.models import Answer, Card, Category, Deck
 
 FORMAT = "partyhub-deck"
 VERSION = 1
@@ -37,6 +38,7 @@ CARD_KEYS = (
     "answers",
     "reading_order",
     "active",
+    "machine_translated",
 )
 CSV_COLUMNS = [
     "deck_slug",
@@ -49,10 +51,11 @@ CSV_COLUMNS = [
     "language",
     "family_friendly",
     "active",
+    "machine_translated",
     *(f"answer_{rank}" for rank in validation.RANKS),
     "reading_order",
 ]
-CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language"}
+CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language", "machine_translated"}
 TRUE_WORDS = {"true", "yes", "1"}
 FALSE_WORDS = {"false", "no", "0"}
 # Wraps the cards as they are written: ``progress(items, total)`` yields the same items.
@@ -92,6 +95,7 @@ class CardData:
     language: str
     family_friendly: bool
     active: bool
+    machine_translated: bool
     answers: list[str] | None  # None: unreadable, and already reported by the parser
     reading_order: list[int] | None
 
@@ -129,6 +133,7 @@ class ImportResult:
 
     decks: list[DeckOutcome]
     dry_run: bool
+    categories_created: list[str] = field(default_factory=list)
 
     def total(self, name: str) -> int:
         """The sum of one counter (created, updated, unchanged, skipped) over all decks."""
@@ -253,6 +258,7 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
                 language=_json_text(raw, "language", row, "language", problem, deck.language),
                 family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
                 active=_json_bool(raw, "active", row, problem, True),
+                machine_translated=_json_bool(raw, "machine_translated", row, problem, False),
                 answers=_json_list(raw, "answers", row, problem, str),
                 reading_order=_json_list(raw, "reading_order", row, problem, int),
             )
@@ -371,6 +377,9 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
                 language=values["language"].strip() or header["language"],
                 family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
                 active=_csv_bool(values, "active", True, name, row, problems),
+                machine_translated=_csv_bool(
+                    values, "machine_translated", False, name, row, problems
+                ),
                 answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
                 reading_order=reading_order,
             )
@@ -442,8 +451,14 @@ def _csv_bool(values: dict, column: str, default, name: str, row: int, problems)
 # Checking --------------------------------------------------------------------------------------
 
 
-def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> list[Problem]:
-    """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given)."""
+def decks_validate(
+    decks: Sequence[DeckData],
+    deck_slug: str | None = None,
+    categories: Collection[str] | None = None,
+) -> list[Problem]:
+    """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given).
+    A card's category must be one of ``categories`` (any slug when None: the import creates
+    the missing ones)."""
     problems: list[Problem] = []
     seen: dict[str, dict[str, tuple[str, int]]] = {}  # target slug -> question key -> first place
     for deck in decks:
@@ -460,6 +475,9 @@ def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> l
             )
             if card.reading_order is None:  # Unreadable, and already reported by the parser.
                 found.pop("reading_order", None)
+            if categories is not None and not found.get("category"):
+                if card.category not in categories:
+                    found["category"] = [_unknown_category_message(card.category, categories)]
             as_saved = Card(
                 question=card.question.strip(), source=card.source.strip(), language=card.language
             )
@@ -485,6 +503,14 @@ def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> l
             else:
                 target[key] = (deck.source, card.row)
     return problems
+
+
+def _unknown_category_message(slug: str, categories: Collection[str]) -> str:
+    message = validation.unknown_category_message(slug)
+    close = difflib.get_close_matches(slug, list(categories), n=1)
+    if close:
+        message += " " + _("Did you mean “%(slug)s”?") % {"slug": close[0]}
+    return message + " " + _("To add it, import with “new categories” on.")
 
 
 def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
@@ -555,28 +581,34 @@ def decks_import(
     deck_slug: str | None = None,
     dry_run: bool = False,
     update_existing: bool = True,
+    new_categories: bool = False,
     progress: Progress | None = None,
 ) -> ImportResult:
     """Import deck files all or nothing; raise :class:`DeckImportError` listing every problem.
 
     ``deck_slug`` puts every card into that deck (created from the first file's header if new;
     an existing deck keeps its name). With ``update_existing`` off, cards and decks already
-    there are left alone and counted as skipped. ``progress(items, total)`` may wrap the cards
-    as they are written (e.g. a tqdm bar), so the service itself never prints.
+    there are left alone and counted as skipped. A category that does not exist is a problem,
+    unless ``new_categories`` is on: then it is created (named after its slug). ``progress(
+    items, total)`` may wrap the cards as they are written (e.g. a tqdm bar), so the service
+    itself never prints.
     """
     decks, problems = deck_files_read(files)
-    problems += decks_validate(decks, deck_slug)
+    known = set(Category.objects.values_list("slug", flat=True))
+    problems += decks_validate(decks, deck_slug, None if new_categories else known)
     problems = problems_in_order(problems, [name for name, _content in files])
     if deck_slug:
         override = model_problems(Deck(slug=deck_slug), ["slug"], {})
         problems[:0] = [Problem("--deck", None, "slug", m) for m in override.get("slug", [])]
     if problems:
         raise DeckImportError(problems)
+    missing = sorted({card.category for deck in decks for card in deck.cards} - known)
     with transaction.atomic():
+        Category.objects.bulk_create(Category.named_after(slug) for slug in missing)
         outcomes = _decks_write(decks, deck_slug, update_existing, progress)
         if dry_run:
             transaction.set_rollback(True)
-    return ImportResult(decks=outcomes, dry_run=dry_run)
+    return ImportResult(decks=outcomes, dry_run=dry_run, categories_created=missing)
 
 
 def problems_in_order(problems: Iterable[Problem], file_names: Sequence[str]) -> list[Problem]:
@@ -682,6 +714,7 @@ def _card_fields(data: CardData) -> dict:
         "language": data.language,
         "family_friendly": data.family_friendly,
         "active": data.active,
+        "machine_translated": data.machine_translated,
         "reading_order": list(data.reading_order),
     }
 
@@ -740,6 +773,7 @@ def card_document(card: Card) -> dict:
         "answers": card.answer_texts(),
         "reading_order": list(card.reading_order),
         "active": card.active,
+        "machine_translated": card.machine_translated,
     }
 
 
@@ -759,23 +793,31 @@ def deck_export_json(deck: Deck, cards: Iterable[Card] | None = None) -> str:
 
 
 def cards_export_csv(rows: Iterable[tuple[Deck | None, Card]]) -> str:
-    """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns.
-    Cells a spreadsheet would run as formulas are escaped (see :func:`formula_escape`)."""
+    """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns."""
+    return _csv_write(
+        ({key: getattr(deck, key) for key in DECK_KEYS} if deck else None, card_document(card))
+        for deck, card in rows
+    )
+
+
+def _csv_write(rows: Iterable[tuple[dict | None, dict]]) -> str:
+    """CSV text from (deck header, card document) pairs. Cells a spreadsheet would run as
+    formulas are escaped (see :func:`formula_escape`)."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for deck, card in rows:
-        deck_values = [getattr(deck, key) for key in DECK_KEYS] if deck else ["", "", "", ""]
         cells = [
-            *deck_values,
-            card.question,
-            card.source,
-            card.category,
-            card.language,
-            _csv_word(card.family_friendly),
-            _csv_word(card.active),
-            *card.answer_texts(),
-            " ".join(str(place) for place in card.reading_order),
+            *([deck[key] for key in DECK_KEYS] if deck else ["", "", "", ""]),
+            card["question"],
+            card["source"],
+            card["category"],
+            card["language"],
+            _csv_word(card["family_friendly"]),
+            _csv_word(card["active"]),
+            _csv_word(card["machine_translated"]),
+            *card["answers"],
+            " ".join(str(place) for place in card["reading_order"]),
         ]
         writer.writerow([formula_escape(cell) for cell in cells])
     return buffer.getvalue()
@@ -788,3 +830,44 @@ def deck_export_csv(deck: Deck) -> str:
 
 def _csv_word(value: bool) -> str:
     return "true" if value else "false"
+
+
+# Templates -------------------------------------------------------------------------------------
+
+TEMPLATE_CARD = {
+    "question": "Largest countries by land area",
+    "source": "According to the CIA World Factbook, 2024",
+    "category": "geography",
+    "language": "en",
+    "family_friendly": True,
+    "answers": ["Russia", "Canada", "United States", "China", "Brazil"],
+    "reading_order": [3, 0, 5, 1, 4, 2],
+    "active": True,
+    "machine_translated": False,
+}
+
+
+def template_document() -> dict:
+    """A deck file with one example card: what the import page offers to start from."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "deck": {
+            "slug": "en-my-deck",
+            "name": "My deck",
+            "description": "One sentence for hosts.",
+            "language": "en",
+        },
+        "cards": [TEMPLATE_CARD],
+    }
+
+
+def template_json() -> str:
+    """The template as a JSON deck file."""
+    return json.dumps(template_document(), indent=2, ensure_ascii=False) + "\n"
+
+
+def template_csv() -> str:
+    """The template as a CSV deck file."""
+    document = template_document()
+    return _csv_write((document["deck"], card) for card in document["cards"])

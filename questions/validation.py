@@ -203,3 +203,10 @@ def duplicate_question_message(deck_names: Sequence[str]) -> str:
     return _("Another card in %(decks)s already asks this question.") % {
         "decks": ", ".join(f"“{name}”" for name in deck_names)
     }
+
+
+def unknown_category_message(slug: str) -> str:
+    """The message for a category slug that is not in the curators' list."""
+    return _("There is no category “%(slug)s”; the curators' list is under Categories.") % {
+        "slug": slug
+    }

@@ -209,11 +209,13 @@ def csv_row(question: str, answers: str = "a,b,c,d,e", order: str = "3 0 5 1 4 2
         "language": "en",
         "family": "true",
         "active": "",
+        "machine": "",
         **kw,
     }
     return (
         f"{values['deck']},{question},{values['source']},{values['category']},"
-        f"{values['language']},{values['family']},{values['active']},{answers},{order}"
+        f"{values['language']},{values['family']},{values['active']},{values['machine']},"
+        f"{answers},{order}"
     )
 
 
@@ -456,3 +458,40 @@ def test_formula_escape_round_trips(text):
     escaped = deck_io.formula_escape(text)
     assert escaped[:1] not in {"=", "+", "-", "@"}
     assert deck_io.formula_unescape(escaped) == text
+
+
+@pytest.mark.django_db
+def test_machine_translated_is_optional_defaults_false_and_round_trips():
+    document = deck_document(
+        {"question": "Written"}, {"question": "Traducida", "machine_translated": True}
+    )
+    deck_io.decks_import([as_file(document)])
+    assert list(Card.objects.order_by("id").values_list("machine_translated", flat=True)) == [
+        False,
+        True,
+    ]
+    as_json = json.loads(deck_io.deck_export_json(Deck.objects.get()))
+    assert [card["machine_translated"] for card in as_json["cards"]] == [False, True]
+    as_csv = list(csv.DictReader(io.StringIO(deck_io.deck_export_csv(Deck.objects.get()))))
+    assert [row["machine_translated"] for row in as_csv] == ["false", "true"]
+    where, _problems = problems_of(as_file(deck_document({"machine_translated": "yes"})))
+    assert where == [("deck.json", 1, "machine_translated")]
+
+
+@pytest.mark.django_db
+def test_a_csv_without_the_machine_translated_column_imports():
+    columns = [c for c in deck_io.CSV_COLUMNS if c != "machine_translated"]
+    row = csv_row("One").split(",")
+    del row[columns.index("active") + 1]
+    text = ",".join(columns) + "\n" + ",".join(row) + "\n"
+    assert deck_io.decks_import([("old.csv", text.encode())]).total("created") == 1
+    assert Card.objects.get().machine_translated is False
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("template", [deck_io.template_json, deck_io.template_csv])
+def test_the_templates_import_cleanly(template):
+    name = "template.json" if template is deck_io.template_json else "template.csv"
+    result = deck_io.decks_import([(name, template().encode())])
+    assert result.total("created") == 1
+    assert Deck.objects.get().slug == "en-my-deck"

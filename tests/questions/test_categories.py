@@ -1,0 +1,95 @@
+"""Categories are a managed list with translations; cards and deck files name them by slug."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.db import connection
+from django.utils import translation
+
+from questions import deck_io
+from questions.models import Card, Category
+
+from .conftest import deck_document
+
+
+def test_the_documented_categories_exist_with_their_translations(db):
+    geography = Category.objects.get(slug="geography")
+    assert geography.name == "Geography"
+    assert {t.language: t.name for t in geography.translations.all()} == {
+        "es": "Geografía",
+        "fr": "Géographie",
+        "id": "Geografi",
+    }
+    assert Category.objects.count() >= 17
+
+
+def test_a_category_is_named_in_the_active_language(db):
+    sport = Category.objects.get(slug="sport")
+    assert sport.name_in("es") == "Deporte"
+    assert sport.name_in("pt") == "Sport"
+    with translation.override("fr"):
+        assert str(Category.objects.get(slug="music")) == "Musique"
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_migration_turns_every_free_text_category_into_a_managed_one():
+    """Cards written before categories were managed keep their slug, now one of the list."""
+    call_command("migrate", "questions", "0001", verbosity=0)
+    with connection.cursor() as cursor:
+        for question, category in [("Old one", "geography"), ("Typo one", "geograhpy")]:
+            cursor.execute(
+                "INSERT INTO questions_card (question, question_key, source, reading_order, "
+                "language, category, family_friendly, active, created, updated) VALUES "
+                "(%s, %s, 'S, 2024', '[3, 0, 5, 1, 4, 2]', 'en', %s, true, true, "
+                "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                [question, question.lower(), category],
+            )
+    call_command("migrate", "questions", verbosity=0)
+    assert Category.objects.get(slug="geograhpy").name == "Geograhpy"
+    assert Category.objects.get(slug="geography").translations.count() == 3
+    assert set(Card.objects.values_list("category", flat=True)) == {"geography", "geograhpy"}
+    assert not Card.objects.filter(machine_translated=True).exists()
+
+
+def test_a_card_with_an_unknown_category_is_invalid(make_card):
+    card = make_card(category="no-such-thing")
+    with pytest.raises(ValidationError) as error:
+        card.full_clean()
+    assert error.value.message_dict["category"] == [
+        "There is no category “no-such-thing”; the curators' list is under Categories."
+    ]
+
+
+def test_import_refuses_an_unknown_category_and_suggests_the_close_one(db):
+    document = deck_document({"question": "One", "category": "geograhpy"})
+    with pytest.raises(deck_io.DeckImportError) as refused:
+        deck_io.decks_import([("deck.json", json.dumps(document))])
+    (problem,) = refused.value.problems
+    assert (problem.row, problem.field) == (1, "category")
+    assert "There is no category “geograhpy”" in problem.message
+    assert "Did you mean “geography”?" in problem.message
+    assert not Category.objects.filter(slug="geograhpy").exists()
+
+
+def test_import_with_new_categories_creates_them(db):
+    document = deck_document(
+        {"question": "One", "category": "board-games"}, {"question": "Two", "category": "sport"}
+    )
+    result = deck_io.decks_import([("deck.json", json.dumps(document))], new_categories=True)
+    assert result.categories_created == ["board-games"]
+    assert Category.objects.get(slug="board-games").name == "Board games"
+    assert Card.objects.get(question="One").category == "board-games"
+
+
+def test_the_command_refuses_then_creates_with_the_flag(db, tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(deck_document({"question": "One", "category": "puzzles"})))
+    with pytest.raises(Exception, match="Refused because of 1 problem"):
+        call_command("import_deck", str(path), stdout=StringIO(), stderr=StringIO())
+    out = StringIO()
+    call_command("import_deck", str(path), "--new-categories", stdout=out, stderr=StringIO())
+    assert "New categories: puzzles" in out.getvalue()
+    assert Category.objects.filter(slug="puzzles").exists()
