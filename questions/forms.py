@@ -8,10 +8,11 @@ import random
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from questions import deck_io, validation
-from questions.models import Answer, Card, Deck
+from questions.models import Answer, Card, Category, Deck
 from questions.services import CardsFate
 
 
@@ -41,14 +42,42 @@ class ReadingOrderField(forms.CharField):
             ) from None
 
 
+class CategoryChoiceField(forms.ModelChoiceField):
+    """A category from the curators' list, saved on the card as its slug."""
+
+    def label_from_instance(self, category: Category) -> str:
+        return f"{category} ({category.slug})"
+
+    def clean(self, value):
+        category = super().clean(value)
+        return category.slug if category else category
+
+
 class CardAdminForm(forms.ModelForm):
     """A card's own fields; refuses a deck where another card already asks the question."""
 
     reading_order = ReadingOrderField(
         label=_("Reading order"),
         help_text=_(
-            "The six places read aloud, left to right: the rank (1–5) of the answer read there, "
-            "or 0 where the Fox's answer is read. Example: 3 0 5 1 4 2."
+            "Drag the Fox to where its answer is read, or type the six places read aloud: the "
+            "rank (1–5) of the answer read there, or 0 where the Fox's answer is read. "
+            "Example: 3 0 5 1 4 2."
+        ),
+        widget=forms.TextInput(attrs={"class": "reading-order-input", "autocomplete": "off"}),
+    )
+    category = CategoryChoiceField(
+        label=_("Category"),
+        queryset=Category.objects.prefetch_related("translations"),
+        to_field_name="slug",
+        help_text=_("The list is under Categories, where you can add one."),
+    )
+    reset_statistics = forms.BooleanField(
+        label=_("Reset its statistics"),
+        required=False,
+        help_text=_(
+            "Tick this when you changed the answers: plays of the old answers no longer "
+            "describe the card. The plays stay in the log (rooms still know they played the "
+            "card); the statistics count only plays from now on."
         ),
     )
 
@@ -61,6 +90,7 @@ class CardAdminForm(forms.ModelForm):
             "language",
             "family_friendly",
             "active",
+            "machine_translated",
             "decks",
             "reading_order",
         ]
@@ -158,9 +188,13 @@ class AnswerFormSet(forms.BaseInlineFormSet):
 
 
 class DeckChoiceForm(forms.Form):
-    """The intermediate page of the "add to deck" action."""
+    """The intermediate page of the add to / move to / remove from a deck actions."""
 
     deck = forms.ModelChoiceField(queryset=Deck.objects.all(), label=_("Deck"))
+
+    def __init__(self, *args, decks: QuerySet[Deck], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].queryset = decks
 
 
 class DeckImportForm(forms.Form):
@@ -168,7 +202,7 @@ class DeckImportForm(forms.Form):
 
     file = forms.FileField(
         label=_("Deck file"),
-        help_text=_("A deck in the JSON or CSV format described in docs/decks.md."),
+        help_text=_("A deck in the JSON or CSV format explained below."),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,.csv,application/json,text/csv"}),
     )
     deck = forms.SlugField(
@@ -180,6 +214,15 @@ class DeckImportForm(forms.Form):
         label=_("Dry run"),
         required=False,
         help_text=_("Check the file and show what would change, without saving anything."),
+    )
+
+    new_categories = forms.BooleanField(
+        label=_("Create new categories"),
+        required=False,
+        help_text=_(
+            "Create the categories the file names that are not in the list yet. Leave it off "
+            "to have them reported instead (usually a typo)."
+        ),
     )
 
     def clean_file(self):

@@ -7,10 +7,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import connection
+from django.urls import reverse
 from django.utils import translation
 
 from questions import deck_io
-from questions.models import Card, Category
+from questions.models import Card, Category, CategoryTranslation
 
 from .conftest import deck_document
 
@@ -93,3 +94,45 @@ def test_the_command_refuses_then_creates_with_the_flag(db, tmp_path):
     call_command("import_deck", str(path), "--new-categories", stdout=out, stderr=StringIO())
     assert "New categories: puzzles" in out.getvalue()
     assert Category.objects.filter(slug="puzzles").exists()
+
+
+def test_a_category_cards_use_cannot_be_deleted(admin_client, make_card):
+    make_card(category="space")
+    url = reverse("admin:questions_category_delete", args=[Category.objects.get(slug="space").pk])
+    html = admin_client.get(url).content.decode()
+    assert "“space” is the category of 1 card; give it another category first." in html
+    admin_client.post(url, {"post": "yes"})
+    assert Category.objects.filter(slug="space").exists()
+    unused = Category.objects.create(slug="unused", name="Unused")
+    admin_client.post(
+        reverse("admin:questions_category_delete", args=[unused.pk]), {"post": "yes"}
+    )
+    assert not Category.objects.filter(slug="unused").exists()
+
+
+def test_the_category_admin_keeps_the_slug_and_edits_translations(admin_client, db):
+    category = Category.objects.get(slug="food")
+    url = reverse("admin:questions_category_change", args=[category.pk])
+    html = admin_client.get(url).content.decode()
+    assert 'name="slug"' not in html  # read-only once saved: files name it
+    translations = list(category.translations.order_by("language"))
+    data = {
+        "name": "Food & drink",
+        "translations-TOTAL_FORMS": "3",
+        "translations-INITIAL_FORMS": "3",
+        "translations-MIN_NUM_FORMS": "0",
+        "translations-MAX_NUM_FORMS": "1000",
+    }
+    for index, item in enumerate(translations):
+        data |= {
+            f"translations-{index}-id": str(item.pk),
+            f"translations-{index}-category": str(category.pk),
+            f"translations-{index}-language": item.language,
+            f"translations-{index}-name": item.name + "!" if item.language == "es" else item.name,
+        }
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, response.context["errors"]
+    assert CategoryTranslation.objects.get(category=category, language="es").name == "Comida!"
+    assert Category.objects.get(pk=category.pk).name == "Food & drink"
+    listing = admin_client.get(reverse("admin:questions_category_changelist")).content.decode()
+    assert "es: Comida!" in listing
