@@ -72,9 +72,10 @@ def test_changelist_shows_statistics(admin_client, make_card, deck):
     assert response.status_code == 200
     html = response.content.decode()
     row = row_of(html, card.question)
-    # checkbox, question, decks, category, language, family, status, played, Fox landed, avg
-    assert cells(row)[1:4] == [card.question, "World", "Geography"]
-    assert cells(row)[6:] == ["Live", "4", "caught 25%", "3.0"]
+    # checkbox, question (status, decks), category, language, family, played, Fox landed, avg
+    assert " ".join(cells(row)[1].split()) == f"{card.question}Live World"
+    assert cells(row)[2:4] == ["Geography", "en"]
+    assert cells(row)[5:] == ["4", "caught 25%", "3.0"]
     assert re.findall(r'title="([^"]*)"', html_unescape(row)) == [
         "Fox at #1: 1 (25%)",
         "Fox at #2–3: 2 (50%)",
@@ -82,7 +83,8 @@ def test_changelist_shows_statistics(admin_client, make_card, deck):
         "Fox caught: 1 (25%)",
     ]
     never = cells(row_of(html, "Never played"))
-    assert never[6:] == ["Draft (in no deck)", "0", "not played yet", "-"]
+    assert "Draft (in no deck)" in never[1]
+    assert never[5:] == ["0", "not played yet", "-"]
     assert "What the statistics mean" in html
 
 
@@ -108,7 +110,7 @@ def test_search_answers_without_inflating_statistics(admin_client, make_card):
     response = admin_client.get(CHANGELIST, {"q": "nile"})
     assert [c.pk for c in response.context["cl"].result_list] == [card.pk]
     row = cells(row_of(response.content.decode(), card.question))
-    assert row[7:] == ["2", "caught 0%", "3.0"]
+    assert row[5:] == ["2", "caught 0%", "3.0"]
 
 
 @pytest.mark.parametrize(

@@ -84,8 +84,15 @@ function mount() {
   }
 
   // --- drawing -----------------------------------------------------------------------------------
+  let drawn = null; // what the preview shows, so an event that changed nothing redraws nothing
+
   function render() {
     const answers = answersByRank();
+    const showing = JSON.stringify([field("question"), field("source"), answers, readingInput.value]);
+    // A "change" fires when a field loses focus, e.g. as a ▲ ▼ button is pressed: redrawing
+    // then would swap the button under the pointer and swallow the click.
+    if (showing === drawn) return;
+    drawn = showing;
     const parsed = parseOrder(readingInput.value);
     if (parsed.order) lastValid = parsed.order;
     const order = lastValid;
@@ -100,7 +107,7 @@ function mount() {
         },
         h("span", { class: "fox-handle", title: t("Drag the Fox") }, "⠿"),
         h("span", { class: "tv-letter" }, LETTERS[i]),
-        h("span", { class: "tv-text" }, "🦊 ", t("The reader's Fox answer")),
+        h("span", { class: "tv-text" }, h("span", { class: "tv-fox-tag" }, t("FOX")), t("The reader's Fox answer")),
         h("span", { class: "fox-moves" },
           h("button", { type: "button", class: "fox-earlier", disabled: i === 0, title: t("Read it earlier"),
             "aria-label": t("Read the Fox earlier"), onclick: () => foxMove(foxAt - 1) }, "▲"),
@@ -178,7 +185,12 @@ function mount() {
     if (reset) reset.classList.toggle("attention", answersChanged);
   }
 
-  form.addEventListener("input", render);
-  form.addEventListener("change", render);
+  // The form's own fields redraw the preview; events from inside it (SortableJS dispatches a
+  // bubbling "change" while the Fox is dragged) must not, or the drag would be cut short.
+  const onFormEdit = (event) => {
+    if (!root.contains(event.target)) render();
+  };
+  form.addEventListener("input", onFormEdit);
+  form.addEventListener("change", onFormEdit);
   render();
 }
