@@ -236,8 +236,9 @@ def test_import_through_the_admin_page(admin_page: Page, hub, tmp_path):
     assert count == 2
 
 
-def test_screens_of_the_card_list_and_a_deck(admin_page: Page, hub):
-    """Not an assertion of looks: the pages render at 1440 px with the statistics on screen."""
+def test_screens_of_the_card_list_a_deck_and_a_new_card(admin_page: Page, hub):
+    """The card list keeps its statistics on a 1440 px screen; the deck page and a new card's
+    page render (screenshots to look at)."""
     base, database = hub
     with sqlite3.connect(database) as connection:  # a few turns played, for the statistics
         connection.executemany(
@@ -257,3 +258,16 @@ def test_screens_of_the_card_list_and_a_deck(admin_page: Page, hub):
     page.locator("#result_list tbody tr th a").first.click()
     expect(page.locator("#deck-statistics")).to_be_visible()
     screenshot(page, "deck")
+    # A new card: the preview follows the form from the first letter, and says it is a draft.
+    page.goto(f"{base}/admin/questions/card/add/")
+    expect(page.locator(".fieldset-heading + .description")).to_contain_text(
+        "A new card stays a draft until you add it to a deck."
+    )
+    expect(page.locator('[data-testid="fox"]')).to_be_visible()
+    page.fill("#id_question", "Brightest stars")
+    page.fill("#id_answers-2-text", "Canopus")
+    expect(page.locator(".tv-question")).to_have_text("Brightest stars")
+    expect(page.locator('[data-testid="fox-list"] li[data-rank="3"] .tv-text')).to_have_text(
+        "Canopus"
+    )
+    expect(page.locator("#card-editor-state")).to_contain_text("Nothing is saved yet")
