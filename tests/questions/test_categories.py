@@ -1,17 +1,19 @@
 """Categories are a managed list with translations; cards and deck files name them by slug."""
 
 import json
+import sqlite3
+from contextlib import contextmanager
 from io import StringIO
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
 from questions import deck_io
 from questions.models import Card, Category, CategoryTranslation
+from tests.support.servers import manage
 
 from .conftest import deck_document
 
@@ -35,24 +37,60 @@ def test_a_category_is_named_in_the_active_language(db):
         assert str(Category.objects.get(slug="music")) == "Musique"
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_the_migration_turns_every_free_text_category_into_a_managed_one():
-    """Cards written before categories were managed keep their slug, now one of the list."""
-    call_command("migrate", "questions", "0001", verbosity=0)
-    with connection.cursor() as cursor:
+@pytest.mark.parametrize(
+    "database", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def test_the_migration_turns_every_free_text_category_into_a_managed_one(
+    database, request, tmp_path
+):
+    """Cards written before categories were managed keep their slug, now one of the list. Run
+    on a database of its own, migrated back to before the categories and forward again."""
+    if database == "sqlite":
+        url = f"sqlite:///{tmp_path / 'migrate.db'}"
+        manage(["migrate", "--noinput", "-v0"], {"DATABASE_URL": url})
+    else:
+        url = request.getfixturevalue("postgres_url")
+    env = {"DATABASE_URL": url}
+    manage(["migrate", "questions", "0001", "--noinput", "-v0"], env)
+    with database_connection(url) as connection:
         for question, category in [("Old one", "geography"), ("Typo one", "geograhpy")]:
-            cursor.execute(
+            connection.execute(
                 "INSERT INTO questions_card (question, question_key, source, reading_order, "
                 "language, category, family_friendly, active, created, updated) VALUES "
-                "(%s, %s, 'S, 2024', '[3, 0, 5, 1, 4, 2]', 'en', %s, true, true, "
-                "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
-                [question, question.lower(), category],
+                f"('{question}', '{question.lower()}', 'S, 2024', '[3, 0, 5, 1, 4, 2]', 'en', "
+                f"'{category}', TRUE, TRUE, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
             )
-    call_command("migrate", "questions", verbosity=0)
-    assert Category.objects.get(slug="geograhpy").name == "Geograhpy"
-    assert Category.objects.get(slug="geography").translations.count() == 3
-    assert set(Card.objects.values_list("category", flat=True)) == {"geography", "geograhpy"}
-    assert not Card.objects.filter(machine_translated=True).exists()
+    manage(["migrate", "questions", "--noinput", "-v0"], env)
+    with database_connection(url) as connection:
+        names = dict(connection.execute("SELECT slug, name FROM questions_category").fetchall())
+        geography_names = connection.execute(
+            "SELECT COUNT(*) FROM questions_categorytranslation JOIN questions_category "
+            "ON questions_category.id = category_id WHERE slug = 'geography'"
+        ).fetchone()[0]
+        cards = connection.execute(
+            "SELECT category, machine_translated FROM questions_card ORDER BY id"
+        ).fetchall()
+    assert names["geograhpy"] == "Geograhpy" and names["geography"] == "Geography"
+    assert len(names) == 18  # the documented seventeen and the one cards used
+    assert geography_names == 3
+    assert [tuple(row) for row in cards] == [("geography", False), ("geograhpy", False)]
+
+
+@contextmanager
+def database_connection(url: str):
+    """A DB-API connection to a test's own SQLite file or PostgreSQL database, committed at the
+    end."""
+    if url.startswith("sqlite:///"):
+        connection = sqlite3.connect(url.removeprefix("sqlite:///"))
+    else:
+        import psycopg
+
+        connection = psycopg.connect(url)
+    try:
+        yield connection
+        connection.commit()
+    finally:
+        connection.close()
 
 
 def test_a_card_with_an_unknown_category_is_invalid(make_card):
