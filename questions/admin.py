@@ -266,11 +266,8 @@ class CardAdmin(admin.ModelAdmin):
             texts[pk] += [question, source, category, *category_names.get(category, [])]
         for card_id, text in Answer.objects.values_list("card_id", "text"):
             texts[card_id].append(text)
-        matches = [
-            pk
-            for pk, parts in texts.items()
-            if all(word in search_fold("\n".join(parts)) for word in words)
-        ]
+        haystacks = {pk: search_fold("\n".join(parts)) for pk, parts in texts.items()}
+        matches = [pk for pk, text in haystacks.items() if all(word in text for word in words)]
         return queryset.filter(pk__in=matches), False
 
     def changelist_view(self, request: HttpRequest, extra_context=None):
@@ -290,7 +287,7 @@ class CardAdmin(admin.ModelAdmin):
             context = {
                 "original": saved,
                 "subtitle": str(saved),
-                "saved_card": {**saved.content(), "answers": saved.answer_texts()},
+                "saved_card": saved.content(),
                 "saved_preview": card_preview_html(saved),
             }
         context |= extra_context or {}
