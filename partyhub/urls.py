@@ -3,8 +3,14 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.utils.translation import gettext_lazy as _
 from django.views.i18n import JavaScriptCatalog
 from django.views.static import serve
+
+# The admin is the curators' room: it says PartyHub, not Django.
+admin.site.site_header = _("PartyHub administration")
+admin.site.site_title = _("PartyHub admin")
+admin.site.index_title = _("Curate PartyHub")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

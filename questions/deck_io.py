@@ -9,19 +9,22 @@ spacing ignored) and updated in place, so importing the same file twice changes 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import slug_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from questions import validation
-from questions.models import Answer, Card, Deck
+from questions.models import Answer, Card, Category, Deck
 
 FORMAT = "partyhub-deck"
 VERSION = 1
@@ -35,6 +38,7 @@ CARD_KEYS = (
     "answers",
     "reading_order",
     "active",
+    "machine_translated",
 )
 CSV_COLUMNS = [
     "deck_slug",
@@ -47,14 +51,20 @@ CSV_COLUMNS = [
     "language",
     "family_friendly",
     "active",
+    "machine_translated",
     *(f"answer_{rank}" for rank in validation.RANKS),
     "reading_order",
 ]
-CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language"}
+CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language", "machine_translated"}
 TRUE_WORDS = {"true", "yes", "1"}
+FALSE_WORDS = {"false", "no", "0"}
 # Wraps the cards as they are written: ``progress(items, total)`` yields the same items.
 Progress = Callable[[Sequence, int], Iterable]
-FALSE_WORDS = {"false", "no", "0"}
+# The largest deck file read (documented in docs/decks.md): thousands of cards fit in far less.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+# A spreadsheet starts a cell with one of these as a formula; export writes an apostrophe first.
+FORMULA_START = re.compile(r"'*[=+\-@]")
+CSV_DELIMITERS = (",", ";")
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,7 @@ class CardData:
     language: str
     family_friendly: bool
     active: bool
+    machine_translated: bool
     answers: list[str] | None  # None: unreadable, and already reported by the parser
     reading_order: list[int] | None
 
@@ -122,6 +133,7 @@ class ImportResult:
 
     decks: list[DeckOutcome]
     dry_run: bool
+    categories_created: list[str] = field(default_factory=list)
 
     def total(self, name: str) -> int:
         """The sum of one counter (created, updated, unchanged, skipped) over all decks."""
@@ -141,16 +153,48 @@ class DeckImportError(Exception):
 
 def deck_file_parse(name: str, content: bytes | str) -> tuple[list[DeckData], list[Problem]]:
     """Read a JSON or CSV deck file (chosen by its extension, else by its first character)."""
+    size = len(content.encode() if isinstance(content, str) else content)
+    if size > MAX_FILE_BYTES:
+        return [], [Problem(name, None, "file", file_too_large_message(size))]
     if isinstance(content, bytes):
         try:
             content = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return [], [Problem(name, None, "file", _("The file is not UTF-8 text."))]
+        except UnicodeDecodeError as error:
+            return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
     content = content.removeprefix("\ufeff")
     suffix = PurePath(name).suffix.lower()
     if suffix == ".json" or (suffix != ".csv" and content.lstrip().startswith("{")):
         return deck_json_parse(name, content)
     return deck_csv_parse(name, content)
+
+
+def file_too_large_message(size: int) -> str:
+    """The refusal of a file over :data:`MAX_FILE_BYTES`, in megabytes."""
+    return _("The file is %(size).1f MB; a deck file may be at most %(max)d MB.") % {
+        "size": size / 1024 / 1024,
+        "max": MAX_FILE_BYTES // 1024 // 1024,
+    }
+
+
+def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
+    """Why a file is not UTF-8, with what to do in the spreadsheet that most likely wrote it."""
+    line = content[: error.start].count(b"\n") + 1
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _(
+            "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
+            "delimited)” instead."
+        )
+    try:
+        content.decode("cp1252")
+    except UnicodeDecodeError:
+        return _("The file is not UTF-8 text (first unreadable byte on line %(line)d).") % {
+            "line": line
+        }
+    return _(
+        "The file is not UTF-8 text (first unreadable byte on line %(line)d): it looks like "
+        "Windows-1252, which Excel writes for “CSV (Comma delimited)”. In Excel, choose File → "
+        "Save As → “CSV UTF-8 (Comma delimited)” and import that file."
+    ) % {"line": line}
 
 
 def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
@@ -214,6 +258,7 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
                 language=_json_text(raw, "language", row, "language", problem, deck.language),
                 family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
                 active=_json_bool(raw, "active", row, problem, True),
+                machine_translated=_json_bool(raw, "machine_translated", row, problem, False),
                 answers=_json_list(raw, "answers", row, problem, str),
                 reading_order=_json_list(raw, "reading_order", row, problem, int),
             )
@@ -261,10 +306,16 @@ def _json_list(raw: dict, key: str, row: int, problem, kind: type) -> list | Non
 
 
 def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
-    """Read the flat CSV format: one row per card, the deck's columns repeated on every row."""
+    """Read the flat CSV format: one row per card, the deck's columns repeated on every row.
+
+    Commas or semicolons separate the cells (a spreadsheet set to a European locale writes
+    semicolons); the header line tells which. Row numbers are the spreadsheet's: the header is
+    row 1, and every record counts, blank ones too.
+    """
     problems: list[Problem] = []
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    columns = reader.fieldnames or []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_delimiter(text))
+    records = _csv_records(reader, name, problems)
+    columns = [column.strip() for column in next(records, [])]
     missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
     unknown = [c for c in columns if c not in CSV_COLUMNS]
     for column in missing:
@@ -275,11 +326,12 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
         return [], problems
 
     decks: dict[str, DeckData] = {}
-    for row, raw in enumerate(reader, start=2):
-        if None in raw:
+    for row, cells in enumerate(records, start=2):
+        if len(cells) > len(columns):
             message = _("This row has more cells than the header.")
             problems.append(Problem(name, row, "row", message))
-        values = {column: (raw.get(column) or "") for column in CSV_COLUMNS}
+        raw = dict(zip(columns, (formula_unescape(cell) for cell in cells), strict=False))
+        values = {column: raw.get(column, "") for column in CSV_COLUMNS}
         if not any(value.strip() for value in values.values()):
             continue  # Spreadsheets leave blank rows at the end.
         slug = values["deck_slug"].strip()
@@ -325,11 +377,63 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
                 language=values["language"].strip() or header["language"],
                 family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
                 active=_csv_bool(values, "active", True, name, row, problems),
+                machine_translated=_csv_bool(
+                    values, "machine_translated", False, name, row, problems
+                ),
                 answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
                 reading_order=reading_order,
             )
         )
     return list(decks.values()), problems
+
+
+def _csv_delimiter(text: str) -> str:
+    """The separator whose split of the first line names the most known columns (a comma on a
+    tie)."""
+    first_line = text.split("\n", 1)[0]
+
+    def known(delimiter: str) -> int:
+        cells = next(csv.reader([first_line], delimiter=delimiter), [])
+        return sum(cell.strip() in CSV_COLUMNS for cell in cells)
+
+    return max(CSV_DELIMITERS, key=known)
+
+
+def _csv_records(reader, name: str, problems: list[Problem]) -> Iterator[list[str]]:
+    """The reader's records; one it cannot read (a cell beyond the CSV reader's size limit, a
+    stray quote) becomes a problem on its row and ends the file, as nothing after it is sure."""
+    row = 0
+    while True:
+        row += 1
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            problems.append(Problem(name, row, "row", _csv_error_message(error)))
+            return
+
+
+def _csv_error_message(error: csv.Error) -> str:
+    if "field larger than field limit" in str(error):
+        return _(
+            "A cell is longer than %(max)s characters, which no card field needs; the rest of "
+            "the file was not read."
+        ) % {"max": f"{csv.field_size_limit():,}"}
+    return _("This row cannot be read as CSV (%(error)s); the rest of the file was not read.") % {
+        "error": error
+    }
+
+
+def formula_unescape(cell: str) -> str:
+    """A cell as written before :func:`formula_escape`: one leading apostrophe less."""
+    return cell[1:] if FORMULA_START.match(cell) and cell.startswith("'") else cell
+
+
+def formula_escape(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula: an apostrophe before ``=``, ``+``, ``-`` or
+    ``@`` (and before apostrophes already there, so import gives the text back exactly)."""
+    return "'" + cell if FORMULA_START.match(cell) else cell
 
 
 def _csv_bool(values: dict, column: str, default, name: str, row: int, problems) -> bool:
@@ -347,8 +451,14 @@ def _csv_bool(values: dict, column: str, default, name: str, row: int, problems)
 # Checking --------------------------------------------------------------------------------------
 
 
-def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> list[Problem]:
-    """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given)."""
+def decks_validate(
+    decks: Sequence[DeckData],
+    deck_slug: str | None = None,
+    categories: Collection[str] | None = None,
+) -> list[Problem]:
+    """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given).
+    A card's category must be one of ``categories`` (any slug when None: the import creates
+    the missing ones)."""
     problems: list[Problem] = []
     seen: dict[str, dict[str, tuple[str, int]]] = {}  # target slug -> question key -> first place
     for deck in decks:
@@ -365,6 +475,13 @@ def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> l
             )
             if card.reading_order is None:  # Unreadable, and already reported by the parser.
                 found.pop("reading_order", None)
+            if categories is not None and not found.get("category"):
+                if card.category not in categories:
+                    found["category"] = [_unknown_category_message(card.category, categories)]
+            as_saved = Card(
+                question=card.question.strip(), source=card.source.strip(), language=card.language
+            )
+            found.update(model_problems(as_saved, ["question", "source", "language"], found))
             # (``answers=None`` makes card_problems skip them, for the same reason.)
             for field_name, messages in found.items():
                 for message in messages:
@@ -386,6 +503,14 @@ def decks_validate(decks: Sequence[DeckData], deck_slug: str | None = None) -> l
             else:
                 target[key] = (deck.source, card.row)
     return problems
+
+
+def _unknown_category_message(slug: str, categories: Collection[str]) -> str:
+    message = validation.unknown_category_message(slug)
+    close = difflib.get_close_matches(slug, list(categories), n=1)
+    if close:
+        message += " " + _("Did you mean “%(slug)s”?") % {"slug": close[0]}
+    return message + " " + _("To add it, import with “new categories” on.")
 
 
 def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
@@ -415,7 +540,36 @@ def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
     if deck.language:
         for message in validation.language_problems(deck.language):
             problem("language", message)
+    # The model's own limits (lengths, slug rules), so nothing the admin would refuse gets in.
+    checked = ["description"] + [key for key in ("name", "language") if getattr(deck, key)]
+    if not overridden:
+        checked.append("slug")
+    as_saved = Deck(
+        slug=deck.slug,
+        name=deck.name.strip(),
+        description=deck.description.strip(),
+        language=deck.language,
+    )
+    reported = {problem.field.removeprefix(prefix): [problem.message] for problem in problems}
+    for key, messages in model_problems(as_saved, checked, reported).items():
+        for message in messages:
+            problem(key, message)
     return problems
+
+
+def model_problems(
+    instance: Deck | Card, fields: Sequence[str], reported: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """The model's own field errors (lengths, choices, slug rules) for ``fields``, left out for
+    fields that already have a problem, which says the same more plainly."""
+    excluded = [f.name for f in instance._meta.get_fields() if f.name not in fields]
+    try:
+        instance.clean_fields(exclude=excluded)
+    except ValidationError as error:
+        return {
+            key: messages for key, messages in error.message_dict.items() if not reported.get(key)
+        }
+    return {}
 
 
 # Writing ---------------------------------------------------------------------------------------
@@ -427,26 +581,44 @@ def decks_import(
     deck_slug: str | None = None,
     dry_run: bool = False,
     update_existing: bool = True,
+    new_categories: bool = False,
     progress: Progress | None = None,
 ) -> ImportResult:
     """Import deck files all or nothing; raise :class:`DeckImportError` listing every problem.
 
     ``deck_slug`` puts every card into that deck (created from the first file's header if new;
     an existing deck keeps its name). With ``update_existing`` off, cards and decks already
-    there are left alone and counted as skipped. ``progress(items, total)`` may wrap the cards
-    as they are written (e.g. a tqdm bar), so the service itself never prints.
+    there are left alone and counted as skipped. A category that does not exist is a problem,
+    unless ``new_categories`` is on: then it is created (named after its slug). ``progress(
+    items, total)`` may wrap the cards as they are written (e.g. a tqdm bar), so the service
+    itself never prints.
     """
     decks, problems = deck_files_read(files)
-    problems += decks_validate(decks, deck_slug)
-    if deck_slug and not slug_re.fullmatch(deck_slug):
-        problems.insert(0, Problem("--deck", None, "slug", _("Not a valid slug.")))
+    known = set(Category.objects.values_list("slug", flat=True))
+    problems += decks_validate(decks, deck_slug, None if new_categories else known)
+    problems = problems_in_order(problems, [name for name, _content in files])
+    if deck_slug:
+        override = model_problems(Deck(slug=deck_slug), ["slug"], {})
+        problems[:0] = [Problem("--deck", None, "slug", m) for m in override.get("slug", [])]
     if problems:
         raise DeckImportError(problems)
+    missing = sorted({card.category for deck in decks for card in deck.cards} - known)
     with transaction.atomic():
+        Category.objects.bulk_create(Category.named_after(slug) for slug in missing)
         outcomes = _decks_write(decks, deck_slug, update_existing, progress)
         if dry_run:
             transaction.set_rollback(True)
-    return ImportResult(decks=outcomes, dry_run=dry_run)
+    return ImportResult(decks=outcomes, dry_run=dry_run, categories_created=missing)
+
+
+def problems_in_order(problems: Iterable[Problem], file_names: Sequence[str]) -> list[Problem]:
+    """Problems file by file, then row by row (the file's and deck's own first), each row's in
+    the order they were found."""
+    file_index = {name: index for index, name in reversed(list(enumerate(file_names)))}
+    return sorted(
+        problems,
+        key=lambda problem: (file_index.get(problem.source, -1), problem.row or 0),
+    )
 
 
 def deck_files_read(
@@ -542,6 +714,7 @@ def _card_fields(data: CardData) -> dict:
         "language": data.language,
         "family_friendly": data.family_friendly,
         "active": data.active,
+        "machine_translated": data.machine_translated,
         "reading_order": list(data.reading_order),
     }
 
@@ -600,6 +773,7 @@ def card_document(card: Card) -> dict:
         "answers": card.answer_texts(),
         "reading_order": list(card.reading_order),
         "active": card.active,
+        "machine_translated": card.machine_translated,
     }
 
 
@@ -620,24 +794,32 @@ def deck_export_json(deck: Deck, cards: Iterable[Card] | None = None) -> str:
 
 def cards_export_csv(rows: Iterable[tuple[Deck | None, Card]]) -> str:
     """CSV text with one row per (deck, card) pair; a card in no deck gets empty deck columns."""
+    return _csv_write(
+        ({key: getattr(deck, key) for key in DECK_KEYS} if deck else None, card_document(card))
+        for deck, card in rows
+    )
+
+
+def _csv_write(rows: Iterable[tuple[dict | None, dict]]) -> str:
+    """CSV text from (deck header, card document) pairs. Cells a spreadsheet would run as
+    formulas are escaped (see :func:`formula_escape`)."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for deck, card in rows:
-        deck_values = [getattr(deck, key) for key in DECK_KEYS] if deck else ["", "", "", ""]
-        writer.writerow(
-            [
-                *deck_values,
-                card.question,
-                card.source,
-                card.category,
-                card.language,
-                _csv_word(card.family_friendly),
-                _csv_word(card.active),
-                *card.answer_texts(),
-                " ".join(str(place) for place in card.reading_order),
-            ]
-        )
+        cells = [
+            *([deck[key] for key in DECK_KEYS] if deck else ["", "", "", ""]),
+            card["question"],
+            card["source"],
+            card["category"],
+            card["language"],
+            _csv_word(card["family_friendly"]),
+            _csv_word(card["active"]),
+            _csv_word(card["machine_translated"]),
+            *card["answers"],
+            " ".join(str(place) for place in card["reading_order"]),
+        ]
+        writer.writerow([formula_escape(cell) for cell in cells])
     return buffer.getvalue()
 
 
@@ -648,3 +830,44 @@ def deck_export_csv(deck: Deck) -> str:
 
 def _csv_word(value: bool) -> str:
     return "true" if value else "false"
+
+
+# Templates -------------------------------------------------------------------------------------
+
+TEMPLATE_CARD = {
+    "question": "Largest countries by land area",
+    "source": "According to the CIA World Factbook, 2024",
+    "category": "geography",
+    "language": "en",
+    "family_friendly": True,
+    "answers": ["Russia", "Canada", "United States", "China", "Brazil"],
+    "reading_order": [3, 0, 5, 1, 4, 2],
+    "active": True,
+    "machine_translated": False,
+}
+
+
+def template_document() -> dict:
+    """A deck file with one example card: what the import page offers to start from."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "deck": {
+            "slug": "en-my-deck",
+            "name": "My deck",
+            "description": "One sentence for hosts.",
+            "language": "en",
+        },
+        "cards": [TEMPLATE_CARD],
+    }
+
+
+def template_json() -> str:
+    """The template as a JSON deck file."""
+    return json.dumps(template_document(), indent=2, ensure_ascii=False) + "\n"
+
+
+def template_csv() -> str:
+    """The template as a CSV deck file."""
+    document = template_document()
+    return _csv_write((document["deck"], card) for card in document["cards"])

@@ -1,4 +1,5 @@
-"""Forms of the curators' admin: a card with its five answers, add-to-deck and deck import."""
+"""Forms of the curators' admin: a card with its five answers, the bulk actions' pages, deck
+import and deck deletion."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import random
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from questions import validation
-from questions.models import Answer, Card, Deck
+from questions import deck_io, validation
+from questions.models import Answer, Card, Category, Deck
+from questions.services import CardsFate
 
 
 class ReadingOrderField(forms.CharField):
@@ -39,14 +42,42 @@ class ReadingOrderField(forms.CharField):
             ) from None
 
 
+class CategoryChoiceField(forms.ModelChoiceField):
+    """A category from the curators' list, saved on the card as its slug."""
+
+    def label_from_instance(self, category: Category) -> str:
+        return f"{category} ({category.slug})"
+
+    def clean(self, value):
+        category = super().clean(value)
+        return category.slug if category else category
+
+
 class CardAdminForm(forms.ModelForm):
     """A card's own fields; refuses a deck where another card already asks the question."""
 
     reading_order = ReadingOrderField(
         label=_("Reading order"),
         help_text=_(
-            "The six places read aloud, left to right: the rank (1–5) of the answer read there, "
-            "or 0 where the Fox's answer is read. Example: 3 0 5 1 4 2."
+            "Drag the Fox to where its answer is read, or type the six places read aloud: the "
+            "rank (1–5) of the answer read there, or 0 where the Fox's answer is read. "
+            "Example: 3 0 5 1 4 2."
+        ),
+        widget=forms.TextInput(attrs={"class": "reading-order-input", "autocomplete": "off"}),
+    )
+    category = CategoryChoiceField(
+        label=_("Category"),
+        queryset=Category.objects.prefetch_related("translations"),
+        to_field_name="slug",
+        help_text=_("The list is under Categories, where you can add one."),
+    )
+    reset_statistics = forms.BooleanField(
+        label=_("Reset its statistics"),
+        required=False,
+        help_text=_(
+            "Tick this when you changed the answers: plays of the old answers no longer "
+            "describe the card. The plays stay in the log (rooms still know they played the "
+            "card); the statistics count only plays from now on."
         ),
     )
 
@@ -59,6 +90,7 @@ class CardAdminForm(forms.ModelForm):
             "language",
             "family_friendly",
             "active",
+            "machine_translated",
             "decks",
             "reading_order",
         ]
@@ -114,19 +146,34 @@ class AnswerFormSet(forms.BaseInlineFormSet):
         """Ranks are checked in ``clean`` with a clearer message than Django's generic one."""
 
     def clean(self) -> None:
+        """Every problem at once: the count, then ranks and texts (Django's own minimum check
+        would stop at a row left empty and hide two answers that are the same)."""
         super().clean()
-        if any(self.errors):
-            return  # Each answer's own errors come first.
+        if self.total_form_count() - len(self.deleted_forms) < validation.ANSWER_COUNT:
+            raise ValidationError(
+                self.error_messages["too_few_forms"] % {"num": validation.ANSWER_COUNT},
+                code="too_few_forms",
+            )
         answers = [
-            form.cleaned_data
-            for form in self.forms
+            (position, form.cleaned_data)
+            for position, form in enumerate(self.forms, start=1)
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        ranks = [answer["rank"] for answer in answers]
-        problems = validation.ranks_problems(ranks)
-        if not problems:
-            by_rank = sorted(answers, key=lambda answer: answer["rank"])
-            problems = validation.answers_problems([answer["text"] for answer in by_rank])
+        if any(self.errors):
+            # An answer with its own error (an empty one, say) must not hide two others that
+            # are the same: those are still reported, by rank (or row, when the rank is bad).
+            problems = validation.answers_duplicate_problems(
+                [
+                    (answer.get("rank", position), answer["text"])
+                    for position, answer in answers
+                    if "text" in answer
+                ]
+            )
+        else:
+            problems = validation.ranks_problems([answer["rank"] for _pos, answer in answers])
+            if not problems:
+                by_rank = sorted((answer for _pos, answer in answers), key=lambda a: a["rank"])
+                problems = validation.answers_problems([answer["text"] for answer in by_rank])
         if problems:
             raise ValidationError(problems)
 
@@ -141,9 +188,13 @@ class AnswerFormSet(forms.BaseInlineFormSet):
 
 
 class DeckChoiceForm(forms.Form):
-    """The intermediate page of the "add to deck" action."""
+    """The intermediate page of the add to / move to / remove from a deck actions."""
 
     deck = forms.ModelChoiceField(queryset=Deck.objects.all(), label=_("Deck"))
+
+    def __init__(self, *args, decks: QuerySet[Deck], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].queryset = decks
 
 
 class DeckImportForm(forms.Form):
@@ -151,7 +202,7 @@ class DeckImportForm(forms.Form):
 
     file = forms.FileField(
         label=_("Deck file"),
-        help_text=_("A deck in the JSON or CSV format described in docs/decks.md."),
+        help_text=_("A deck in the JSON or CSV format explained below."),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,.csv,application/json,text/csv"}),
     )
     deck = forms.SlugField(
@@ -164,3 +215,35 @@ class DeckImportForm(forms.Form):
         required=False,
         help_text=_("Check the file and show what would change, without saving anything."),
     )
+
+    new_categories = forms.BooleanField(
+        label=_("Create new categories"),
+        required=False,
+        help_text=_(
+            "Create the categories the file names that are not in the list yet. Leave it off "
+            "to have them reported instead (usually a typo)."
+        ),
+    )
+
+    def clean_file(self):
+        """Refuse a file over the documented size before reading it into memory."""
+        upload = self.cleaned_data["file"]
+        if upload.size > deck_io.MAX_FILE_BYTES:
+            raise ValidationError(deck_io.file_too_large_message(upload.size), code="too_large")
+        return upload
+
+
+class DeckDeleteForm(forms.Form):
+    """The deck delete page's question: what becomes of the cards that are in no other deck."""
+
+    cards = forms.TypedChoiceField(
+        label=_("Their cards that are in no other deck"),
+        choices=CardsFate.choices,
+        coerce=CardsFate,
+        initial=CardsFate.DRAFTS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, fates: list[CardsFate], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cards"].choices = [(fate.value, fate.label) for fate in fates]

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from questions import validation
@@ -33,6 +34,78 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Category(models.Model):
+    """A card's topic, from a list the curators manage, so a typo cannot become a filter.
+
+    Cards and deck files name a category by its slug, which is why the slug cannot change once
+    saved; the name is English, with a translation per other language of the hub.
+    """
+
+    slug = models.SlugField(
+        _("slug"),
+        max_length=validation.CATEGORY_MAX_LENGTH,
+        unique=True,
+        help_text=_("What deck files write, e.g. “geography”. It cannot change once saved."),
+    )
+    name = models.CharField(_("name"), max_length=50, help_text=_("In English."))
+
+    class Meta:
+        ordering = ["slug"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+
+    def __str__(self) -> str:
+        return self.name_in(get_language())
+
+    @classmethod
+    def named_after(cls, slug: str) -> Category:
+        """A new category for ``slug``, named after it until a curator names it properly."""
+        return cls(slug=slug, name=slug.replace("-", " ").replace("_", " ").capitalize())
+
+    def name_in(self, language: str | None) -> str:
+        """The name in ``language`` (or its base language), else the English name; reads
+        prefetched translations when there are some."""
+        base = (language or "").split("-")[0]
+        for translation in self.translations.all():
+            if translation.language == base:
+                return translation.name
+        return self.name
+
+
+class CategoryTranslation(models.Model):
+    """A category's name in one of the hub's other languages."""
+
+    category = models.ForeignKey(
+        Category,
+        on_delete=models.CASCADE,
+        related_name="translations",
+        verbose_name=_("category"),
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        choices=[
+            (code, name) for code, name in settings.LANGUAGES if code != settings.LANGUAGE_CODE
+        ],
+    )
+    name = models.CharField(_("name"), max_length=50)
+
+    class Meta:
+        ordering = ["category", "language"]
+        verbose_name = _("translation")
+        verbose_name_plural = _("translations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["category", "language"],
+                name="questions_category_one_name_per_language",
+                violation_error_message=_("This category already has a name in this language."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.language}: {self.name}"
 
 
 class CardQuerySet(models.QuerySet):
@@ -64,14 +137,24 @@ class Card(models.Model):
     language = models.CharField(
         _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
-    category = models.SlugField(
-        _("category"),
-        max_length=validation.CATEGORY_MAX_LENGTH,
-        help_text=_("One lowercase word such as geography, science or sport."),
-    )
+    # The slug of one of the curators' categories (see Category; checked in ``clean``).
+    category = models.SlugField(_("category"), max_length=validation.CATEGORY_MAX_LENGTH)
     family_friendly = models.BooleanField(_("family-friendly"), default=True)
     active = models.BooleanField(
-        _("active"), default=True, help_text=_("Inactive cards are never dealt in a game.")
+        _("active"),
+        default=True,
+        help_text=_("Inactive cards are never dealt. Nor are cards in no deck: those are drafts."),
+    )
+    machine_translated = models.BooleanField(
+        _("machine-translated"),
+        default=False,
+        help_text=_(
+            "Translated by a machine: a native speaker should review it, then untick this."
+        ),
+    )
+    # Plays before this moment are left out of the statistics (its answers changed since).
+    statistics_since = models.DateTimeField(
+        _("statistics counted since"), null=True, blank=True, editable=False
     )
     decks = models.ManyToManyField(Deck, related_name="cards", blank=True, verbose_name=_("decks"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -99,6 +182,10 @@ class Card(models.Model):
             language=self.language,
             reading_order=self.reading_order,
         )
+        if not problems.get("category") and not Category.objects.filter(
+            slug=self.category
+        ).exists():
+            problems["category"] = [validation.unknown_category_message(self.category)]
         if not problems.get("question") and self.pk:
             duplicates = self.duplicate_decks(self.question, self.decks.all())
             if duplicates:

@@ -14,12 +14,15 @@ def card_filter(
     language: str | None = None,
     family_friendly_only: bool = False,
 ) -> QuerySet[Card]:
-    """Active cards in any of ``decks`` (all decks when empty), in ``language`` when given."""
-    cards = Card.objects.filter(active=True)
+    """Active cards in any of ``decks`` (any deck when empty), in ``language`` when given.
+
+    A card in no deck is a draft and is never dealt, even when the host picks no deck.
+    """
+    # Exists, not a join: a card in two chosen decks must count once.
+    in_decks = Card.decks.through.objects.filter(card=OuterRef("pk"))
     if decks:
-        # Exists, not a join: a card in two chosen decks must count once.
-        in_decks = Card.decks.through.objects.filter(card=OuterRef("pk"), deck__slug__in=decks)
-        cards = cards.filter(Exists(in_decks))
+        in_decks = in_decks.filter(deck__slug__in=decks)
+    cards = Card.objects.filter(Exists(in_decks), active=True)
     if language:
         cards = cards.filter(language=language)
     if family_friendly_only:

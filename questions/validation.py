@@ -14,6 +14,8 @@ from django.conf import settings
 from django.core.validators import slug_re
 from django.utils.translation import gettext as _
 
+from questions.textkey import answer_key
+
 QUESTION_MAX_LENGTH = 255
 SOURCE_MAX_LENGTH = 200
 ANSWER_MAX_LENGTH = 100
@@ -95,20 +97,34 @@ def answers_problems(answers: Sequence[str]) -> list[str]:
             % {"count": len(answers)}
         ]
     problems = []
-    first_rank_of: dict[str, int] = {}
     for rank, text in enumerate(answers, start=1):
         if not isinstance(text, str):
             problems.append(_("Answer #%(rank)d must be text.") % {"rank": rank})
-            continue
-        key = text_normalize(text)
-        if not key:
+        elif not text.strip():
             problems.append(_("Answer #%(rank)d is empty.") % {"rank": rank})
         elif len(text.strip()) > ANSWER_MAX_LENGTH:
             problems.append(
                 _("Answer #%(rank)d is longer than %(max)d characters.")
                 % {"rank": rank, "max": ANSWER_MAX_LENGTH}
             )
-        elif key in first_rank_of:
+        elif is_multiline(text.strip()):
+            problems.append(_("Answer #%(rank)d must be one line.") % {"rank": rank})
+    ranked = [
+        (rank, text) for rank, text in enumerate(answers, start=1) if isinstance(text, str)
+    ]
+    return problems + answers_duplicate_problems(ranked)
+
+
+def answers_duplicate_problems(ranked: Sequence[tuple[int, str]]) -> list[str]:
+    """Answers the game would take for one another (see :func:`textkey.answer_key`), given as
+    (rank, text) pairs; empty texts are left to the caller, so one never hides the other."""
+    problems = []
+    first_rank_of: dict[str, int] = {}
+    for rank, text in sorted(ranked):
+        if not text.strip():
+            continue
+        key = answer_key(text)
+        if key in first_rank_of:
             problems.append(
                 _("Answers #%(first)d and #%(rank)d are the same (“%(text)s”).")
                 % {"first": first_rank_of[key], "rank": rank, "text": text.strip()}
@@ -119,14 +135,21 @@ def answers_problems(answers: Sequence[str]) -> list[str]:
 
 
 def text_problems(value: object, *, max_length: int, required: bool = True) -> list[str]:
-    """What is wrong with one line of card text: missing, not text, or too long."""
+    """What is wrong with one line of card text: missing, not text, too long or several lines."""
     if not isinstance(value, str):
         return [_("This must be text.")]
     if required and not value.strip():
         return [_("This is required.")]
     if len(value.strip()) > max_length:
         return [_("This is longer than %(max)d characters.") % {"max": max_length}]
+    if is_multiline(value.strip()):
+        return [_("This must be one line.")]
     return []
+
+
+def is_multiline(text: str) -> bool:
+    """True when the text holds a line break of any kind (``splitlines`` knows them all)."""
+    return len(text.splitlines()) > 1
 
 
 def category_problems(category: object) -> list[str]:
@@ -179,4 +202,11 @@ def duplicate_question_message(deck_names: Sequence[str]) -> str:
     """The message for a question that another card of the same deck already asks."""
     return _("Another card in %(decks)s already asks this question.") % {
         "decks": ", ".join(f"“{name}”" for name in deck_names)
+    }
+
+
+def unknown_category_message(slug: str) -> str:
+    """The message for a category slug that is not in the curators' list."""
+    return _("There is no category “%(slug)s”; the curators' list is under Categories.") % {
+        "slug": slug
     }

@@ -7,6 +7,7 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from questions import deck_io
 from questions.models import Card, CardPlay, Deck
 
 from .conftest import deck_document
@@ -69,13 +70,22 @@ def test_changelist_shows_statistics(admin_client, make_card, deck):
         play(card, zone, correct)
     response = admin_client.get(CHANGELIST)
     assert response.status_code == 200
-    row = cells(row_of(response.content.decode(), card.question))
-    # checkbox, question, decks, category, language, family, active, played, #1, #2-3, #4-5,
-    # caught, avg
-    assert row[1:3] == [card.question, "World"]
-    assert row[7:] == ["4", "1 (25%)", "2 (50%)", "0 (0%)", "1 (25%)", "3.0"]
-    never = cells(row_of(response.content.decode(), "Never played"))
-    assert never[7:] == ["0", "0", "0", "0", "0", "-"]
+    html = response.content.decode()
+    row = row_of(html, card.question)
+    # checkbox, question (status, decks), category, language, family, played, Fox landed, avg
+    assert " ".join(cells(row)[1].split()) == f"{card.question}Live World"
+    assert cells(row)[2:4] == ["Geography", "en"]
+    assert cells(row)[5:] == ["4", "caught 25%", "3.0"]
+    assert re.findall(r'title="([^"]*)"', html_unescape(row)) == [
+        "Fox at #1: 1 (25%)",
+        "Fox at #2–3: 2 (50%)",
+        "Fox at #4–5: 0 (0%)",
+        "Fox caught: 1 (25%)",
+    ]
+    never = cells(row_of(html, "Never played"))
+    assert "Draft (in no deck)" in never[1]
+    assert never[5:] == ["0", "not played yet", "-"]
+    assert "What the statistics mean" in html
 
 
 def test_changelist_query_count_does_not_grow_with_cards(
@@ -100,8 +110,7 @@ def test_search_answers_without_inflating_statistics(admin_client, make_card):
     response = admin_client.get(CHANGELIST, {"q": "nile"})
     assert [c.pk for c in response.context["cl"].result_list] == [card.pk]
     row = cells(row_of(response.content.decode(), card.question))
-    assert row[7:9] == ["2", "2 (100%)"]
-    assert row[-1] == "3.0"
+    assert row[5:] == ["2", "caught 0%", "3.0"]
 
 
 @pytest.mark.parametrize(
@@ -136,7 +145,7 @@ def test_add_page_offers_five_ranked_answers_and_a_reading_order(admin_client, d
     assert [form.initial.get("rank") for form in formset.forms] == [1, 2, 3, 4, 5]
     order = response.context["adminform"].form["reading_order"].value()
     assert sorted(int(place) for place in order.split()) == [0, 1, 2, 3, 4, 5]
-    assert "As players see it" not in response.content.decode()
+    assert "The preview appears here as you type" in response.content.decode()
 
 
 def test_add_card_with_answers(admin_client, deck):
@@ -156,11 +165,19 @@ def test_add_card_with_answers(admin_client, deck):
             "Answers #1 and #3 are the same",
         ),
         ({"answers": ["Russia", "Canada", "", "China", "Brazil"]}, "This field is required."),
+        (
+            {"answers": ["The Beatles", "Queen", "Beatles!", "ABBA", "Oasis"]},
+            "Answers #1 and #3 are the same (“Beatles!”)",
+        ),
+        (
+            {"answers": ["Café Tacvba", "Maná", "Cafe Tacvba", "Molotov", "Jaguares"]},
+            "Answers #1 and #3 are the same (“Cafe Tacvba”)",
+        ),
         ({"ranks": [1, 2, 2, 4, 5]}, "Rank 2 is used 2 times."),
         ({"reading_order": "1 2 3 4 5 0"}, "gives the ranking away"),
         ({"reading_order": "3 0 5 1 4"}, "exactly once"),
         ({"reading_order": "three"}, "Type six whole numbers"),
-        ({"category": "Geography"}, "lowercase slug"),
+        ({"category": "geograhpy"}, "Select a valid choice"),
     ],
 )
 def test_add_card_validation_messages(admin_client, db, changes, message):
@@ -168,6 +185,16 @@ def test_add_card_validation_messages(admin_client, db, changes, message):
     assert response.status_code == 200
     assert message in response.content.decode()
     assert "Please correct the error" in response.content.decode()
+    assert not Card.objects.exists()
+
+
+def test_add_card_an_empty_answer_does_not_hide_a_duplicate(admin_client, db):
+    response = admin_client.post(
+        ADD, card_post(answers=["Russia", "russia", "", "China", "Brazil"])
+    )
+    html = html_unescape(response.content.decode())
+    assert "This field is required." in html
+    assert "Answers #1 and #2 are the same (“russia”)" in html
     assert not Card.objects.exists()
 
 
@@ -194,7 +221,7 @@ def test_change_page_previews_front_and_back(admin_client, make_card):
     card = make_card(reading_order=[3, 0, 5, 1, 4, 2])
     response = admin_client.get(reverse("admin:questions_card_change", args=[card.pk]))
     html = response.content.decode()
-    assert "As players see it" in html
+    assert "The card as the TV shows it" in html
     front = html[html.index('class="card-front"') : html.index('class="card-back"')]
     assert card.question in front and card.source in front
     reading = html[html.index('class="card-reading-order"') : html.index('class="card-ranked"')]
@@ -279,13 +306,34 @@ def test_import_page_bad_file_lists_every_problem(admin_client, db):
     response = admin_client.post(IMPORT, {"file": upload})
     html = response.content.decode()
     assert "2 problems; nothing was imported" in html
-    table = html[html.index('id="import-problems"') :]
+    start = html.index('id="import-problems"')
+    table = html[start : html.index("</table>", start)]
     rows = [cells(row) for row in re.findall(r"<tr>.*?</tr>", table, re.S)[1:]]
     assert [row[:3] for row in rows] == [
         ["world.json", "2", "reading_order"],
         ["world.json", "3", "answers"],
     ]
     assert not Deck.objects.exists()
+
+
+def test_import_page_lists_a_huge_csv_cell_as_a_problem(admin_client, db):
+    header = "deck_slug,deck_name,deck_language,question,source,category,family_friendly,"
+    header += "answer_1,answer_2,answer_3,answer_4,answer_5,reading_order"
+    row = f"quiz,Quiz,en,{'Q' * 200_000},S,geography,true,a,b,c,d,e,3 0 5 1 4 2"
+    upload = SimpleUploadedFile("huge.csv", f"{header}\n{row}\n".encode())
+    response = admin_client.post(IMPORT, {"file": upload})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "1 problem; nothing was imported" in html
+    assert "A cell is longer than 131,072 characters" in html
+    assert not Card.objects.exists()
+
+
+def test_import_page_refuses_a_file_over_the_size_limit(admin_client, db):
+    upload = SimpleUploadedFile("big.json", b" " * (deck_io.MAX_FILE_BYTES + 1))
+    response = admin_client.post(IMPORT, {"file": upload})
+    assert response.status_code == 200
+    assert "a deck file may be at most 5 MB" in response.content.decode()
 
 
 def test_import_page_needs_permission(client, db):

@@ -51,7 +51,7 @@ def test_add_to_deck_asks_for_the_deck_first(admin_client, make_card, deck):
     response = act(admin_client, "add_to_deck", cards)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Add these 2 cards to a deck" in html
+    assert "Add cards to a deck" in html and "These 2 cards:" in html
     assert 'name="deck"' in html and "World" in html
     assert html.count(f'name="{ACTION_CHECKBOX_NAME}"') == 2
     assert not deck.cards.exists()

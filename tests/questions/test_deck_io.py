@@ -36,7 +36,12 @@ TRICKY = [
         "active": False,
         "category": "geography",
     },
-    {"question": "Line\nbreak question", "source": 'Quote "this", 2024', "category": "space"},
+    {
+        "question": 'Commas, semicolons; and "quotes"',
+        "source": 'Quote "this", 2024',
+        "category": "space",
+        "answers": ["+ (Plus)", "= (Equals)", "-40", "@home", "'Til Tuesday"],
+    },
 ]
 
 
@@ -204,11 +209,13 @@ def csv_row(question: str, answers: str = "a,b,c,d,e", order: str = "3 0 5 1 4 2
         "language": "en",
         "family": "true",
         "active": "",
+        "machine": "",
         **kw,
     }
     return (
         f"{values['deck']},{question},{values['source']},{values['category']},"
-        f"{values['language']},{values['family']},{values['active']},{answers},{order}"
+        f"{values['language']},{values['family']},{values['active']},{values['machine']},"
+        f"{answers},{order}"
     )
 
 
@@ -350,3 +357,141 @@ def test_cards_export_csv_leaves_deck_columns_empty_for_unfiled_cards(make_card)
     rows = list(csv.DictReader(io.StringIO(deck_io.cards_export_csv([(None, card)]))))
     assert rows[0]["deck_slug"] == rows[0]["deck_name"] == ""
     assert rows[0]["question"] == card.question
+
+
+@pytest.mark.django_db
+def test_a_cell_beyond_the_csv_reader_limit_is_a_listed_problem():
+    huge = "x" * (csv.field_size_limit() + 1)
+    text = "\n".join([CSV_HEADER, csv_row("Fine"), csv_row(huge), csv_row("Never read")])
+    where, problems = problems_of(("quiz.csv", text.encode()), dry_run=True)
+    assert where == [("quiz.csv", 3, "row")]
+    assert problems[0].message.startswith("A cell is longer than 131,072 characters")
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_file_over_the_documented_size_is_refused():
+    content = b"x" * (deck_io.MAX_FILE_BYTES + 1)
+    where, problems = problems_of(("big.csv", content))
+    assert where == [("big.csv", None, "file")]
+    assert problems[0].message == "The file is 5.0 MB; a deck file may be at most 5 MB."
+
+
+@pytest.mark.django_db
+def test_the_importer_checks_the_models_own_limits():
+    """What the admin would refuse (an 80-character slug, a 300-character name) is refused on
+    import too, instead of landing in the database (or failing halfway on PostgreSQL)."""
+    document = deck_document({"question": "One"}, slug="s" * 80, name="N" * 300)
+    _where, problems = problems_of(as_file(document))
+    messages = {(p.row, p.field): p.message for p in problems}
+    assert set(messages) == {(None, "deck.slug"), (None, "deck.name")}
+    assert "at most 50 characters (it has 80)" in messages[(None, "deck.slug")]
+    assert "at most 100 characters (it has 300)" in messages[(None, "deck.name")]
+    where, problems = problems_of(as_file(deck_document({"question": "One"})), deck_slug="s" * 51)
+    assert where == [("--deck", None, "slug")]
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_importer_refuses_a_line_break_in_an_answer():
+    document = deck_document({"answers": ["Russia\nFederation", "b", "c", "d", "e"]})
+    _where, problems = problems_of(as_file(document))
+    assert [(p.row, p.field, p.message) for p in problems] == [
+        (1, "answers", "Answer #1 must be one line.")
+    ]
+
+
+@pytest.mark.django_db
+def test_problems_are_listed_in_row_order():
+    document = deck_document(
+        {"question": "One"},
+        {"question": "Two", "reading_order": [1, 2, 3, 4, 5, 0]},
+        {"question": "Three", "family_friendly": "maybe"},
+        {"question": "Four", "answers": ["a", "a", "c", "d", "e"]},
+        extra=1,
+    )
+    where, _problems = problems_of(as_file(document))
+    assert [row for _source, row, _field in where] == [None, 2, 3, 4]
+
+
+@pytest.mark.django_db
+def test_a_semicolon_separated_csv_is_read():
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";")
+    for row in [CSV_HEADER, csv_row("One"), csv_row("Two; with a semicolon")]:
+        writer.writerow(next(csv.reader([row])))
+    text = buffer.getvalue()
+    assert text.splitlines()[0].count(";") == len(deck_io.CSV_COLUMNS) - 1
+    result = deck_io.decks_import([("excel.csv", text.encode())])
+    assert result.total("created") == 2
+    assert Card.objects.get(question="Two; with a semicolon").answer_texts()[0] == "a"
+
+
+@pytest.mark.django_db
+def test_a_windows_1252_file_gets_a_hint_to_save_as_csv_utf8():
+    text = "\n".join([CSV_HEADER, csv_row("Café"), csv_row("Crème brûlée")])
+    where, problems = problems_of(("excel.csv", text.encode("cp1252")))
+    assert where == [("excel.csv", None, "file")]
+    assert "line 2" in problems[0].message
+    assert "Windows-1252" in problems[0].message and "CSV UTF-8" in problems[0].message
+    _where, problems = problems_of(("unicode.csv", text.encode("utf-16")))
+    assert "UTF-16" in problems[0].message and "CSV UTF-8" in problems[0].message
+
+
+@pytest.mark.django_db
+def test_csv_export_escapes_spreadsheet_formulas_and_import_restores_them():
+    deck_io.decks_import([as_file(deck_document(*TRICKY))])
+    exported = deck_io.deck_export_csv(Deck.objects.get())
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    answers = [rows[2][f"answer_{rank}"] for rank in range(1, 6)]
+    assert answers == ["'+ (Plus)", "'= (Equals)", "'-40", "'@home", "'Til Tuesday"]
+    Card.objects.all().delete()
+    deck_io.decks_import([("deck.csv", exported.encode())])
+    card = Card.objects.get(question__startswith="Commas")
+    assert card.answer_texts() == ["+ (Plus)", "= (Equals)", "-40", "@home", "'Til Tuesday"]
+
+
+@pytest.mark.parametrize(
+    "text", ["=SUM(A1)", "+1", "-1", "@x", "'=x", "''-x", "'Til", "plain", "", "a=b"]
+)
+def test_formula_escape_round_trips(text):
+    escaped = deck_io.formula_escape(text)
+    assert escaped[:1] not in {"=", "+", "-", "@"}
+    assert deck_io.formula_unescape(escaped) == text
+
+
+@pytest.mark.django_db
+def test_machine_translated_is_optional_defaults_false_and_round_trips():
+    document = deck_document(
+        {"question": "Written"}, {"question": "Traducida", "machine_translated": True}
+    )
+    deck_io.decks_import([as_file(document)])
+    assert list(Card.objects.order_by("id").values_list("machine_translated", flat=True)) == [
+        False,
+        True,
+    ]
+    as_json = json.loads(deck_io.deck_export_json(Deck.objects.get()))
+    assert [card["machine_translated"] for card in as_json["cards"]] == [False, True]
+    as_csv = list(csv.DictReader(io.StringIO(deck_io.deck_export_csv(Deck.objects.get()))))
+    assert [row["machine_translated"] for row in as_csv] == ["false", "true"]
+    where, _problems = problems_of(as_file(deck_document({"machine_translated": "yes"})))
+    assert where == [("deck.json", 1, "machine_translated")]
+
+
+@pytest.mark.django_db
+def test_a_csv_without_the_machine_translated_column_imports():
+    columns = [c for c in deck_io.CSV_COLUMNS if c != "machine_translated"]
+    row = csv_row("One").split(",")
+    del row[columns.index("active") + 1]
+    text = ",".join(columns) + "\n" + ",".join(row) + "\n"
+    assert deck_io.decks_import([("old.csv", text.encode())]).total("created") == 1
+    assert Card.objects.get().machine_translated is False
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("template", [deck_io.template_json, deck_io.template_csv])
+def test_the_templates_import_cleanly(template):
+    name = "template.json" if template is deck_io.template_json else "template.csv"
+    result = deck_io.decks_import([(name, template().encode())])
+    assert result.total("created") == 1
+    assert Deck.objects.get().slug == "en-my-deck"

@@ -1,4 +1,7 @@
 import json
+import os
+import subprocess
+import sys
 from io import StringIO
 from unittest import mock
 
@@ -6,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from questions.models import Card, Deck
+from tests.support.servers import ROOT
 
 from .conftest import deck_document
 
@@ -89,3 +93,57 @@ def test_progress_bar_counts_every_card(good_file):
         run(str(good_file))
     assert bar.call_args.kwargs["total"] == 2
     assert bar.call_args.kwargs["disable"] is None  # on a terminal only
+
+
+def test_a_huge_csv_cell_is_a_listed_problem_not_a_traceback(db, tmp_path):
+    path = tmp_path / "huge.csv"
+    columns = ["deck_slug", "deck_name", "deck_language", "question", "source", "category",
+               "family_friendly", "answer_1", "answer_2", "answer_3", "answer_4", "answer_5",
+               "reading_order"]
+    row = ["quiz", "Quiz", "en", "Q" * 200_000, "S, 2024", "geography", "true",
+           "a", "b", "c", "d", "e", "3 0 5 1 4 2"]
+    path.write_text(",".join(columns) + "\n" + ",".join(row) + "\n", encoding="utf-8")
+    err = StringIO()
+    with pytest.raises(CommandError, match="Refused because of 1 problem"):
+        call_command("import_deck", str(path), "--dry-run", stdout=StringIO(), stderr=err)
+    assert "huge.csv, row 2, row: A cell is longer than 131,072 characters" in err.getvalue()
+
+
+@pytest.mark.postgres
+def test_model_limits_are_checked_before_writing_on_postgresql(postgres_url, tmp_path):
+    """On PostgreSQL an over-long slug or name would fail halfway through the import (the
+    column refuses it); the importer refuses the file first, with every problem listed."""
+    import psycopg
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(deck_document({"question": "One"}, slug="s" * 80, name="N" * 300)))
+    result = manage_on(postgres_url, "import_deck", str(bad))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "bad.json, deck.slug: Ensure this value has at most 50 characters (it has 80)." in (
+        result.stderr
+    )
+    assert "bad.json, deck.name: Ensure this value has at most 100 characters (it has 300)." in (
+        result.stderr
+    )
+    longest = tmp_path / "longest.json"
+    longest.write_text(
+        json.dumps(deck_document({"question": "Q" * 255}, slug="s" * 50, name="N" * 100))
+    )
+    result = manage_on(postgres_url, "import_deck", str(longest))
+    assert result.returncode == 0, result.stderr
+    with psycopg.connect(postgres_url) as connection:
+        rows = connection.execute("SELECT slug, name FROM questions_deck").fetchall()
+    assert rows == [("s" * 50, "N" * 100)]
+
+
+def manage_on(database_url: str, *args: str) -> subprocess.CompletedProcess:
+    """A manage.py command against another database, its exit code and output kept."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )

@@ -33,8 +33,9 @@ def names(queryset, cards):
     return {by_pk[card.pk] for card in queryset}
 
 
-def test_card_filter_all_decks_active_only(cards):
-    assert names(card_filter(None), cards) == {"rivers", "both", "beer", "rios", "loose"}
+def test_card_filter_all_decks_active_only_never_a_draft(cards):
+    """A card in no deck is a draft: no choice of decks deals it, not even "all decks"."""
+    assert names(card_filter(None), cards) == {"rivers", "both", "beer", "rios"}
     assert names(card_filter([]), cards) == names(card_filter(None), cards)
 
 
@@ -53,7 +54,7 @@ def test_card_filter_language_and_family(cards):
 
 def test_card_count(cards):
     assert card_count(["world", "sport"]) == 3
-    assert card_count(None, "en", family_friendly_only=True) == 3
+    assert card_count(None, "en", family_friendly_only=True) == 2
 
 
 def test_card_pool_returns_contents_up_to_limit(cards):
@@ -90,10 +91,9 @@ def test_card_pool_puts_cards_unplayed_in_the_room_first_then_least_recent(cards
     CardPlay.objects.create(card=cards["rios"], fox_zone="1", correct=3, room_code="OTHER")
     for seed in range(5):
         pool = [c["id"] for c in card_pool(None, None, False, "ROOM", limit=10, seed=seed)]
-        assert set(pool[:2]) == {cards["rios"].pk, cards["loose"].pk}
-        assert pool[2:] == [cards["rivers"].pk, cards["beer"].pk, cards["both"].pk]
-    limited = [c["id"] for c in card_pool(None, None, False, "ROOM", limit=3, seed=0)]
-    assert limited[2] == cards["rivers"].pk
+        assert pool == [cards[name].pk for name in ("rios", "rivers", "beer", "both")]
+    limited = [c["id"] for c in card_pool(None, None, False, "ROOM", limit=2, seed=0)]
+    assert limited[1] == cards["rivers"].pk
 
 
 def test_card_pool_least_recent_uses_the_latest_play_of_each_card(cards):

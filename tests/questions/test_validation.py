@@ -95,3 +95,47 @@ def test_card_problems_skips_answers_when_not_given():
         reading_order=[3, 0, 5, 1, 4, 2],
     )
     assert problems == {}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The Beatles", "Beatles!"),
+        ("Café Tacvba", "Cafe Tacvba"),
+        ("Wile E. Coyote", "wile e coyote"),
+        ("ÉTÉ", "été"),
+    ],
+)
+def test_answers_the_game_takes_for_one_another_are_refused(first, second):
+    problems = validation.answers_problems([first, "b", "c", "d", second])
+    assert problems == [f"Answers #1 and #5 are the same (“{second}”)."]
+
+
+SAMPLES = [
+    "The Beatles", "Beatles!", "Café Tacvba", "Cafe Tacvba", "the", "Theatre", "  the  end ",
+    "+ (Plus)", "= (Equals)", "× (Multiply)", "Ørsted", "Straße", "İstanbul", "東京", "", "!!!",
+    "Rock 'n' roll", "AC/DC", "ﬁsh",
+]
+
+
+def test_one_normalisation_for_the_admin_and_the_game():
+    """The curators' check uses the game's own notion of "the same answer", character for
+    character (the rules module keeps its copy until it imports this one)."""
+    from games.rules import outfox
+    from questions.textkey import answer_key
+
+    assert [answer_key(text) for text in SAMPLES] == [outfox.answer_key(text) for text in SAMPLES]
+
+
+@pytest.mark.parametrize("text", ["Two\nlines", "Two\r\nlines", "Two\u2028lines"])
+def test_line_breaks_are_refused_in_card_text_and_answers(text):
+    assert validation.text_problems(text, max_length=255) == ["This must be one line."]
+    assert validation.answers_problems([text, "b", "c", "d", "e"]) == [
+        "Answer #1 must be one line."
+    ]
+    assert validation.text_problems(" trailing newline\n", max_length=255) == []
+
+
+def test_an_empty_answer_does_not_hide_two_that_are_the_same():
+    problems = validation.answers_problems(["Paris", "", "paris", "d", "e"])
+    assert problems == ["Answer #2 is empty.", "Answers #1 and #3 are the same (“paris”)."]

@@ -13,7 +13,9 @@ def cards(make_card):
     make_card("Rivers", decks=[world])
     make_card("Stadiums", decks=[world, sport])
     make_card("Beers", decks=[sport], family_friendly=False)
-    make_card("Ríos", language="es")
+    mundo = Deck.objects.create(name="Mundo", slug="mundo", language="es")
+    make_card("Ríos", decks=[mundo], language="es")
+    make_card("Draft", language="es")  # in no deck: never counted
 
 
 def test_count_url():

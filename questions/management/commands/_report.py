@@ -24,6 +24,10 @@ def result_write(stdout: OutputWrapper, result: ImportResult, style) -> None:
         if outcome.deck_created:
             line += _(" (new deck)")
         stdout.write(line)
+    if result.categories_created:
+        stdout.write(
+            _("New categories: %(slugs)s") % {"slugs": ", ".join(result.categories_created)}
+        )
     stdout.write(
         style.SUCCESS(
             _("Total: %(created)d created, %(updated)d updated, %(unchanged)d unchanged.")

@@ -1,4 +1,4 @@
-"""``manage.py import_deck FILE [FILE ...] [--deck SLUG] [--dry-run]``."""
+"""``manage.py import_deck FILE [FILE ...] [--deck SLUG] [--dry-run] [--new-categories]``."""
 
 from __future__ import annotations
 
@@ -26,8 +26,21 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="check and report, but save nothing"
         )
+        parser.add_argument(
+            "--new-categories",
+            action="store_true",
+            help="create the categories the files name that do not exist yet (else refused)",
+        )
 
-    def handle(self, *args, files: list[str], deck: str | None, dry_run: bool, **options):
+    def handle(
+        self,
+        *args,
+        files: list[str],
+        deck: str | None,
+        dry_run: bool,
+        new_categories: bool,
+        **options,
+    ):
         contents = []
         for name in files:
             try:
@@ -50,7 +63,11 @@ class Command(BaseCommand):
 
         try:
             result = deck_io.decks_import(
-                contents, deck_slug=deck, dry_run=dry_run, progress=progress
+                contents,
+                deck_slug=deck,
+                dry_run=dry_run,
+                new_categories=new_categories,
+                progress=progress,
             )
         except deck_io.DeckImportError as error:
             problems_write(self.stderr, error.problems)

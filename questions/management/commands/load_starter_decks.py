@@ -14,7 +14,8 @@ from questions.management.commands._report import problems_write
 class Command(BaseCommand):
     help = (
         "Import every fixtures/decks/*.json. Cards and decks already there are left as the "
-        "curators made them, so running it again is harmless; each file stands on its own."
+        "curators made them, so running it again is harmless; each file stands on its own. "
+        "Categories the files name that do not exist yet are created."
     )
 
     def handle(self, *args, **options):
@@ -24,7 +25,7 @@ class Command(BaseCommand):
         for path in files:
             try:
                 result = deck_io.decks_import(
-                    [(path.name, path.read_bytes())], update_existing=False
+                    [(path.name, path.read_bytes())], update_existing=False, new_categories=True
                 )
             except deck_io.DeckImportError as error:
                 problems_write(self.stderr, error.problems)

@@ -1,0 +1,95 @@
+"""``manage.py audit_decks [--older-than YEARS] [--similarity RATIO]``: cards to look at again."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from questions import audit
+from questions.audit import CardLine
+
+
+class Command(BaseCommand):
+    help = (
+        "List the cards a curator should look at again: sources older than --older-than years "
+        "or with no year, near-duplicate questions, decks whose Fox places are unevenly spread, "
+        "and machine translations awaiting review. Changes nothing; always exits 0."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--older-than",
+            type=int,
+            default=5,
+            metavar="YEARS",
+            help="list sources whose latest year is more than this many years ago (default 5)",
+        )
+        parser.add_argument(
+            "--similarity",
+            type=float,
+            default=audit.SIMILARITY,
+            metavar="RATIO",
+            help="how alike (0-1) two questions must read to be listed (default %(default)s)",
+        )
+
+    def handle(self, *args, older_than: int, similarity: float, **options) -> None:
+        if older_than < 0 or not 0 < similarity <= 1:
+            raise CommandError(_("Use --older-than 0 or more and --similarity between 0 and 1."))
+        lines = audit.card_lines()
+        this_year = timezone.now().year
+
+        old = audit.sources_older_than(lines, older_than, this_year)
+        self.section(
+            _("Sources older than %(years)d years (before %(year)d): %(count)d")
+            % {"years": older_than, "year": this_year - older_than, "count": len(old)},
+            [f"{self.card(line)} [{year}] {line.source}" for line, year in old],
+        )
+        undated = audit.sources_undated(lines)
+        self.section(
+            _("No source, or no year in it: %(count)d") % {"count": len(undated)},
+            [f"{self.card(line)} [{line.source or _('no source')}]" for line in undated],
+        )
+        twins = audit.near_duplicates(lines, similarity)
+        self.section(
+            _("Near-duplicate questions: %(count)d pairs") % {"count": len(twins)},
+            [
+                _("%(first)s\n      ~ %(second)s (alike %(ratio).2f, shared words %(words).2f)")
+                % {
+                    "first": self.card(pair.first),
+                    "second": self.card(pair.second),
+                    "ratio": pair.ratio,
+                    "words": pair.jaccard,
+                }
+                for pair in twins
+            ],
+        )
+        uneven = audit.uneven_decks()
+        self.section(
+            _("Decks whose Fox places are unevenly spread: %(count)d") % {"count": len(uneven)},
+            [
+                _("%(deck)s: cards per Fox place %(places)s (chi-square %(chi).1f)")
+                % {
+                    "deck": spread.slug,
+                    "places": " ".join(str(count) for count in spread.places),
+                    "chi": spread.chi_square,
+                }
+                for spread in uneven
+            ],
+        )
+        machine = audit.machine_translated(lines)
+        self.section(
+            _("Machine translations awaiting a native review: %(count)d") % {"count": len(machine)},
+            [self.card(line) for line in machine],
+        )
+
+    def section(self, title: str, lines: list[str]) -> None:
+        self.stdout.write(self.style.MIGRATE_HEADING(title))
+        for line in lines:
+            self.stdout.write(f"  {line}")
+        self.stdout.write("")
+
+    @staticmethod
+    def card(line: CardLine) -> str:
+        decks = ", ".join(line.decks) or _("no deck")
+        return f"#{line.pk} ({decks}) {line.question}"
