@@ -12,7 +12,6 @@ in its marked place). The GUESS column is six slots: index 0-4 are #1-#5, index 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
 from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
 from games.rulekit import RuleError, _, presence_apply, require, rng, state_copy
+from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
 
 GAME_ID = "outfox"
 TITLE = _("Outfox the Fox")
@@ -250,17 +250,6 @@ def _pick_card(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 # --- 2. Create the Fox ---------------------------------------------------------------------
-
-
-def answer_key(text: str) -> str:
-    """How two answers compare: case, accents, punctuation, spacing and a leading "the" ignored,
-    so "The Wile E. Coyote" and "wile e coyote" are the same answer."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    words = "".join(ch if ch.isalnum() else " " for ch in text).split()
-    if words and words[0] == "the":
-        words = words[1:]
-    return "".join(words)
 
 
 def _fox_clean(state: dict, raw: str) -> str:

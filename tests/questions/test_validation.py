@@ -119,12 +119,15 @@ SAMPLES = [
 
 
 def test_one_normalisation_for_the_admin_and_the_game():
-    """The curators' check uses the game's own notion of "the same answer", character for
-    character (the rules module keeps its copy until it imports this one)."""
-    from games.rules import outfox
+    """The curators' check and the game's Fox check are one function, so a card the admin saves
+    never holds two answers the game takes for one another."""
+    from games.outfox import rules as outfox
     from questions.textkey import answer_key
 
-    assert [answer_key(text) for text in SAMPLES] == [outfox.answer_key(text) for text in SAMPLES]
+    assert outfox.answer_key is answer_key
+    keys = [answer_key(text) for text in SAMPLES]
+    assert keys[0] == keys[1] and keys[2] == keys[3]  # "The Beatles" ~ "Beatles!", accents
+    assert keys[5] != keys[4] and keys[6] == "end"  # "Theatre" keeps its letters
 
 
 @pytest.mark.parametrize("text", ["Two\nlines", "Two\r\nlines", "Two\u2028lines"])
