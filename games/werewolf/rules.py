@@ -35,7 +35,7 @@ __all__ = [
     "apply", "legal_actions", "options_clean", "setup", "view", "views",
 ]
 
-# --- Pieces -----------------------------------------------------------------------------------
+# --- Pieces ---------------------------------------------------------------------------------------
 
 GAME_ID = "werewolf"
 TITLE = _("Werewolf")
@@ -119,7 +119,7 @@ def options_clean(raw: Any) -> dict:
     return _options_clean(raw)
 
 
-# --- Small helpers ----------------------------------------------------------------------------
+# --- Small helpers --------------------------------------------------------------------------------
 
 
 def _n(state: dict) -> int:
@@ -182,7 +182,7 @@ def _can_vote(state: dict, seat: int) -> bool:
     return state["alive"][seat] and seat != state["idiot_revealed"]
 
 
-# --- 2. Setup: deal, then everyone looks at their card -----------------------------------------
+# --- 2. Setup: deal, then everyone looks at their card --------------------------------------------
 
 
 def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -> dict:
@@ -277,7 +277,7 @@ def _look_end(state: dict, now: float) -> None:
     _continue(state, now)
 
 
-# --- 3. The night -----------------------------------------------------------------------------
+# --- 3. The night ---------------------------------------------------------------------------------
 
 
 def _night_steps(state: dict) -> list[str]:
@@ -804,7 +804,7 @@ def _night_end(state: dict, now: float) -> None:
     _dawn(state, now)
 
 
-# --- 3. Dawn resolution -----------------------------------------------------------------------
+# --- 3. Dawn resolution ---------------------------------------------------------------------------
 
 
 def _dawn(state: dict, now: float) -> None:
@@ -858,7 +858,7 @@ def _announce_deaths(state: dict, shuffle: bool = False) -> None:
         _log(state, "curse")
 
 
-# --- 4. The death chain: one procedure for every death -----------------------------------------
+# --- 4. The death chain: one procedure for every death --------------------------------------------
 
 
 def _kill(state: dict, seat: int, cause: str) -> None:
@@ -867,7 +867,7 @@ def _kill(state: dict, seat: int, cause: str) -> None:
         return
     state["alive"][seat] = False
     state["deaths"].append({"seat": seat, "cause": cause, "clock": list(state["clock"])})
-    if state["clock"][0] == "night":
+    if state["clock"][0] == "night" and state["night"]:  # not before night 1
         _record(state)["deaths"].append([seat, cause])
     state["announce"].append(seat)
     state["checked"] = False
@@ -910,7 +910,7 @@ def _mayor_set(state: dict, seat: int, line: str = "mayor_named") -> None:
     _log(state, "mayor", seat=seat)
 
 
-# --- The triggered prompts: the Hunter's shot, the Mayor's successor, the Scapegoat's voters -----
+# --- The triggered prompts: the Hunter's shot, the Mayor's successor, the Scapegoat's voters ------
 
 PROMPT_ORDER = ("hunter", "successor", "scapegoat")
 
@@ -1085,7 +1085,7 @@ def _continue(state: dict, now: float) -> None:
         _nightfall(state, now)
 
 
-# --- 4.3 The Mayor election ------------------------------------------------------------------
+# --- 4.3 The Mayor election -----------------------------------------------------------------------
 
 
 def _candidacy_start(state: dict, now: float) -> None:
@@ -1236,7 +1236,7 @@ def _mayor_elected(state: dict, seat: int, now: float) -> None:
     _continue(state, now)
 
 
-# --- 4.4 Discussion --------------------------------------------------------------------------
+# --- 4.4 Discussion -------------------------------------------------------------------------------
 
 
 def _talk_start(state: dict, now: float) -> None:
@@ -1264,7 +1264,7 @@ def _ready(state: dict, seat: int, action: dict, now: float) -> None:
         _vote_start(state, now)
 
 
-# --- 4.5 The vote, 4.6 ties, 4.7 execution ---------------------------------------------------
+# --- 4.5 The vote, 4.6 ties, 4.7 execution --------------------------------------------------------
 
 
 def _voters_today(state: dict) -> list[int]:
@@ -1351,7 +1351,7 @@ def _execution_announce(state: dict, now: float) -> None:
         state["narration"]["lines"])
 
 
-# --- 6. The win check ------------------------------------------------------------------------
+# --- 6. The win check -----------------------------------------------------------------------------
 
 
 def _couple(state: dict) -> list[int] | None:
@@ -1414,7 +1414,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
     return True
 
 
-# --- System moves: the deadline, presence, the host ------------------------------------------
+# --- System moves: the deadline, presence, the host -----------------------------------------------
 
 
 def _timeout(state: dict, now: float) -> None:
@@ -1490,7 +1490,7 @@ def _presence(state: dict, action: dict, now: float) -> None:
     presence_apply(state, action)
 
 
-# --- The move table --------------------------------------------------------------------------
+# --- The move table -------------------------------------------------------------------------------
 
 
 def _living_target(state: dict, action: dict) -> int:
@@ -1650,7 +1650,7 @@ def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     return new
 
 
-# --- Legal actions ---------------------------------------------------------------------------
+# --- Legal actions --------------------------------------------------------------------------------
 
 
 def _targets(kind: str, targets: list[Any]) -> list[dict]:
@@ -1748,7 +1748,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     return _targets("scapegoat_pick", live) + [{"type": "confirm", "target": None}]
 
 
-# --- Views: the one door for secrets ---------------------------------------------------------
+# --- Views: the one door for secrets --------------------------------------------------------------
 
 
 def _public_options(state: dict) -> dict:
