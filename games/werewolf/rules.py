@@ -1336,7 +1336,7 @@ def _execute(state: dict, seat: int, now: float) -> None:
         if state["mayor"] == seat:
             _mayor_vacate(state, seat)
     else:
-        _say(state, "execution", seat=seat, card=_shown_card(state, seat))
+        _say(state, "execution", seat=seat)  # the death line that follows shows the card
         _kill(state, seat, "vote")
     _execution_announce(state, now)
 
