@@ -447,7 +447,8 @@ def _thief_become(state: dict, seat: int, index: int | None) -> None:
 
 def _thief_take(state: dict, seat: int, action: dict, now: float) -> None:
     target = action.get("target")
-    require(target in (0, 1), _("Take the first or the second card."), code="bad_action")
+    require(type(target) is int and target in (0, 1), _("Take the first or the second card."),
+            code="bad_action")
     _thief_become(state, seat, target)
     _step_done_check(state, now)
 
@@ -602,6 +603,7 @@ def _wolf_confirm(state: dict, seat: int) -> None:
     """Confirm the pointer; when every awake wolf confirmed the same choice, it is locked."""
     step = state["step"]
     require(bool(step["picks"][seat]), _("Point at a victim (or no victim) first."))
+    require(not step["done"][seat], _("You have already confirmed."))
     require(step["lock"] is None, _("The pack has chosen its victim."))
     step["done"][seat] = True
     _pack_lock_check(state)
@@ -956,6 +958,8 @@ def _prompt_start(state: dict, prompt: dict, now: float) -> bool:
 def _shoot(state: dict, seat: int, action: dict, now: float) -> None:
     """The Hunter takes someone with him, or (option) does not shoot."""
     target = action.get("target")
+    if target is not None:
+        _seat_target(state, action)
     if target is None:
         require(not state["options"]["hunter.mustShoot"] or not _prompt_live(state),
                 _("The Hunter must shoot."))
@@ -975,7 +979,7 @@ def _hunter_fire(state: dict, seat: int, target: int) -> None:
 
 
 def _successor(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
+    target = _seat_target(state, action)
     require(target in _prompt_live(state), _("Name a living player who may be Mayor."))
     _mayor_set(state, target)
     _prompt_end(state, now)
@@ -983,7 +987,7 @@ def _successor(state: dict, seat: int, action: dict, now: float) -> None:
 
 def _scapegoat_pick(state: dict, seat: int, action: dict, now: float) -> None:
     """Toggle a player on tomorrow's list of voters (any number, none allowed)."""
-    target = action.get("target")
+    target = _seat_target(state, action)
     require(target in _prompt_live(state), _("Name a living player."))
     chosen = state["prompt"]["chosen"]
     if target in chosen:
@@ -1000,7 +1004,7 @@ def _scapegoat_set(state: dict, seats: list[int]) -> None:
 
 def _settle(state: dict, seat: int, action: dict, now: float) -> None:
     """The Mayor settles a tie among the tied players (§4.6 b)."""
-    target = action.get("target")
+    target = _seat_target(state, action)
     require(target in _prompt_live(state), _("Pick one of the tied players."))
     state["prompt"] = None
     _say(state, "mayor_decides", seat=seat, target=target)
@@ -1148,17 +1152,16 @@ def _ballot_targets(state: dict, seat: int) -> list[int]:
 
 
 def _vote(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is int and 0 <= target < _n(state), _("Name a player."),
-            code="bad_action")
-    require(state["alive"][target], _("That player is dead."))
+    target = _living_target(state, action)
     require(target in _ballot_targets(state, seat), _("You cannot vote for that player."))
+    require(state["poll"]["ballots"][seat] != target, _("That is already your ballot."))
     state["poll"]["ballots"][seat] = target
     state["poll"]["locked"][seat] = False
 
 
 def _abstain(state: dict, seat: int, action: dict, now: float) -> None:
     require(state["options"]["votes.abstain"], _("Abstaining is not allowed in this game."))
+    require(state["poll"]["ballots"][seat] != "abstain", _("You already abstain."))
     state["poll"]["ballots"][seat] = "abstain"
     state["poll"]["locked"][seat] = False
 
@@ -1166,6 +1169,7 @@ def _abstain(state: dict, seat: int, action: dict, now: float) -> None:
 def _poll_lock(state: dict, seat: int, now: float) -> None:
     poll = state["poll"]
     require(poll["ballots"][seat] is not None, _("Choose first."))
+    require(not poll["locked"][seat], _("You have already confirmed."))
     poll["locked"][seat] = True
     if all(poll["locked"][voter] or not state["alive"][voter] for voter in poll["voters"]):
         _poll_close(state, now)
@@ -1258,6 +1262,7 @@ def _ready_needed(state: dict) -> int:
 def _ready(state: dict, seat: int, action: dict, now: float) -> None:
     target = action.get("target")
     require(type(target) is bool, _("Answer yes or no."), code="bad_action")
+    require(state["talk"]["ready"][seat] != target, _("That is already your answer."))
     state["talk"]["ready"][seat] = target
     ready = sum(1 for s in _living(state) if state["talk"]["ready"][s])
     if ready >= _ready_needed(state):
@@ -1493,10 +1498,16 @@ def _presence(state: dict, action: dict, now: float) -> None:
 # --- The move table -------------------------------------------------------------------------------
 
 
-def _living_target(state: dict, action: dict) -> int:
+def _seat_target(state: dict, action: dict) -> int:
+    """The action's target, a seat (a boolean is no seat, though Python says True == 1)."""
     target = action.get("target")
     require(type(target) is int and 0 <= target < _n(state), _("Name a player."),
             code="bad_action")
+    return target
+
+
+def _living_target(state: dict, action: dict) -> int:
+    target = _seat_target(state, action)
     require(state["alive"][target], _("That player is dead."))
     return target
 
@@ -1548,6 +1559,8 @@ MOVES: dict[str, tuple[tuple[str, ...], tuple[str, ...], Move]] = {
     "settle": (("prompt",), ("settle",), _settle),
 }
 SYSTEM_MOVES = ("timeout", "presence", "talk_end", "extend", "remove")
+NO_TARGET = ("look", "thief_stay", "wolf_wake", "wolf_sleep", "peek", "witch_heal", "confirm",
+             "abstain")
 
 
 def _kind(state: dict, seat: int) -> str | None:
@@ -1589,6 +1602,8 @@ def _player_apply(state: dict, seat: Any, action: dict, now: float) -> None:
     require(isinstance(kind, str) and kind in MOVES, _("Unknown action."), code="bad_action")
     require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
     require(not state["over"], _("The game is over."), code="wrong_phase")
+    require(kind not in NO_TARGET or action.get("target") is None,
+            _("That action takes no target."), code="bad_action")
     contexts, kinds, move = MOVES[kind]
     context = _context(state)
     require(

@@ -496,6 +496,7 @@ def test_the_hunter_shoots_after_the_dawn_announcements_and_may_decline():
     assert state["prompt"] == {"kind": "hunter", "seat": 5, "choices": [0, 1, 2, 3, 4],
                                "chosen": []}
     assert rules.view(state, None)["prompt"] == {"kind": "hunter", "seat": 5}
+    refused(state, 5, {"type": "shoot", "target": True}, "bad_action")
     assert {"type": "shoot", "target": None} in me(state, 5)["actions"]
     shot = act(state, 5, "shoot", 1)
     assert causes(shot) == {5: "wolves", 1: "shot"} and "hunter_shoots" in lines(shot)
@@ -718,6 +719,8 @@ def test_the_thief_sees_the_two_cards_and_becomes_the_one_he_takes_at_once():
     prompt = me(state, 0)["prompt"]
     assert prompt["kind"] == "thief" and prompt["info"] == ["seer", "villager"]
     assert me(state, 2)["prompt"]["info"] == []
+    refused(state, 0, {"type": "thief_take", "target": True}, "bad_action")  # True == 1
+    refused(state, 0, {"type": "thief_stay", "target": 1}, "bad_action")  # takes no target
     state = act(state, 0, "thief_take", 0)
     assert state["cards"][0] == "seer" and me(state, 0)["notebook"]["thief"] == [
         "seer", "villager", 0]
@@ -1189,13 +1192,18 @@ def key_paths(value: Any, path: str = "") -> set[str]:
 
 
 def strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(strings(item) for item in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(strings(item) for item in value)) if value else set()
-    return set()
+    """Every string inside a JSON value."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def check_board(state: dict, board: dict) -> None:
@@ -1318,9 +1326,9 @@ def check_views(state: dict) -> None:
             k: v for k, v in board.items() if k != "me"}
         check_me(state, seat, mine["me"])
         assert mine["me"]["actions"] == rules.legal_actions(state, seat)
-    if state["phase"] == "night":
+    if state["phase"] == "night":  # the rest of the view is the board, the same for all
         living = [s for s in range(n) if state["alive"][s]]
-        shapes = {frozenset(key_paths(shown[s + 1])) for s in living}
+        shapes = {frozenset(key_paths(shown[s + 1]["me"])) for s in living}
         sizes = {len(orjson.dumps(shown[s + 1])) for s in living}
         assert len(shapes) == 1, "night views of living phones differ in keys"
         assert len(sizes) == 1, f"night views of living phones differ in size: {sizes}"
@@ -1417,6 +1425,71 @@ def check_invariants(before: dict, state: dict, seat: int | None, action: dict) 
         assert expected_winner(state) is None, "the game went on past a win"
     elif state["phase"] == "night" and before["phase"] != "night":
         assert expected_winner(state) is None, "night fell on a won game"
+
+
+def test_night_views_of_acting_and_decoy_phones_have_one_shape():
+    """Night 1 of a full deck, every actor acting: at every state, the living phones' views have
+    the same keys and the same size (orjson, as sent; the stdlib's spacing within 2 %)."""
+    import json
+
+    state = begin(rules.setup(16, NO_MAYOR, 4, CLOCK[0], {}))
+    compared = 0
+    for _move in range(300):
+        if state["phase"] != "night":
+            break
+        living = [s for s in range(16) if state["alive"][s]]
+        shown = rules.views(state, living)
+        kinds = {view["me"]["prompt"]["kind"] for view in shown}
+        if "decoy" in kinds and len(kinds) > 1:
+            compared += 1
+        assert len({frozenset(key_paths(view["me"])) for view in shown}) == 1
+        assert len({len(orjson.dumps(view)) for view in shown}) == 1
+        sizes = [len(json.dumps(view)) for view in shown]
+        assert max(sizes) - min(sizes) <= 0.02 * max(sizes)
+        actor = next((s for s in living
+                      if rules.legal_actions(state, s)
+                      and me(state, s)["prompt"]["kind"] not in ("decoy", "wolf_asleep")
+                      and not me(state, s)["prompt"]["done"]), None)
+        if actor is None:
+            state = timeout(state)
+            continue
+        chosen = me(state, actor)["prompt"]["chosen"]
+        actions = [a for a in rules.legal_actions(state, actor)
+                   if a["type"] != "suspect" and a["target"] not in chosen]
+        confirm = [a for a in actions if a["type"] == "confirm"]
+        state = rules.apply(state, actor, (confirm or actions)[0], CLOCK[0])
+    assert state["phase"] != "night" and compared >= 8
+
+
+PROBE_TARGETS = (None, True, False, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, "3")
+
+
+@pytest.mark.parametrize(("n", "seed"), [(8, 3), (15, 4)])
+def test_an_action_is_accepted_exactly_when_legal_actions_lists_it(n, seed):
+    """In states of a random game, every action type with every kind of target: ``apply``
+    accepts it if and only if ``legal_actions`` lists it."""
+    _state, history = random_game(n, seed, check_every=False)
+    chooser = random.Random(seed)
+    state = rules.setup(n, _state["options"], seed, 0.0, {})
+    probed = accepted = 0
+    for index, (seat, action, now) in enumerate(history):
+        if index % 7 == 0:
+            for probe in chooser.sample(range(n), 3):
+                legal = {orjson.dumps(a) for a in rules.legal_actions(state, probe)}
+                for kind in rules.MOVES:
+                    for target in PROBE_TARGETS:  # compared as JSON: True is not 1
+                        candidate = {"type": kind, "target": target}
+                        listed = orjson.dumps(candidate) in legal
+                        try:
+                            rules.apply(state, probe, candidate, now)
+                        except RuleError:
+                            assert not listed, (state["phase"], probe, candidate)
+                        else:
+                            accepted += 1
+                            assert listed, (state["phase"], probe, candidate)
+                        probed += 1
+        state = rules.apply(state, seat, action, now)
+    assert probed > 1000 and accepted > 50
 
 
 @pytest.mark.parametrize("n", range(6, 25))
