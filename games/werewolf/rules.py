@@ -844,8 +844,9 @@ def _dawn(state: dict, now: float) -> None:
         state["narration"]["lines"])
 
 
-def _announce_deaths(state: dict, shuffle: bool = False) -> None:
-    """Each new death by name (and card, by option), never its cause; the curse if it fell."""
+def _announce_deaths(state: dict, shuffle: bool = False, left: int | None = None) -> None:
+    """Each new death by name (and card, by option), never its cause (``left``: the player
+    who left the village, said so); the curse if it fell."""
     dead = list(state["announce"])
     state["announce"] = []
     if shuffle:
@@ -853,7 +854,8 @@ def _announce_deaths(state: dict, shuffle: bool = False) -> None:
         if not dead:
             _say(state, "nobody_died")
     for seat in dead:
-        _say(state, "death", seat=seat, card=_shown_card(state, seat))
+        _say(state, "player_left" if seat == left else "death", seat=seat,
+             card=_shown_card(state, seat))
         _log(state, "death", seat=seat, card=_shown_card(state, seat))
     if state.pop("curse_new", False):
         _say(state, "elder_curse")
@@ -957,15 +959,13 @@ def _prompt_start(state: dict, prompt: dict, now: float) -> bool:
 
 def _shoot(state: dict, seat: int, action: dict, now: float) -> None:
     """The Hunter takes someone with him, or (option) does not shoot."""
-    target = action.get("target")
-    if target is not None:
-        _seat_target(state, action)
-    if target is None:
+    if action.get("target") is None:
         require(not state["options"]["hunter.mustShoot"] or not _prompt_live(state),
                 _("The Hunter must shoot."))
         _say(state, "hunter_spares", seat=seat)
         _log(state, "shot", seat=seat, target=None)
     else:
+        target = _seat_target(state, action)
         require(target in _prompt_live(state), _("You cannot shoot that player."))
         _hunter_fire(state, seat, target)
     _prompt_end(state, now)
@@ -1470,14 +1470,7 @@ def _remove(state: dict, action: dict, now: float) -> None:
     require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
     require(state["alive"][seat], _("That player is already dead."))
     _kill(state, seat, "left")
-    for dead in state["announce"]:
-        _say(state, "player_left" if dead == seat else "death", seat=dead,
-             card=_shown_card(state, dead))
-        _log(state, "death", seat=dead, card=_shown_card(state, dead))
-    state["announce"] = []
-    if state.pop("curse_new", False):
-        _say(state, "elder_curse")
-        _log(state, "curse")
+    _announce_deaths(state, left=seat)
     poll = state["poll"]
     if poll is not None and poll.get("ballots"):
         for voter, ballot in enumerate(poll["ballots"]):

@@ -700,6 +700,43 @@ def test_the_curse_falls_before_the_rest_of_the_chain_and_grief_does_not_curse()
     assert causes(grief) == {3: "vote", 0: "grief"} and not grief["cursed"]
 
 
+def test_the_curse_keeps_the_mayors_title_and_double_vote_and_the_lovers_bond():
+    cards = ["elder", "werewolf", "cupid", "seer", "werewolf", "villager", "villager"]
+    state = begin(game(cards, options={"mayor.electionAt": "before-night-1"}))
+    state = timeout(act(state, 3, "stand", True))
+    state = act(act(act(to_step(state, "cupid"), 2, "cupid_pick", 5), 2, "cupid_pick", 6),
+                2, "confirm")
+    state = to_phase(wolves_kill(state, None), "talk")
+    state = vote_day(state, {2: 0, 3: 0, 5: 0})
+    assert state["cursed"] and state["mayor"] == 3
+    state = to_phase(wolves_kill(state, None), "talk")
+    state = vote_day(state, {3: 1, 2: 4, 6: 4})  # the Mayor's 2 against 2: his ballot decides
+    assert causes(state)[1] == "vote"
+    state = to_phase(night_with(to_phase(state, "night"), 5), "dawn")
+    assert causes(state)[6] == "grief"
+
+
+def test_the_dead_see_everything_only_with_the_option():
+    for see_all in (True, False):
+        state = game(VILLAGE6, options={**NO_MAYOR, "ghosts.seeAll": see_all})
+        state = to_phase(night_with(begin(state), 2), "talk")
+        ghost = me(state, 2)
+        assert ghost["alive"] is False and ghost["prompt"] is None and ghost["actions"] == []
+        if see_all:
+            assert ghost["ghost"]["cards"] == VILLAGE6
+            assert ghost["ghost"]["timeline"][0]["victim"] == 2
+        else:
+            assert ghost["ghost"] is None
+        assert me(state, 3)["ghost"] is None
+
+
+def test_the_intermittent_plays_as_a_villager():
+    cards = ["intermittent", "werewolf", "villager", "seer", "werewolf", "hunter"]
+    state = begin(game(cards, options=NO_MAYOR))
+    assert me(state, 0)["team"] == "village" and me(state, 0)["prompt"]["kind"] == "decoy"
+    assert "intermittent" not in rules.STEP_CARD.values()
+
+
 def test_the_curse_causes_option_vote_only():
     cards = ["elder", "werewolf", "witch", "seer", "werewolf", "hunter", "villager"]
     for curse, cursed in (("vote-shot-poison", True), ("vote", False)):
