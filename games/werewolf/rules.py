@@ -301,7 +301,7 @@ def _nightfall(state: dict, now: float) -> None:
         "night": state["night"], "thief": None, "lovers": None, "seer": None, "protected": None,
         "opened": [], "awake": [], "asleep": [], "choice": None, "peeked": False, "glimpsed": [],
         "caught": None, "victim": None, "starved": False, "healed": None, "poisoned": None,
-        "charmed": [], "elder_saved": False, "deaths": [],
+        "charmed": [], "elder_saved": False, "saved": None, "deaths": [],
     })
     _say(state, "nightfall", night=state["night"])
     _step_start(state, 0, now)
@@ -826,6 +826,8 @@ def _dawn(state: dict, now: float) -> None:
                 record["elder_saved"] = True
             else:
                 deaths.append((victim, "wolves"))
+        if not deaths:
+            record["saved"] = victim
     if record["poisoned"] is not None:
         deaths.append((record["poisoned"], "poison"))
     if record["starved"]:

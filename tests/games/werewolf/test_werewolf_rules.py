@@ -794,7 +794,7 @@ def test_the_salvateur_stops_the_pack_but_not_the_poison():
     assert causes(state) == {2: "poison"}
     saved = to_step(begin(game(SALV6, options=NO_MAYOR)), "salvateur")
     saved = to_phase(wolves_kill(act(saved, 0, "protect", 0), 0), "dawn")
-    assert all(saved["alive"])
+    assert all(saved["alive"]) and saved["nights"][0]["saved"] == 0
 
 
 def test_the_salvateur_never_protects_the_same_player_two_nights_running():
