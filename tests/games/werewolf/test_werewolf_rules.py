@@ -938,6 +938,11 @@ def test_the_piper_wins_alone_at_night_when_every_other_living_player_is_charmed
 def test_the_piper_charms_at_random_on_timeout_and_fewer_when_few_remain():
     state = timeout(to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper"))
     assert len(state["charmed"]) == 2 and 0 not in state["charmed"]
+    few = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
+    few["charmed"] = [1, 2, 3, 4, 5]
+    assert me(few, 0)["prompt"]["info"] == [1]
+    refused(act(few, 0, "charm", 6), 0, {"type": "charm", "target": 1}, "illegal")
+    assert act(act(few, 0, "charm", 6), 0, "confirm")["step"]["done"][0]
 
 
 # --- Mayor ----------------------------------------------------------------------------------------
@@ -1104,6 +1109,12 @@ def test_the_win_lines_in_order():
     last = dict(state, options={**state["options"], "win.packThreshold": "last"},
                 alive=[False, True, False, True, True, False, False])
     assert rules.winner(last) is None
+    # When two lines hold, the earlier one wins: Couple before Piper, Piper before Pack.
+    piper_couple = dict(state, lovers=[0, 3], charmed=[3],
+                        alive=[True, False, False, True, False, False, False])
+    assert rules.winner(piper_couple) == ("couple", [0, 3])
+    piper_pack = dict(state, charmed=[1], alive=[True, True, False, False, False, False, False])
+    assert rules.winner(piper_pack) == ("piper", [0])
 
 
 def test_the_end_reveals_everything_to_every_screen():
