@@ -32,7 +32,7 @@ from games.werewolf.options import options_clean as _options_clean
 
 __all__ = [
     "FIXED", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "PRESETS", "ROLES", "TITLE",
-    "apply", "legal_actions", "options_clean", "setup", "view", "views",
+    "apply", "legal_actions", "options_clean", "setup", "view", "views", "winner",
 ]
 
 # --- Pieces ---------------------------------------------------------------------------------------
