@@ -1,0 +1,1 @@
+"""Werewolf (Les Loups-garous de Thiercelieux), with the hub as its narrator."""
