@@ -13,7 +13,7 @@ from typing import Any
 
 from games.options import Option, Preset
 from games.options import options_clean as declared_clean
-from games.rules.base import RuleError, _, require
+from games.rulekit import RuleError, _, require
 
 MIN_PLAYERS = 6
 MAX_PLAYERS = 24

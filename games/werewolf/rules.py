@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from games.rules.base import RuleError, _, presence_apply, require, rng, state_copy
+from games.rulekit import RuleError, _, presence_apply, require, rng, state_copy
 from games.werewolf.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,

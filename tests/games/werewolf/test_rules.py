@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 import pytest
 
-from games.rules.base import RuleError
+from games.rulekit import RuleError
 from games.werewolf import rules
 from games.werewolf.options import (
     OPTIONS,
