@@ -271,3 +271,18 @@ def test_screens_of_the_card_list_a_deck_and_a_new_card(admin_page: Page, hub):
         "Canopus"
     )
     expect(page.locator("#card-editor-state")).to_contain_text("Nothing is saved yet")
+
+
+def test_a_hoax_character_page_fits_a_1440_px_screen(admin_page: Page, hub):
+    """Its long texts and three translations stack instead of widening the page (it was 2,295 px
+    wide), and a translation's language is picked from the hub's languages."""
+    base, database = hub
+    manage(["load_starter"], {"DATABASE_URL": f"sqlite:///{database}"})
+    page = admin_page
+    page.goto(f"{base}/admin/hoax/hoaxcharacter/")
+    page.get_by_role("link", name="The Chef").click()
+    expect(page.locator("#translations-group")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1440
+    options = page.locator("#id_translations-0-language option").all_inner_texts()
+    assert [text for text in options if text.strip("-")] == ["Spanish", "French", "Indonesian"]
+    screenshot(page, "hoax-character")
