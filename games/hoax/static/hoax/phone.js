@@ -5,7 +5,7 @@
 // list for this seat, and sends one of them back unchanged. The only local state is what this
 // hand is doing right now (the claim being built, the accusation being confirmed, a peek).
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
@@ -76,12 +76,12 @@ export function mount(root, ctx) {
     if (!me) return;
     peekEl.classList.toggle("open", peeking);
     if (!peeking) {
-      replace(peekEl, h("span", { class: "hx-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
+      morph(peekEl, h("span", { class: "hx-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
         h("span", { class: "hx-peek-text" }, h("b", {}, t("Your character")), h("small", {}, t("Press and hold to peek"))));
       return;
     }
     const c = character(ctx, me.character);
-    replace(peekEl, h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
+    morph(peekEl, h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
       picture(ctx, me.character, "hx-peek-pic"),
       h("span", { class: "hx-peek-info" },
         h("small", {}, t("You are")),
@@ -99,7 +99,7 @@ export function mount(root, ctx) {
     else if (view.phase === "setup") turnText = seat === view.active ? t("Your pick") : fmt("%(name)s picks", { name: ctx.nameOf(view.active) });
     else turnText = seat === view.active ? t("Your turn") : fmt("%(name)s's turn", { name: ctx.nameOf(view.active) });
     const clock = view.deadline && !over && view.phase !== "turn" ? countdown(view.deadline, "hx-clock pill") : null;
-    replace(bar,
+    morph(bar,
       player ? resources(player.resources, "hx-my-res") : h("span", { class: "hx-watch" }, t("You are watching")),
       player && view.hoax_card === seat ? h("span", { class: "hx-card hoax small", title: t("You hold the hoax card") }, t("Hoax card")) : null,
       player && view.accuser_card === seat ? h("span", { class: "hx-card accuser small" }, t("Accuser card")) : null,
@@ -512,7 +512,7 @@ export function mount(root, ctx) {
     if (bar.parentNode !== root) replace(root, bar, peekEl, stage);
     statusBar();
     peekRender();
-    replace(stage,
+    morph(stage,
       h("div", { class: "hx-main" }, stageParts()),
       notes(),
       table({ open: tableOpen === null ? watching : tableOpen }),

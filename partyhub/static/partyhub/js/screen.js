@@ -2,7 +2,7 @@
 // current game's module, which draws the game itself from each frame.
 
 import { connect } from "./live.js";
-import { h, replace, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
+import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
@@ -53,7 +53,7 @@ function onFrame(next) {
   frame = next;
   serverClockSeen(frame.server_time);
   if (meEl && frame.you) {
-    replace(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
+    morph(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
   }
   if (frame.room.status === "lobby") {
@@ -88,10 +88,10 @@ async function gameShow() {
 // After the end: the host may play again with the same group.
 function overControls(footer) {
   if (frame.room.status !== "over" || !ctx.isHost()) {
-    replace(footer);
+    morph(footer);
     return;
   }
-  replace(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
+  morph(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
     onclick: () => ctx.host("play_again") }, t("Play again")));
 }
 
