@@ -9,6 +9,7 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -144,6 +145,32 @@ def seat_held(code: str, token: str | None) -> bool:
     except ServiceError:
         return False
     return True
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: a phone can add the hub to its home screen and open it full screen."""
+    data = {
+        "name": "PartyHub",
+        "short_name": "PartyHub",
+        "description": _("The TV is the board. Every phone is a controller."),
+        "lang": request.LANGUAGE_CODE,
+        "start_url": reverse("join"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#17132b",
+        "theme_color": "#17132b",
+        "icons": [
+            {"src": static("partyhub/icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("partyhub/icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("partyhub/icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """The icon, for browsers that ask for /favicon.ico (pages that name no icon: the admin)."""
+    return redirect(static("partyhub/icons/icon.svg"))
 
 
 @require_http_methods(["GET", "POST"])
