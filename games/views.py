@@ -179,6 +179,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     code = code_normalize(request.POST.get("code", code))
     name = request.POST.get("name", "")
     error = None
+    # A phone the host removed comes back here with the room's code filled in.
+    notice = _("The host removed you from this room.") if "removed" in request.GET else None
     if request.method == "POST":
         try:
             seat, snapshot = services.seat_join(code, name)
@@ -194,7 +196,9 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             return response
     elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):
         return redirect("play", code=code)
-    return render(request, "games/join.html", {"code": code, "name": name, "error": error})
+    return render(
+        request, "games/join.html", {"code": code, "name": name, "error": error, "notice": notice}
+    )
 
 
 def play(request: HttpRequest, code: str) -> HttpResponse:
@@ -215,6 +219,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "code": room.code,
                 "game": room.game,
                 "socket": f"/ws/rooms/{room.code}/seat",
+                "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
                 **screen_context(adapter),
             },
         },
