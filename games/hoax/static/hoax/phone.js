@@ -26,8 +26,6 @@ export function mount(root, ctx) {
   let lastError = null;
   let pending = null; // the version in which a one-shot move was sent: its buttons wait
   let peeking = false;
-  let sheetOpen = false;
-  let tableOpen = null; // null: the default for this player's situation
 
   // The card stays in the DOM between frames, so a peek survives a frame arriving mid-hold.
   const bar = h("div", { class: "hx-bar" });
@@ -436,7 +434,7 @@ export function mount(root, ctx) {
         h("span", { class: "hx-imposter-x", "aria-hidden": "true" }), charName(ctx, c)))) : null),
     resources(p.resources, "hx-row-res")));
     const supply = h("li", { class: "hx-row-player supply" }, h("span", { class: "hx-row-name" }, t("Supply")), resources(view.supply, "hx-row-res"));
-    return h("details", { class: "hx-box", open, ontoggle: (event) => { tableOpen = event.target.open; } },
+    return h("details", { class: "hx-box", open },
       h("summary", {}, t("The table")), h("ul", { class: "hx-table-list", "data-testid": "phone-table" }, rows, supply));
   }
 
@@ -462,8 +460,7 @@ export function mount(root, ctx) {
     if (!me) return null;
     const tokens = view.players[me.seat].imposters;
     const immuneOf = (id) => Object.keys(IMMUNE_TO).find((k) => IMMUNE_TO[k] === id);
-    return h("details", { class: "hx-box hx-sheet", open: sheetOpen, "data-testid": "sheet",
-      ontoggle: (event) => { sheetOpen = event.target.open; } },
+    return h("details", { class: "hx-box hx-sheet", "data-testid": "sheet" },
     h("summary", {}, t("Your sheet"), tokens.length ? h("span", { class: "hx-badge bad" }, fmt("%(n)s imposter", { n: tokens.length })) : null),
     h("ul", { class: "hx-sheet-list" }, CHARACTERS.map((id) => {
       const c = character(ctx, id);
@@ -515,7 +512,7 @@ export function mount(root, ctx) {
     morph(stage,
       h("div", { class: "hx-main" }, stageParts()),
       notes(),
-      table({ open: tableOpen === null ? watching : tableOpen }),
+      table({ open: watching }), // open at first for a player who only watches; then as they leave it
       h("div", { class: "hx-box hx-latest" }, h("h3", {}, t("Latest")), logList(view, ctx, { limit: watching ? 12 : 4, testid: "phone-log" })),
       sheet());
   }
