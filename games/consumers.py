@@ -43,6 +43,7 @@ HEARTBEAT_SLICE_MIN = 64
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
+UNREADABLE = object()  # what a message that is not JSON reads as
 
 
 def seat_cookie_name(code: str) -> str:
@@ -284,24 +285,27 @@ class ScreenConsumer(AsyncWebsocketConsumer):
                 ServiceError(_("That message is too large."), code="too_large")
             )
             return
-        if not self.flood_allows():
-            await self.error_send(
-                ServiceError(_("Too many messages; slow down."), code="flood")
-            )
-            return
+        # Read before the flood check, so that every refusal of a readable object echoes its id.
         try:
             message = orjson.loads(raw)
         except orjson.JSONDecodeError:
+            message = UNREADABLE
+        request_id = message.get("id") if isinstance(message, dict) else None
+        if not self.flood_allows():
+            await self.error_send(
+                ServiceError(_("Too many messages; slow down."), code="flood"), request_id
+            )
+            return
+        if message is UNREADABLE:
             await self.error_send(
                 ServiceError(_("That message is not valid JSON."), code="bad_json")
             )
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             await self.error_send(
-                ServiceError(_("Every message needs a type."), code="bad_message")
+                ServiceError(_("Every message needs a type."), code="bad_message"), request_id
             )
             return
-        request_id = message.get("id")
         try:
             await self.handle(message, request_id)
         except DATABASE_DOWN as error:

@@ -6,6 +6,9 @@ from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    # Browsers ask for /favicon.ico where a page names no icon (the admin's pages).
+    path("favicon.ico", views.favicon, name="favicon"),
     path("tv/<str:code>", views.tv, name="tv"),
     path("join", views.join, name="join"),
     path("join/<str:code>", views.join, name="join_code"),

@@ -9,6 +9,7 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -146,12 +147,40 @@ def seat_held(code: str, token: str | None) -> bool:
     return True
 
 
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: a phone can add the hub to its home screen and open it full screen."""
+    data = {
+        "name": "PartyHub",
+        "short_name": "PartyHub",
+        "description": _("The TV is the board. Every phone is a controller."),
+        "lang": request.LANGUAGE_CODE,
+        "start_url": reverse("join"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#17132b",
+        "theme_color": "#17132b",
+        "icons": [
+            {"src": static("partyhub/icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("partyhub/icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("partyhub/icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """The icon, for browsers that ask for /favicon.ico (pages that name no icon: the admin)."""
+    return redirect(static("partyhub/icons/icon.svg"))
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """A phone joins by code (typed, or from the QR code) with a display name."""
     code = code_normalize(request.POST.get("code", code))
     name = request.POST.get("name", "")
     error = None
+    # A phone the host removed comes back here with the room's code filled in.
+    notice = _("The host removed you from this room.") if "removed" in request.GET else None
     if request.method == "POST":
         try:
             seat, snapshot = services.seat_join(code, name)
@@ -167,7 +196,9 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             return response
     elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):
         return redirect("play", code=code)
-    return render(request, "games/join.html", {"code": code, "name": name, "error": error})
+    return render(
+        request, "games/join.html", {"code": code, "name": name, "error": error, "notice": notice}
+    )
 
 
 def play(request: HttpRequest, code: str) -> HttpResponse:
@@ -188,6 +219,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "code": room.code,
                 "game": room.game,
                 "socket": f"/ws/rooms/{room.code}/seat",
+                "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
                 **screen_context(adapter),
             },
         },

@@ -840,7 +840,8 @@ def _board_view(state: dict) -> dict:
 
 
 def _seat_view(state: dict, seat: int) -> dict:
-    """One phone's own secrets: the reader's card and ranks, a guesser's own Double Down."""
+    """One phone's own secrets: the reader's card and ranks, a guesser's own Double Down, and
+    the actions this seat may send now (``legal_actions``, as every game's views list them)."""
     readers = _readers(state)
     phase = state["phase"]
     me: dict[str, Any] = {
@@ -878,6 +879,7 @@ def _seat_view(state: dict, seat: int) -> dict:
             me["rejected_by"] = rejected["by"] if rejected else None
     elif phase != "over":
         me["double_down"] = state["double_downs"][seat]
+    me["actions"] = legal_actions(state, seat)
     return me
 
 

@@ -363,6 +363,55 @@ async def test_a_request_id_comes_back_with_its_error(sockets):
     }
 
 
+PICK = '"action": {"type": "pick", "resource": "cash"}'
+# Refusals of readable objects, each carrying an id: (sender, raw message, code). Seat 0 picks
+# first, so its pick is legal but for the version.
+REFUSALS_WITH_ID = [
+    (1, '{"id": "r-1"}', "bad_message"),
+    (1, '{"type": 7, "id": "r-1"}', "bad_message"),
+    (1, '{"type": "host", "command": "explode", "id": "r-1"}', "unknown_type"),
+    (0, '{"type": "act", ' + PICK + ', "version": true, "id": "r-1"}', "bad_action"),
+    (0, '{"type": "act", ' + PICK + ', "version": "7", "id": "r-1"}', "bad_action"),
+    (0, '{"type": "act", ' + PICK + ', "version": 7.0, "id": "r-1"}', "bad_action"),
+    (None, '{"type": "act", ' + PICK + ', "id": "r-1"}', "unknown_type"),  # from the board
+]
+
+
+@pytest.mark.parametrize(("sender", "text", "code"), REFUSALS_WITH_ID)
+async def test_every_refusal_of_a_readable_message_echoes_its_id(sockets, sender, text, code):
+    room, seats, board, phones = await started(sockets, 3)
+    before = await state_of(room)
+    screen = board if sender is None else phones[sender]
+    await screen.send_to(text_data=text)
+    error = await frame_next(screen)
+    assert error["type"] == "error" and error["code"] == code and error["id"] == "r-1"
+    assert await quiet(board, *phones)
+    assert await state_of(room) == before
+
+
+async def test_an_action_for_a_version_not_yet_reached_is_stale_too(sockets):
+    room, seats, board, phones = await started(sockets, 3)
+    before = await state_of(room)
+    await phones[0].send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "version": before[0] + 5,
+         "id": 9}
+    )
+    error = await frame_next(phones[0])
+    assert (error["code"], error["id"]) == ("stale", 9)
+    assert (await frame_next(phones[0]))["version"] == before[0]
+    assert await state_of(room) == before
+
+
+async def test_an_action_in_the_lobby_is_wrong_phase_with_its_id(sockets):
+    room, seats = await lobby(2)
+    board, phones = await open_all(sockets, room, seats)
+    await phones[0].send_json_to(
+        {"type": "act", "action": {"type": "pick", "resource": "cash"}, "id": [1, "x"]}
+    )
+    error = await frame_next(phones[0])
+    assert (error["code"], error["id"]) == ("wrong_phase", [1, "x"])
+
+
 async def test_a_stale_action_gets_an_error_and_a_fresh_snapshot_on_the_sender_only(sockets):
     room, seats, board, phones = await started(sockets, 3)
     before = await state_of(room)
@@ -390,6 +439,23 @@ async def test_flooding_beyond_the_burst_is_refused_and_others_are_served(socket
     await phones[0].send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
     for screen in (board, *phones):
         assert (await frame_next(screen))["version"] == before[0] + 1
+
+
+async def test_flood_refusals_echo_the_id_and_count_per_socket(sockets, monkeypatch):
+    """The limit is each socket's own: the same seat's second socket is served meanwhile."""
+    room, seats, board, phones = await started(sockets, 3)
+    monkeypatch.setattr(consumers, "FLOOD_RATE", 0.0)
+    for number in range(FLOOD_BURST + 2):
+        await phones[1].send_json_to({"type": "dance", "id": number})
+    errors = [await frame_next(phones[1]) for _ in range(FLOOD_BURST + 2)]
+    assert [(e["code"], e["id"]) for e in errors[-2:]] == [
+        ("flood", FLOOD_BURST), ("flood", FLOOD_BURST + 1)
+    ]
+    second = await seat_open(room, seats[1])
+    sockets.append(second)
+    assert (await frame_next(second))["type"] == "state"
+    await second.send_json_to({"type": "ping"})
+    assert await frame_next(second) == {"type": "pong"}
 
 
 async def test_flood_allowance_refills_over_time(monkeypatch):

@@ -184,6 +184,59 @@ def test_a_kicked_phone_lands_on_the_join_form(client):
     assert client.get(f"/play/{room.code}").status_code == 200
 
 
+def test_the_join_form_says_when_the_host_removed_the_phone(client):
+    room = room_make()
+    html = page(client.get(f"/join/{room.code}?removed=1"))
+    assert f'value="{room.code}"' in html and "The host removed you from this room." in html
+    assert "The host removed you" not in page(client.get(f"/join/{room.code}"))
+    html = page(client.get(f"/join/{room.code}?removed=1", HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "L&#x27;hôte t&#x27;a fait sortir de ce salon." in html
+
+
+def hub_pages(client) -> dict[str, str]:
+    """Every page of the hub a person sees: home, join, the TV and the phone."""
+    room = room_make()
+    client.post("/join", {"code": room.code, "name": "Ann"})
+    return {path: page(client.get(path))
+            for path in ("/", "/join", f"/tv/{room.code}", f"/play/{room.code}")}
+
+
+def test_every_page_names_the_icon_and_the_manifest(client):
+    for path, html in hub_pages(client).items():
+        assert '<link rel="manifest" href="/manifest.webmanifest">' in html, path
+        assert 'rel="icon" href="/static/partyhub/icons/icon.svg"' in html, path
+    assert client.get("/favicon.ico")["Location"] == "/static/partyhub/icons/icon.svg"
+
+
+def test_the_manifest_lets_a_phone_add_the_hub_to_its_home_screen(client):
+    from django.contrib.staticfiles import finders
+
+    response = client.get("/manifest.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["name"] == "PartyHub" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/join"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert finders.find(icon["src"].removeprefix("/static/")), icon
+
+
+def test_every_page_has_the_language_switch_back_to_itself(client):
+    for path, html in hub_pages(client).items():
+        assert 'action="/i18n/setlang/"' in html, path
+        assert f'name="next" value="{path}"' in html, path
+        for name in ("English", "Español", "Français", "Bahasa Indonesia"):
+            assert f">{name}</option>" in html, (path, name)
+
+
+def test_the_language_switch_keeps_the_choice_in_the_language_cookie(client):
+    response = client.post("/i18n/setlang/", {"language": "id", "next": "/join"})
+    assert response.status_code == 302 and response["Location"] == "/join"
+    assert response.cookies["django_language"].value == "id"
+    assert '<html lang="id">' in page(client.get("/join"))
+
+
 def test_a_name_with_html_is_escaped_on_every_page(client):
     room = room_make()
     client.post("/join", {"code": room.code, "name": HTML_NAME})

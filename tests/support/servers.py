@@ -96,36 +96,34 @@ def manage(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return result
 
 
-@pytest.fixture
-def daphne_factory() -> Iterator[Callable[[dict[str, str]], str]]:
-    """Start Daphne processes with the given environment; each returns its base URL."""
-    processes: list[subprocess.Popen] = []
+def daphne_start(env: dict[str, str], processes: list[subprocess.Popen]) -> str:
+    """Start a Daphne with this extra environment (added to ``processes``); its base URL."""
+    port = port_free()
+    full_env = {**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "partyhub.asgi:application"],
+        cwd=ROOT,
+        env=full_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    processes.append(process)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"Daphne exited: {process.stderr.read().decode()[-3000:]}")
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            return base
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("Daphne did not start within 30 s")
 
-    def start(env: dict[str, str]) -> str:
-        port = port_free()
-        full_env = {**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "partyhub.asgi:application"],
-            cwd=ROOT,
-            env=full_env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        processes.append(process)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise AssertionError(f"Daphne exited: {process.stderr.read().decode()[-3000:]}")
-            try:
-                urllib.request.urlopen(base + "/", timeout=2)
-                return base
-            except OSError:
-                time.sleep(0.2)
-        raise AssertionError("Daphne did not start within 30 s")
 
-    yield start
+def daphnes_stop(processes: list[subprocess.Popen]) -> None:
+    """Stop these Daphne processes (killed after 10 s)."""
     for process in processes:
         process.terminate()
     for process in processes:
@@ -133,3 +131,11 @@ def daphne_factory() -> Iterator[Callable[[dict[str, str]], str]]:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture
+def daphne_factory() -> Iterator[Callable[[dict[str, str]], str]]:
+    """Start Daphne processes with the given environment; each returns its base URL."""
+    processes: list[subprocess.Popen] = []
+    yield lambda env: daphne_start(env, processes)
+    daphnes_stop(processes)

@@ -303,9 +303,11 @@ PUBLIC_VIEW_PATHS = (
         ("me", key)
         for key in (
             "seat", "role", "partner", "offer", "card", "secret", "fox", "proposal",
-            "rejected_by", "double_down",
+            "rejected_by", "double_down", "actions",
         )
     }
+    # A guesser's legal moves: places, agreeing, a Double Down (nothing a guesser may not know).
+    | {("me", "actions", "*", key) for key in ("type", "answer", "slot")}
 )
 
 

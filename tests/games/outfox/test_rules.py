@@ -880,6 +880,31 @@ def test_random_games_never_stuck_and_scores_add_up(n):
         )
 
 
+@pytest.mark.parametrize("n", [3, 7])
+def test_each_phones_view_lists_its_legal_actions_and_each_applies(n):
+    """``me.actions`` is ``legal_actions`` (one source), as in Hoax: a client needs no copy of
+    the rules to know what it may send; every action listed is accepted."""
+    seen = set()
+
+    def check(state):
+        for seat in range(n):
+            actions = outfox.view(state, seat)["me"]["actions"]
+            assert actions == outfox.legal_actions(state, seat)
+            for action in actions:
+                outfox.apply(state, seat, action, NOW)  # raises if refused
+                seen.add(action["type"])
+        assert outfox.view(state, None)["me"] is None  # the board has no actions
+
+    for seed in range(2):
+        random_game(n, seed, check)
+    # A full column (random play seldom fills one before the timer): the guessers may agree.
+    state = column(to_rank(new_game(n)), [0, 1, 2, 3, 4, 5])
+    check(state)
+    assert {"type": "agree"} in outfox.view(state, guessers(state)[0])["me"]["actions"]
+    assert {"pick_card", "fox", "start_clock", "place", "unplace", "agree", "double_down",
+            "next"} <= seen
+
+
 @pytest.mark.parametrize("n", [3, 6, 10])
 def test_every_screens_view_at_once_is_each_screens_own_view(n):
     """``views`` builds the board once for all screens: no screen's view leaks into another's."""

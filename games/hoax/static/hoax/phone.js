@@ -5,7 +5,7 @@
 // list for this seat, and sends one of them back unchanged. The only local state is what this
 // hand is doing right now (the claim being built, the accusation being confirmed, a peek).
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
@@ -26,8 +26,6 @@ export function mount(root, ctx) {
   let lastError = null;
   let pending = null; // the version in which a one-shot move was sent: its buttons wait
   let peeking = false;
-  let sheetOpen = false;
-  let tableOpen = null; // null: the default for this player's situation
 
   // The card stays in the DOM between frames, so a peek survives a frame arriving mid-hold.
   const bar = h("div", { class: "hx-bar" });
@@ -76,12 +74,12 @@ export function mount(root, ctx) {
     if (!me) return;
     peekEl.classList.toggle("open", peeking);
     if (!peeking) {
-      replace(peekEl, h("span", { class: "hx-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
+      morph(peekEl, h("span", { class: "hx-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
         h("span", { class: "hx-peek-text" }, h("b", {}, t("Your character")), h("small", {}, t("Press and hold to peek"))));
       return;
     }
     const c = character(ctx, me.character);
-    replace(peekEl, h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
+    morph(peekEl, h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
       picture(ctx, me.character, "hx-peek-pic"),
       h("span", { class: "hx-peek-info" },
         h("small", {}, t("You are")),
@@ -99,7 +97,7 @@ export function mount(root, ctx) {
     else if (view.phase === "setup") turnText = seat === view.active ? t("Your pick") : fmt("%(name)s picks", { name: ctx.nameOf(view.active) });
     else turnText = seat === view.active ? t("Your turn") : fmt("%(name)s's turn", { name: ctx.nameOf(view.active) });
     const clock = view.deadline && !over && view.phase !== "turn" ? countdown(view.deadline, "hx-clock pill") : null;
-    replace(bar,
+    morph(bar,
       player ? resources(player.resources, "hx-my-res") : h("span", { class: "hx-watch" }, t("You are watching")),
       player && view.hoax_card === seat ? h("span", { class: "hx-card hoax small", title: t("You hold the hoax card") }, t("Hoax card")) : null,
       player && view.accuser_card === seat ? h("span", { class: "hx-card accuser small" }, t("Accuser card")) : null,
@@ -436,7 +434,7 @@ export function mount(root, ctx) {
         h("span", { class: "hx-imposter-x", "aria-hidden": "true" }), charName(ctx, c)))) : null),
     resources(p.resources, "hx-row-res")));
     const supply = h("li", { class: "hx-row-player supply" }, h("span", { class: "hx-row-name" }, t("Supply")), resources(view.supply, "hx-row-res"));
-    return h("details", { class: "hx-box", open, ontoggle: (event) => { tableOpen = event.target.open; } },
+    return h("details", { class: "hx-box", open },
       h("summary", {}, t("The table")), h("ul", { class: "hx-table-list", "data-testid": "phone-table" }, rows, supply));
   }
 
@@ -462,8 +460,7 @@ export function mount(root, ctx) {
     if (!me) return null;
     const tokens = view.players[me.seat].imposters;
     const immuneOf = (id) => Object.keys(IMMUNE_TO).find((k) => IMMUNE_TO[k] === id);
-    return h("details", { class: "hx-box hx-sheet", open: sheetOpen, "data-testid": "sheet",
-      ontoggle: (event) => { sheetOpen = event.target.open; } },
+    return h("details", { class: "hx-box hx-sheet", "data-testid": "sheet" },
     h("summary", {}, t("Your sheet"), tokens.length ? h("span", { class: "hx-badge bad" }, fmt("%(n)s imposter", { n: tokens.length })) : null),
     h("ul", { class: "hx-sheet-list" }, CHARACTERS.map((id) => {
       const c = character(ctx, id);
@@ -512,10 +509,10 @@ export function mount(root, ctx) {
     if (bar.parentNode !== root) replace(root, bar, peekEl, stage);
     statusBar();
     peekRender();
-    replace(stage,
+    morph(stage,
       h("div", { class: "hx-main" }, stageParts()),
       notes(),
-      table({ open: tableOpen === null ? watching : tableOpen }),
+      table({ open: watching }), // open at first for a player who only watches; then as they leave it
       h("div", { class: "hx-box hx-latest" }, h("h3", {}, t("Latest")), logList(view, ctx, { limit: watching ? 12 : 4, testid: "phone-log" })),
       sheet());
   }

@@ -3,7 +3,7 @@
 // claim in play, who has passed, voted or answered (never how) until the votes show all at once,
 // the public log, and every identity once the game is over.
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, charName, picture, resources, seatToken, claimBanner, lastVote, voteReveal, phaseTitle,
@@ -166,7 +166,7 @@ export function mount(root, ctx) {
     // Clockwise round the table: along the top left to right, then back along the bottom.
     const top = players.slice(0, topCount);
     const bottom = players.slice(topCount).reverse();
-    replace(root, header(),
+    morph(root, header(),
       h("div", { class: "hx-body" },
         h("main", { class: `hx-table n${players.length}` },
           h("div", { class: "hx-seats top" }, top.map(seatCard)),

@@ -1,8 +1,9 @@
 // Outfox on a phone: the reader's secret card and Fox, the guessers' shared GUESS column, Double
-// Down, the reveal and the scores. Every frame redraws the whole screen from the view; the only
-// local state is what this hand is doing right now (the answer picked up, the Fox being typed).
+// Down, the reveal and the scores. Every frame redraws the whole screen from the view (morphed
+// into the page, so an open box, focus and typed text stay); the only local state is what this
+// hand is doing right now (the answer picked up, the Fox being typed).
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
   styleLoad, letter, slotLabel, rankLabel, token, readersName, nextReaders, places, placeText,
@@ -22,13 +23,11 @@ export function mount(root, ctx) {
   let sent = null; // the step in which a one-shot move (pick a card, start the clock) was sent
 
   // A half-typed Fox survives a reload: kept per room and turn in this tab's session storage.
+  let foxText = "";
   const draftKey = () => `partyhub.fox-draft.${ctx.page.code}.${view.turn}`;
-  const draftSave = () => { try { sessionStorage.setItem(draftKey(), foxInput.value); } catch { /* private mode */ } };
+  const draftSave = () => { try { sessionStorage.setItem(draftKey(), foxText); } catch { /* private mode */ } };
   const draftRead = () => { try { return sessionStorage.getItem(draftKey()) || ""; } catch { return ""; } };
-  const foxInput = h("input", { type: "text", maxlength: FOX_MAX, autocomplete: "off", enterkeyhint: "send",
-    "data-testid": "fox-input", "aria-label": t("Your Fox answer"), oninput: () => { counterUpdate(); draftSave(); } });
-  const foxCounter = h("span", { class: "ofx-counter" });
-  const counterUpdate = () => { foxCounter.textContent = `${foxInput.value.length} / ${FOX_MAX}`; };
+  const foxTyped = (event) => { foxText = event.target.value; draftSave(); render(); };
 
   const act = (action, options) => ctx.act(action, options);
   // A move that can only happen once per step: its buttons wait for the next step (or a refusal).
@@ -109,16 +108,15 @@ export function mount(root, ctx) {
   function readerFox(me) {
     if (foxTurn !== view.turn) {
       foxTurn = view.turn;
-      foxInput.value = draftRead();
+      foxText = draftRead();
       foxError = null;
     }
-    counterUpdate();
     const proposal = me.proposal;
     const pair = me.partner !== null;
     const submit = (event) => {
       event.preventDefault();
       foxError = null;
-      act({ type: "fox", text: foxInput.value });
+      act({ type: "fox", text: foxText });
       render();
     };
     let pairBox = null;
@@ -142,8 +140,10 @@ export function mount(root, ctx) {
       secretList(me, { foxText: proposal ? proposal.text : null }),
       pairBox,
       h("form", { class: "ofx-fox-form", onsubmit: submit },
-        h("label", { class: "ofx-fox-label" }, h("span", {}, t("Your Fox answer")), foxCounter),
-        foxInput,
+        h("label", { class: "ofx-fox-label", for: "fox-input" }, h("span", {}, t("Your Fox answer")),
+          h("span", { class: "ofx-counter" }, `${foxText.length} / ${FOX_MAX}`)),
+        h("input", { id: "fox-input", type: "text", value: foxText, maxlength: FOX_MAX, autocomplete: "off",
+          enterkeyhint: "send", "data-testid": "fox-input", "aria-label": t("Your Fox answer"), oninput: foxTyped }),
         foxError ? h("p", { class: "error", role: "alert", "data-testid": "fox-error" }, foxError) : null,
         h("button", { type: "submit", class: "big", "data-testid": "fox-submit" },
           pair ? t("Propose this Fox") : t("Set the Fox"))),
@@ -395,20 +395,14 @@ export function mount(root, ctx) {
 
   function render() {
     if (!view) return;
-    const focused = document.activeElement === foxInput;
-    const caret = focused ? [foxInput.selectionStart, foxInput.selectionEnd] : null;
     root.className = `game-root ofx ofx-phone phase-${view.phase}`;
     root.dataset.testid = "ofx-phone";
     root.dataset.phase = view.phase;
     root.dataset.turn = String(view.turn);
     root.dataset.role = view.me ? view.me.role : "audience";
     const audience = !view.me;
-    replace(root, meBar(), h("div", { class: "ofx-stage" }, stage()),
+    morph(root, meBar(), h("div", { class: "ofx-stage" }, stage()),
       view.phase === "over" ? null : scoresBox(audience));
-    if (focused && foxInput.isConnected) {
-      foxInput.focus({ preventScroll: true });
-      foxInput.setSelectionRange(caret[0], caret[1]);
-    }
   }
 
   return {

@@ -1,7 +1,7 @@
 // Outfox on the TV: the board, readable across a room. It draws only the public view (what the
 // board may see); the reader's fronts and the Fox's place stay on the phones.
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, letter, slotLabel, token, readersName, nextReaders, places, lapText, phaseTitle,
@@ -257,7 +257,7 @@ export function mount(root, ctx) {
     root.className = `game-root ofx ofx-tv phase-${view.phase}`;
     const side = h("aside", { class: "ofx-side" },
       track(view, ctx, scoreboard()), sideNote());
-    replace(root, header(), h("div", { class: "ofx-body" }, h("main", { class: "ofx-stage" }, mainArea()), side));
+    morph(root, header(), h("div", { class: "ofx-body" }, h("main", { class: "ofx-stage" }, mainArea()), side));
   }
 
   return {

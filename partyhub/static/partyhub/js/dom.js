@@ -1,5 +1,7 @@
 // Tiny DOM helpers. Text always goes in as text nodes, so names and answers are never HTML.
 
+import { Idiomorph } from "../../vendor/idiomorph/idiomorph.esm.js";
+
 export const t = (msg) => (window.gettext ? window.gettext(msg) : msg);
 export const fmt = (msg, params) =>
   window.interpolate ? window.interpolate(t(msg), params, true) : t(msg);
@@ -12,7 +14,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, value);
   }
@@ -23,8 +25,74 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const present = (children) => children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
+
+// Put these nodes in `root` in place of what it had (mounting a screen's fixed parts).
 export function replace(root, ...children) {
-  root.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  root.replaceChildren(...present(children));
+}
+
+// Handlers given to h() live here, not as listeners of their own: a morph keeps the page's
+// element and hands it the new drawing's handlers, so a button never runs the last frame's.
+const handlers = new WeakMap(); // element -> { event type: handler }
+
+function dispatch(event) {
+  const own = handlers.get(event.currentTarget);
+  if (own && own[event.type]) own[event.type].call(event.currentTarget, event);
+}
+
+function listen(el, type, handler) {
+  if (!handlers.has(el)) handlers.set(el, {});
+  handlers.get(el)[type] = handler;
+  el.addEventListener(type, dispatch);
+}
+
+function handlersTake(target, source) {
+  const own = handlers.get(source);
+  if (!own && !handlers.has(target)) return;
+  handlers.set(target, { ...own });
+  for (const type of Object.keys(own || {})) target.addEventListener(type, dispatch);
+}
+
+// The same for a whole subtree the morph inserted as a copy of the drawing (same shape).
+function handlersTakeTree(target, source) {
+  const targets = [target, ...target.querySelectorAll("*")];
+  const sources = [source, ...source.querySelectorAll("*")];
+  targets.forEach((el, i) => handlersTake(el, sources[i]));
+}
+
+let drawn = null; // the drawing's node the morph is inserting a copy of
+
+const MORPH = {
+  morphStyle: "innerHTML",
+  callbacks: {
+    beforeNodeMorphed(old, next) {
+      if (old.nodeType === Node.ELEMENT_NODE) handlersTake(old, next);
+      return true;
+    },
+    beforeNodeAdded(next) {
+      drawn = next;
+      return true;
+    },
+    afterNodeAdded(added) {
+      if (drawn && added !== drawn && added.nodeType === Node.ELEMENT_NODE) handlersTakeTree(added, drawn);
+      drawn = null;
+    },
+    // What belongs to the user, not to the frame: whether a panel is open, the text of the
+    // field being typed in, and of a field drawn without a value (the Fox being typed, say).
+    beforeAttributeUpdated(name, el, change) {
+      if (name === "open" && el.localName === "details") return false;
+      if (name === "value" && (change === "remove" || el === document.activeElement)) return false;
+      return true;
+    },
+  },
+};
+
+// Redraw `root` as these children: the page keeps its elements where they match (open panels,
+// typed text, focus and scroll survive a frame) and changes only what differs.
+export function morph(root, ...children) {
+  const nodes = present(children).map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
+  Idiomorph.morph(root, nodes, MORPH);
 }
 
 // The server's clock as this screen estimates it (epoch seconds): every frame carries the

@@ -2,7 +2,7 @@
 // current game's module, which draws the game itself from each frame.
 
 import { connect } from "./live.js";
-import { h, replace, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
+import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
@@ -53,9 +53,11 @@ function onFrame(next) {
   frame = next;
   serverClockSeen(frame.server_time);
   if (meEl && frame.you) {
-    replace(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
+    morph(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
   }
+  app.dataset.status = frame.room.status; // the TV shows its corner's join code during play
+  awake(role === "seat" && frame.room.status === "playing");
   if (frame.room.status === "lobby") {
     gameEl.hidden = true;
     lobbyEl.hidden = false;
@@ -88,10 +90,10 @@ async function gameShow() {
 // After the end: the host may play again with the same group.
 function overControls(footer) {
   if (frame.room.status !== "over" || !ctx.isHost()) {
-    replace(footer);
+    morph(footer);
     return;
   }
-  replace(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
+  morph(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
     onclick: () => ctx.host("play_again") }, t("Play again")));
 }
 
@@ -114,13 +116,45 @@ function onNet(status) {
   netEl.textContent = status === "open" ? "" : t("Reconnecting…");
 }
 
+// A removed phone goes straight to the join form, the room's code filled in (the form says why).
 function onGone(reason) {
+  awake(false);
+  if (role === "seat" && reason === "kicked") {
+    location.replace(page.removed_url);
+    return;
+  }
   netEl.hidden = false;
-  netEl.textContent = reason === "kicked" ? t("The host removed you from this room.") : t("This room no longer exists.");
+  netEl.textContent = t("This room no longer exists.");
   if (role === "seat") {
     setTimeout(() => { location.href = "/join"; }, 3000);
   }
 }
+
+// A phone stays awake during a game (Screen Wake Lock, where the browser has it). The browser
+// drops the lock whenever the page is hidden, so it is asked for again when the page comes back.
+let wakeWanted = false;
+let wakeLock = null; // the promise of the lock held or being asked for; null: none
+
+function awake(wanted) {
+  wakeWanted = wanted;
+  if (!("wakeLock" in navigator)) return;
+  if (!wanted) {
+    if (wakeLock) wakeLock.then((lock) => lock && lock.release()).catch(() => {});
+    wakeLock = null;
+    return;
+  }
+  if (wakeLock || document.visibilityState !== "visible") return;
+  const asked = navigator.wakeLock.request("screen").then((lock) => {
+    lock.addEventListener("release", () => { if (wakeLock === asked) wakeLock = null; });
+    return lock;
+  }, () => {
+    if (wakeLock === asked) wakeLock = null; // refused (battery saver): asked again next frame
+    return null;
+  });
+  wakeLock = asked;
+}
+
+document.addEventListener("visibilitychange", () => { if (wakeWanted) awake(true); });
 
 // Countdowns everywhere refresh on their own between frames.
 setInterval(() => {

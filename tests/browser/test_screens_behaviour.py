@@ -1,0 +1,365 @@
+"""How the screens behave in a real browser, beyond drawing a game: a frame never throws away what
+the user is doing (an open panel, typed text, focus, a scrolled list), the language switch on
+every page, the TV's join code during play, the kicked phone, the wake lock, and the request id
+of a refusal over a real socket.
+
+One Daphne (SQLite file, starter data) and one Chromium serve the whole module; each test makes
+its own room through the JSON API and opens its screens with the room's cookies (the host token
+for the TV, a seat token per phone), as the pages would have set them.
+
+Screenshots go to /tmp/shots/behaviour-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
+
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start
+from tests.support.browser import shot as screenshot
+from tests.support.live import api_post, ws_url
+from tests.support.servers import daphne_start, daphnes_stop, service_missing
+
+pytestmark = pytest.mark.browser
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NAMES = ["Ada", "Bo", "Cy"]
+LANGUAGE_NAMES = ["English", "Español", "Français", "Bahasa Indonesia"]
+
+
+@dataclass
+class Hub:
+    base: str
+    browser: Any
+    errors: list[str]
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory) -> Iterator[Hub]:
+    """One server and one browser for every test of this module."""
+    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not chromium:
+        service_missing("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    processes: list[subprocess.Popen] = []
+    try:
+        base = hub_start(tmp_path_factory.mktemp("hub"), lambda env: daphne_start(env, processes))
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                yield Hub(base, browser, [])
+            finally:
+                browser.close()
+    finally:
+        daphnes_stop(processes)
+
+
+@pytest.fixture
+def party(hub: Hub) -> Iterator[Hub]:
+    """The hub; the test's pages are closed after it, and none may have thrown."""
+    hub.errors.clear()
+    before = set(hub.browser.contexts)
+    yield hub
+    for context in set(hub.browser.contexts) - before:
+        context.close()
+    assert hub.errors == []
+
+
+def room_make(hub: Hub, game: str = "outfox", players: int = 3, **options: Any) -> dict:
+    """A room with ``players`` seats (the JSON API), its code, host token and seat tokens."""
+    if game == "outfox":
+        options = {"language": "en", **options}
+    room = api_post(hub.base, "/api/rooms", {"game": game, "options": options})
+    room["seats"] = [
+        api_post(hub.base, f"/api/rooms/{room['code']}/seats", {"name": name})
+        for name in NAMES[:players]
+    ]
+    return room
+
+
+def page_open(hub: Hub, path: str, cookies: dict[str, str], device: dict, name: str) -> Page:
+    context = hub.browser.new_context(**device)
+    context.add_cookies([{"name": k, "value": v, "url": hub.base} for k, v in cookies.items()])
+    page = context.new_page()
+    page.on("pageerror", lambda error: hub.errors.append(f"{name}: {error}"))
+    page.goto(hub.base + path)
+    return page
+
+
+def tv_open(hub: Hub, room: dict, language: str = "en") -> Page:
+    cookies = {f"ph_host_{room['code']}": room["host_token"], "django_language": language}
+    tv = page_open(hub, f"/tv/{room['code']}", cookies, TV, "TV")
+    tv.wait_for_selector('[data-testid="lobby-player"]', timeout=WAIT_MS)
+    return tv
+
+
+def phone_open(hub: Hub, room: dict, position: int, language: str = "en") -> Page:
+    cookies = {f"ph_seat_{room['code']}": room["seats"][position]["token"],
+               "django_language": language}
+    phone = page_open(hub, f"/play/{room['code']}", cookies, PHONE, NAMES[position])
+    expect(phone.locator("#me")).to_contain_text(NAMES[position], timeout=WAIT_MS)
+    return phone
+
+
+def state_frames(page: Page) -> list[dict]:
+    """Every state frame the page receives from now on, read on the wire."""
+    frames: list[dict] = []
+
+    def on_socket(socket) -> None:
+        def on_frame(payload) -> None:
+            frame = json.loads(payload)
+            if frame.get("type") == "state":
+                frames.append(frame)
+
+        socket.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def frame_wait(page: Page, frames: list[dict], seen: int) -> None:
+    """Wait until the page has received more than ``seen`` state frames."""
+    for _ in range(WAIT_MS // 50):
+        if len(frames) > seen:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("no new state frame")
+
+
+def late_join(hub: Hub, page: Page, code: str, name: str) -> None:
+    """Another phone joins (through the API); ``page`` shows the new name: a frame arrived."""
+    api_post(hub.base, f"/api/rooms/{code}/seats", {"name": name})
+    expect(page.locator('[data-testid="lobby-player"] .name').last).to_have_text(
+        name, timeout=WAIT_MS
+    )
+
+
+def options_open(tv: Page) -> Any:
+    tv.locator("details.options > summary").click()
+    panel = tv.locator("details.options")
+    expect(panel).to_have_attribute("open", "")
+    return panel
+
+
+def game_start(tv: Page) -> None:
+    tv.locator('[data-testid="start"]').click()
+    expect(tv.locator("#lobby")).to_be_hidden(timeout=WAIT_MS)
+
+
+# --- a frame keeps what the user is doing ----------------------------------------------------
+
+
+def test_the_lobby_options_stay_open_across_frames(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    frames = state_frames(tv)
+    tv.reload()
+    tv.wait_for_selector('[data-testid="lobby-player"]', timeout=WAIT_MS)
+    panel = options_open(tv)
+    # The host's own change comes back as a frame: the panel it was made in stays open.
+    seen = len(frames)
+    panel.locator("label", has_text="Reveal pace").locator("select").select_option("manual")
+    frame_wait(tv, frames, seen)
+    assert frames[-1]["room"]["options"]["reveal_pace"] == "manual"
+    expect(panel).to_have_attribute("open", "")
+    late_join(party, tv, room["code"], "Dee")
+    expect(panel).to_have_attribute("open", "")
+    screenshot(tv, "behaviour-lobby-options-open")
+
+
+def test_typed_text_and_focus_survive_a_frame(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    panel = options_open(tv)
+    field = panel.locator("label", has_text="Double Down time").locator("input")
+    field.click()
+    field.press("Control+a")
+    field.type("45")  # not committed yet: no change event until the field is left
+    late_join(party, tv, room["code"], "Dee")
+    assert field.input_value() == "45"
+    assert tv.evaluate("() => document.activeElement.closest('label').textContent").startswith(
+        "Double Down time"
+    )
+
+
+def test_focus_on_a_button_survives_a_frame(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    tv.locator('[data-testid="lock"]').focus()
+    late_join(party, tv, room["code"], "Dee")
+    assert tv.evaluate("() => document.activeElement.dataset.testid") == "lock"
+
+
+def test_a_scrolled_list_keeps_its_place_across_a_frame(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    panel = options_open(tv)
+    decks = panel.locator("select[multiple]")
+    top = decks.evaluate("(el) => { el.scrollTop = el.scrollHeight; return el.scrollTop; }")
+    assert top > 0  # more decks than the list shows at once
+    late_join(party, tv, room["code"], "Dee")
+    assert decks.evaluate("(el) => el.scrollTop") == top
+
+
+def test_the_phones_scores_box_stays_open_across_frames(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    reader, guesser = phone_open(party, room, 0), phone_open(party, room, 1)
+    game_start(tv)
+    guesser.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    guesser.locator("details.ofx-scores-box > summary").click()
+    reader.locator('[data-testid="offer-card"]').first.click()
+    guesser.wait_for_selector('[data-testid="ofx-phone"][data-phase="fox"]', timeout=WAIT_MS)
+    expect(guesser.locator("details.ofx-scores-box")).to_have_attribute("open", "")
+    screenshot(guesser, "behaviour-phone-scores-open")
+
+
+# --- joining mid-game, the kicked phone, the wake lock ---------------------------------------
+
+
+def test_the_tv_shows_the_room_code_and_a_join_qr_during_play(party):
+    room = room_make(party, "hoax")
+    tv = tv_open(party, room)
+    corner = tv.locator('[data-testid="tv-join"]')
+    expect(corner).to_be_hidden()  # the lobby shows them big
+    game_start(tv)
+    expect(corner).to_be_visible(timeout=WAIT_MS)
+    expect(corner.locator(".tv-join-code")).to_have_text(room["code"])
+    qr = corner.locator("svg").bounding_box()
+    assert qr and qr["width"] >= 100 and qr["x"] + qr["width"] <= 1920
+    # The QR code is the room's join address: the same drawing the lobby shows.
+    assert corner.locator("svg").inner_html() == tv.locator(".lobby-join .qr svg").inner_html()
+    screenshot(tv, "behaviour-tv-join-corner")
+
+
+def test_a_kicked_phone_lands_on_the_join_form_with_the_code(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    phone = phone_open(party, room, 2)
+    tv.on("dialog", lambda dialog: dialog.accept())
+    tv.locator('[data-testid="lobby-player"]', has_text="Cy").locator("button.kick").click()
+    phone.wait_for_url(f"**/join/{room['code']}?removed=1", timeout=WAIT_MS)
+    assert phone.input_value('input[name="code"]') == room["code"]
+    expect(phone.locator('[data-testid="join-notice"]')).to_have_text(
+        "The host removed you from this room."
+    )
+    screenshot(phone, "behaviour-kicked")
+
+
+# A stand-in for navigator.wakeLock that counts requests; the page's visibility and the browser
+# dropping the lock (as it does when a page is hidden) are played by hand.
+WAKE_LOCK_STUB = """
+window.wakeRequests = 0;
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", { value: { request: async (type) => {
+  window.wakeRequests += 1;
+  const lock = new EventTarget();
+  lock.type = type;
+  lock.released = false;
+  lock.release = async () => { lock.released = true; lock.dispatchEvent(new Event("release")); };
+  window.wakeLocks.push(lock);
+  return lock;
+} } });
+"""
+
+
+def test_a_phone_stays_awake_during_a_game_and_asks_again_when_shown(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    context = party.browser.new_context(**PHONE)
+    context.add_cookies([{"name": f"ph_seat_{room['code']}",
+                          "value": room["seats"][1]["token"], "url": party.base}])
+    context.add_init_script(WAKE_LOCK_STUB)
+    phone = context.new_page()
+    phone.goto(f"{party.base}/play/{room['code']}")
+    expect(phone.locator("#me")).to_contain_text("Bo", timeout=WAIT_MS)
+    assert phone.evaluate("window.wakeRequests") == 0  # not in the lobby
+    game_start(tv)
+    phone.wait_for_function("window.wakeRequests === 1", timeout=WAIT_MS)
+    assert phone.evaluate("window.wakeLocks[0].type") == "screen"
+    # Hidden, the browser drops the lock; shown again, the page asks for a new one.
+    phone.evaluate("window.wakeLocks[0].release()")
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.wait_for_function("window.wakeRequests === 2", timeout=WAIT_MS)
+    assert phone.evaluate("window.wakeLocks[1].released") is False
+
+
+# --- the language switch ----------------------------------------------------------------------
+
+
+def language_switch(page: Page, language: str) -> None:
+    """Pick a language in the page's switch: the same page comes back in it."""
+    with page.expect_navigation():
+        page.locator('[data-testid="language-switch"] select').select_option(language)
+
+
+def test_every_page_has_the_language_switch_with_languages_named_in_their_own(party):
+    room = room_make(party)
+    pages = {
+        "home": page_open(party, "/", {}, TV, "home"),
+        "join": page_open(party, "/join", {}, PHONE, "join"),
+        "tv": tv_open(party, room),
+        "phone": phone_open(party, room, 0),
+    }
+    for name, page in pages.items():
+        switch = page.locator('[data-testid="language-switch"] select')
+        expect(switch, name).to_have_count(1)
+        assert switch.locator("option").all_inner_texts() == LANGUAGE_NAMES, name
+        assert switch.input_value() == "en", name
+
+
+def test_switching_language_in_a_game_keeps_the_seat_and_the_device_choice(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    phone = phone_open(party, room, 1)
+    other = phone_open(party, room, 2)
+    game_start(tv)
+    phone.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    language_switch(phone, "es")
+    assert phone.url.endswith(f"/play/{room['code']}")
+    assert phone.evaluate("document.documentElement.lang") == "es"
+    expect(phone.locator("#me")).to_have_text("Bo", timeout=WAIT_MS)
+    phone.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    expect(phone.locator('[data-testid="my-role"]')).to_have_text("Adivinas tú")
+    cookies = {c["name"]: c["value"] for c in phone.context.cookies()}
+    assert cookies["django_language"] == "es"
+    # Per device: the other phone and the TV stay in English until they switch themselves.
+    assert other.evaluate("document.documentElement.lang") == "en"
+    language_switch(tv, "id")
+    assert tv.evaluate("document.documentElement.lang") == "id"
+    expect(tv.locator('[data-testid="tv-join"]')).to_be_visible(timeout=WAIT_MS)
+    expect(tv.locator(".tv-join-label")).to_have_text("Gabung")
+    screenshot(phone, "behaviour-phone-es")
+    screenshot(tv, "behaviour-tv-id")
+
+
+# --- the wire, on a real socket --------------------------------------------------------------
+
+
+def test_a_refusal_echoes_the_request_id_on_a_real_socket(party):
+    room = room_make(party, "hoax")
+
+    url = ws_url(party.base, f"/ws/rooms/{room['code']}/seat?token={room['seats'][0]['token']}")
+    replies = []
+    with connect(url) as socket:
+        for text in ('{"id": "a"}', "[1, 2]", '{"type": "act", "action": {"type": "pick"}, '
+                     '"id": "b"}', '{"type": "host", "command": "explode", "id": "c"}'):
+            socket.send(text)
+            reply = {"type": "state"}
+            while reply["type"] == "state":  # its snapshot, and the presence it caused
+                reply = json.loads(socket.recv(timeout=10))
+            replies.append(reply)
+    assert [(r["code"], r.get("id")) for r in replies] == [
+        ("bad_message", "a"), ("bad_message", None), ("wrong_phase", "b"), ("unknown_type", "c"),
+    ]
