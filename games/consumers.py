@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import orjson
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import InterfaceError, OperationalError
 from django.utils import translation
@@ -167,6 +168,16 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     code: str
     seat: Any = None
     gone = False  # disconnected
+
+    async def dispatch(self, message: dict) -> None:
+        """Channels' ``dispatch`` without its hop to the database thread before each message to
+        close stale connections: a screen touches the database only through ``database_call``,
+        which closes them itself before and after each call, so on every message a phone sends
+        that hop would cross threads with nothing to do."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         ticker_ensure()

@@ -18,13 +18,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import rows
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
-from games.models import Action, Connection, Game, Room, Seat
+from games.models import Connection, Game, Room, Seat
 from games.registry import adapter_get, games_all
 from games.rulekit import RuleError
 
@@ -58,10 +58,7 @@ class Snapshot:
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     """The room's seats in join order, and the pks of those with a socket seen lately (one
     query)."""
-    cutoff = timezone.now() - CONNECTION_STALE
-    live = Connection.objects.filter(seat=OuterRef("pk"), last_seen__gte=cutoff)
-    seats = list(room.seats.annotate(online=Exists(live)))
-    return seats, {seat.pk for seat in seats if seat.online}
+    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE)
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
@@ -127,8 +124,7 @@ def room_locked(key: str | int) -> Room:
     """
     if transaction.get_autocommit():
         raise RuntimeError("room_locked needs a transaction (transaction.atomic)")
-    lookup = {"code": code_normalize(key)} if isinstance(key, str) else {"pk": key}
-    room = Room.objects.select_for_update().filter(**lookup).first()
+    room = rows.room_row_locked(code_normalize(key) if isinstance(key, str) else key)
     if room is None:
         raise room_missing(key)
     return room
@@ -141,7 +137,7 @@ def room_bump(room: Room, **fields: Any) -> None:
     the lock that changed since is refused (``conflict``) instead of overwritten."""
     expected = room.version
     changes = {**fields, "version": expected + 1, "updated_at": timezone.now()}
-    if not Room.objects.filter(pk=room.pk, version=expected).update(**changes):
+    if not rows.room_update(room, expected, changes):
         raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
     for name, value in changes.items():
         setattr(room, name, value)
@@ -375,8 +371,8 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     after = games_all()[room.game].apply(before, seat, action, now)
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
     room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
-    Action.objects.create(
-        game_id=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
+    rows.action_insert(
+        game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
     )
     if status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())

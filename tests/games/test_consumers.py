@@ -12,6 +12,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from channels import consumer as consumer_module
 from channels.db import database_sync_to_async
 from django.utils import timezone, translation
 
@@ -150,6 +151,24 @@ async def test_updates_reach_every_screen_with_increasing_versions(sockets):
     for seen in versions.values():
         assert seen == sorted(set(seen)) and seen[-1] == version
     assert await quiet(board, *phones)
+
+
+async def test_a_move_makes_no_thread_hop_but_its_own_database_call(sockets, monkeypatch):
+    """Channels' ``dispatch`` hops to the database thread to close stale connections before
+    every message; a screen's ``database_call`` closes them itself, so the screens skip it."""
+    room, seats, board, phones = await started(sockets, 3)
+    hops = []
+
+    async def hop() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(consumer_module, "aclose_old_connections", hop)
+    active = (await state_of(room))[1]["active"]
+    phone = phones[seats.index(by_position(seats)[active])]
+    version = (await state_of(room))[0]
+    await phone.send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+    assert (await frame_next(board))["version"] == version + 1
+    assert hops == []
 
 
 # --- the channel layer or the database failing ----------------------------------------------

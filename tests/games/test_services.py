@@ -10,7 +10,7 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from games import services
+from games import rows, services
 from games.errors import ServiceError, error_text
 from games.hoax import rules as hoax
 from games.models import Action, Connection, Game, Room, Seat
@@ -896,12 +896,12 @@ def test_a_failure_in_the_middle_of_the_start_leaves_the_lobby_as_it_was(monkeyp
     seats = seats_join(room, 3)
     seats_online(room, seats[:2])  # the third is away: the start logs it after setting up
     before = room_fresh(room)
-    create = Action.objects.create
+    insert = rows.action_insert
 
     def log_fails(**fields):
         raise DatabaseError("the database went away")
 
-    monkeypatch.setattr(Action.objects, "create", log_fails)
+    monkeypatch.setattr(rows, "action_insert", log_fails)
     with pytest.raises(DatabaseError):
         services.room_start(room.code, host(room))
     stored = room_fresh(room)
@@ -911,7 +911,7 @@ def test_a_failure_in_the_middle_of_the_start_leaves_the_lobby_as_it_was(monkeyp
     assert [seat.position for seat in Seat.objects.filter(room=room)] == [None, None, None]
     assert not Game.objects.exists() and not Action.objects.exists()
     # Once the database is back, the same start goes through whole.
-    monkeypatch.setattr(Action.objects, "create", create)
+    monkeypatch.setattr(rows, "action_insert", insert)
     snapshot = services.room_start(room.code, host(room))
     stored = room_fresh(room)
     assert stored.status == Room.Status.PLAYING and stored.version == before.version + 2
