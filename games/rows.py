@@ -7,13 +7,15 @@ its row lock, its seats with who is online, its versioned update, an action's in
 written here once from the models' own table and column names (the documented ``_meta`` API),
 and run through ``connection.cursor()``, Django's public cursor (its error translation, query
 recording and async-safety checks included). Every value goes in through its field's own
-``get_db_prep_save`` and comes out through ``row_value``, so both databases store and return
-what the ORM would (tests/games/test_rows.py compares them field by field). Anything else a
-service does stays on the ORM.
+``get_db_prep_save`` and comes out through its column's ``converter``, so both databases
+store and return what the ORM would (tests/games/test_rows.py compares them field by
+field). Anything else a service does stays on the ORM.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -35,35 +37,53 @@ def column(model: type[models.Model], name: str) -> str:
     return f"{quoted(model._meta.db_table)}.{quoted(field.column)}"
 
 
+@dataclass(frozen=True)
+class Columns:
+    """How a model's rows are read: the SELECT list (every concrete column, bare: each statement
+    here reads one table), the attribute names in that order, and the converters of the columns
+    whose value the ORM would convert (by position)."""
+
+    select: str
+    attnames: list[str]
+    converters: list[tuple[int, Callable[[Any, Any], Any]]]
+
+
 @cache
-def columns(model: type[models.Model]) -> tuple[list[models.Field], str]:
-    """The model's concrete fields in order, and the SELECT list naming their columns."""
+def columns(model: type[models.Model]) -> Columns:
     fields = list(model._meta.concrete_fields)
-    return fields, ", ".join(column(model, field.name) for field in fields)
+    converters = [(index, found) for index, field in enumerate(fields)
+                  if (found := converter(field)) is not None]
+    return Columns(", ".join(quoted(field.column) for field in fields),
+                   [field.attname for field in fields], converters)
 
 
-def row_value(field: models.Field, value: Any, connection: Any) -> Any:
-    """A column's value as the ORM returns it: JSON decoded by the field itself, SQLite's
-    integers as booleans and its naive datetimes as aware UTC ones (PostgreSQL's driver returns
-    those already)."""
-    if value is None:
-        return None
+def converter(field: models.Field) -> Callable[[Any, Any], Any] | None:
+    """What turns a column's (non-null) value into the ORM's: JSON decoded by the field itself,
+    SQLite's integers into booleans, its naive datetimes into aware UTC ones (PostgreSQL's
+    driver returns those already); ``None`` for a value taken as it comes."""
     if isinstance(field, models.JSONField):
-        return field.from_db_value(value, None, connection)
+        return lambda value, connection: field.from_db_value(value, None, connection)
     if isinstance(field, models.BooleanField):
-        return bool(value)
+        return lambda value, connection: bool(value)
     if isinstance(field, models.DateTimeField):
-        # SQLite keeps UTC without its zone (the settings give no database TIME_ZONE).
-        value = parse_datetime(value) if isinstance(value, str) else value
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    return value
+        return datetime_aware
+    return None
+
+
+def datetime_aware(value: Any, connection: Any) -> datetime:
+    """SQLite keeps UTC without its zone (the settings give no database ``TIME_ZONE``)."""
+    value = parse_datetime(value) if isinstance(value, str) else value
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def instance(model: type[models.Model], connection: Any, row: tuple) -> models.Model:
-    """One fetched row (all concrete columns, in ``columns`` order) as a model instance."""
-    fields, _ = columns(model)
-    values = [row_value(field, value, connection) for field, value in zip(fields, row, strict=True)]
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
+    """One fetched row (``columns(model).select``, in order) as a model instance."""
+    read = columns(model)
+    values = list(row)
+    for index, convert in read.converters:
+        if values[index] is not None:
+            values[index] = convert(values[index], connection)
+    return model.from_db(connection.alias, read.attnames, values)
 
 
 def prepared(model: type[models.Model], values: dict[str, Any],
@@ -83,11 +103,11 @@ def room_row_locked(key: str | int) -> Room | None:
     ``FOR UPDATE``; SQLite locks the whole database when the transaction begins)."""
     connection = connections[router.db_for_write(Room)]
     field = Room._meta.get_field("code") if isinstance(key, str) else Room._meta.pk
-    _, select = columns(Room)
+    select = columns(Room).select
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     statement = (
         f"SELECT {select} FROM {quoted(Room._meta.db_table)} "
-        f"WHERE {column(Room, field.name)} = %s{lock}"
+        f"WHERE {quoted(field.column)} = %s{lock}"
     )
     with connection.cursor() as cursor:
         cursor.execute(statement, [field.get_db_prep_value(key, connection)])
@@ -99,7 +119,7 @@ def seats_with_presence(room: Room, seen_since: datetime) -> tuple[list[Seat], s
     """The room's seats in join order, and the pks of those with a connection seen since
     ``seen_since`` (one statement)."""
     connection = connections[router.db_for_read(Seat)]
-    _, select = columns(Seat)
+    select = columns(Seat).select
     statement = (
         f"SELECT {select}, EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
         f"WHERE {column(Connection, 'seat')} = {column(Seat, 'pk')} "

@@ -105,3 +105,13 @@ def require(condition: bool, message: str, code: str = "illegal", **params: Any)
     """Raise ``RuleError`` unless ``condition`` holds, so moves read like the rulebook."""
     if not condition:
         raise RuleError(message, code=code, **params)
+
+
+def deadline_require(state: dict, now: float) -> None:
+    """A timeout only once the state's deadline has passed (the ticker may run late, never
+    early; a screen cannot send one)."""
+    require(
+        state["deadline"] is not None and now >= state["deadline"],
+        _("Nothing is due yet."),
+        code="not_due",
+    )

@@ -19,7 +19,16 @@ from typing import Any
 from games.hoax.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
 from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
-from games.rulekit import RuleError, Term, _, presence_apply, require, rng, state_copy
+from games.rulekit import (
+    RuleError,
+    Term,
+    _,
+    deadline_require,
+    presence_apply,
+    require,
+    rng,
+    state_copy,
+)
 
 # --- Pieces -----------------------------------------------------------------------------------
 
@@ -842,11 +851,7 @@ def _system(state: dict, action: Any, now: float) -> None:
             raise _bad(_("A presence action has a seat and a connected flag."))
         presence_apply(state, action)
         return
-    require(
-        state["deadline"] is not None and now >= state["deadline"],
-        _("Nothing is due yet."),
-        "not_due",
-    )
+    deadline_require(state, now)
     phase = state["phase"]
     if phase == "setup":
         _setup_pick(state, state["active"], _supply_default(state), now)

@@ -18,7 +18,7 @@ from typing import Any
 from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
 from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
-from games.rulekit import RuleError, _, presence_apply, require, rng, state_copy
+from games.rulekit import RuleError, _, deadline_require, presence_apply, require, rng, state_copy
 from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
 
 GAME_ID = "outfox"
@@ -561,11 +561,7 @@ def podium(scores: list[int]) -> dict:
 
 def _timeout(state: dict, now: float) -> None:
     """The deadline passed: the phase does what it would do on the last tap."""
-    require(
-        state["deadline"] is not None and now >= state["deadline"],
-        _("Nothing is due yet."),
-        code="not_due",
-    )
+    deadline_require(state, now)
     phase = state["phase"]
     if phase == "fox" and state["proposal"] is not None:
         _fox_set(state, state["proposal"]["text"], now)  # its answerer stayed away

@@ -1,8 +1,10 @@
-"""The rules modules' shared helpers: the state copy every ``apply`` starts from."""
+"""The rules modules' shared helpers: the state copy, the deadline check."""
 
 from __future__ import annotations
 
-from games.rulekit import state_copy
+import pytest
+
+from games.rulekit import RuleError, deadline_require, state_copy
 
 
 def test_a_copy_is_deep_so_changing_it_leaves_the_given_state_alone() -> None:
@@ -27,3 +29,11 @@ def test_what_json_cannot_hold_is_copied_deeply_all_the_same() -> None:
     copied = state_copy(state, fixed=("cards",))
     copied["seen"].add(3)
     assert state["seen"] == {1, 2} and copied["cards"] is state["cards"]
+
+
+def test_a_timeout_is_refused_before_the_deadline_and_without_one():
+    for state, now in (({"deadline": 100.0}, 99.9), ({"deadline": None}, 1e12)):
+        with pytest.raises(RuleError) as refused:
+            deadline_require(state, now)
+        assert refused.value.code == "not_due"
+    deadline_require({"deadline": 100.0}, 100.0)  # due at the deadline itself
