@@ -31,7 +31,8 @@ from games.werewolf.options import (
 from games.werewolf.options import options_clean as _options_clean
 
 __all__ = [
-    "FIXED", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "PRESETS", "ROLES", "TITLE",
+    "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NARRATION_KEYS",
+    "OPTIONS", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
     "apply", "legal_actions", "options_clean", "setup", "view", "views", "winner",
 ]
 
@@ -99,6 +100,37 @@ STEP_LINES = {
 STEP_KIND = {"thief": "thief", "cupid": "cupid", "lovers": "lovers", "seer": "seer",
              "salvateur": "salvateur", "witch": "witch", "pied-piper": "piper",
              "charmed": "charmed"}
+
+# Every key the narrator says (``narration.lines``): the screens speak the admin's text for each.
+NARRATION_KEYS = (
+    "look_cards", "nightfall", "night_step",
+    *(line for step in NIGHT_STEPS for line in STEP_LINES[step]), "little_girl_peeks",
+    "village_wakes", "nobody_died", "death", "death_hidden", "player_left", "player_left_hidden",
+    "elder_curse", "hunter_aims", "hunter_shoots", "hunter_spares", "successor_choice",
+    "mayor_named", "scapegoat_choice", "scapegoat_voters", "mayor_settles",
+    "election_candidacy", "election_vote", "election_revote", "mayor_elected",
+    "talk", "vote_open", "vote_revote", "ballots", "scapegoat_dies", "mayor_decides",
+    "execution", "idiot_pardoned", "no_execution", "no_vote_today",
+    "win_village", "win_pack", "win_piper", "win_couple", "win_nobody",
+)
+# Every kind of question a phone is asked (``me.prompt.kind``): the admin's text for each.
+PROMPT_KINDS = (
+    "look", "thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
+    "little_girl", "witch", "piper", "charmed", "decoy", "candidacy", "election", "talk", "vote",
+    "hunter", "successor", "settle", "scapegoat",
+)
+# What the screens draw with (sent with the page): each card's team, the night's steps and the
+# card each is named after, and the keys the admin's texts are looked up by.
+FACTS = {
+    "roles": {role: entry["team"] for role, entry in ROLES.items()},
+    "teams": list(TEAMS),
+    "steps": list(NIGHT_STEPS),
+    "step_cards": dict(STEP_CARD),
+    "narration": list(NARRATION_KEYS),
+    "prompts": list(PROMPT_KINDS),
+}
+# The host's controls during a game: system moves the platform lets the host send (§9).
+HOST_ACTIONS = ("talk_end", "extend", "remove")
 
 LOOK_SECONDS = 60
 CANDIDACY_SECONDS = 20
@@ -856,9 +888,11 @@ def _announce_deaths(state: dict, shuffle: bool = False, left: int | None = None
         if not dead:
             _say(state, "nobody_died")
     for seat in dead:
-        _say(state, "player_left" if seat == left else "death", seat=seat,
-             card=_shown_card(state, seat))
-        _log(state, "death", seat=seat, card=_shown_card(state, seat))
+        card = _shown_card(state, seat)
+        # One key per text: the line that names the card, or the one that keeps it hidden.
+        key = "player_left" if seat == left else "death"
+        _say(state, key if card else f"{key}_hidden", seat=seat, card=card)
+        _log(state, "death", seat=seat, card=card)
     if state.pop("curse_new", False):
         _say(state, "elder_curse")
         _log(state, "curse")
