@@ -83,7 +83,7 @@ export function mount(root, ctx) {
     if (!p.alive && !(view.prompt && view.prompt.seat === p.seat)) return null;
     switch (view.phase) {
       case "look":
-        return p.looked ? chip(t("has looked ✓"), "done", "seat-looked") : chip(t("looking…"), "busy");
+        return p.looked ? chip(t("✓ looked"), "done", "seat-looked") : chip(t("looking…"), "busy");
       case "candidacy":
         if (poll.standing.includes(p.seat)) return chip(t("candidate"), "alert", "seat-standing");
         return poll.answered.includes(p.seat) ? chip(t("answered"), "done") : null;
@@ -129,7 +129,7 @@ export function mount(root, ctx) {
           fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null);
     }
     if (view.phase === "talk") {
-      return h("p", { class: "ww-progress", "data-testid": "ready-progress" },
+      return h("p", { class: "ww-progress", "data-testid": "ready-progress", "data-needed": view.talk.needed },
         fmt("Ready to vote: %(n)s of %(needed)s needed", { n: view.talk.ready.length, needed: view.talk.needed }));
     }
     if (view.phase === "candidacy") {
