@@ -92,7 +92,7 @@ export function phaseTitle(view, ctx) {
     case "talk": return t("Discussion: who are the werewolves?");
     case "vote": return view.poll && view.poll.revote ? t("Revote among the tied") : t("The vote: whom do we execute?");
     case "execution": return t("The village has decided.");
-    case "over": return winnerText(view, ctx);
+    case "over": return t("Every card revealed");
     default: return "";
   }
 }

@@ -397,7 +397,8 @@ export function mount(root, ctx) {
     const me = view.me;
     return [waitingCard(t("You are dead: stay silent."), t("You may watch, but say nothing until the end."), { testid: "ghost", cls: "ghost" }),
       me.ghost ? h("div", { class: "ww-box", "data-testid": "ghost-sees" }, h("h3", {}, t("The dead see everything")),
-        revealPanel(view, ctx, me.ghost, { testid: "ghost-reveal" })) : null];
+        revealPanel(view, ctx, me.ghost, { testid: "ghost-reveal" }),
+        h("h3", {}, t("Night by night")), timeline(me.ghost, ctx, { testid: "ghost-timeline" })) : null];
   }
 
   function overStage() {
