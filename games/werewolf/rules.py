@@ -33,7 +33,8 @@ from games.werewolf.options import options_clean as _options_clean
 __all__ = [
     "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NARRATION_KEYS",
     "OPTIONS", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
-    "apply", "legal_actions", "options_clean", "setup", "view", "views", "winner",
+    "apply", "legal_actions", "options_clean", "options_public", "setup", "view", "views",
+    "winner",
 ]
 
 # --- Pieces ---------------------------------------------------------------------------------------
@@ -1795,10 +1796,10 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 # --- Views: the one door for secrets --------------------------------------------------------------
 
 
-def _public_options(state: dict) -> dict:
-    """The options everyone sees; the deck's counts only when the composition is public."""
-    options = state["options"]
-    public = options["composition.public"]
+def options_public(options: dict) -> dict:
+    """The options every screen may see during a game: the deck's counts and cards only when
+    the composition is public (the platform shows the room's options through this too)."""
+    public = options.get("composition.public", True)
     return {key: value for key, value in options.items()
             if public or not key.startswith("composition.") or key == "composition.public"}
 
@@ -1870,7 +1871,7 @@ def _board_view(state: dict) -> dict:
         "step": {"index": step["index"] + 1, "count": len(state["steps"]),
                  "key": step["key"] if public else None} if night else None,
         "composition": dict(state["composition"]) if public or over else None,
-        "options": _public_options(state),
+        "options": options_public(state["options"]),
         "players": players,
         "mayor": state["mayor"],
         "cursed": state["cursed"],
