@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from tests.support.browser import WAIT_MS, hub_start, party_open
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, party_open
 from tests.support.browser import shot as screenshot
 
 pytestmark = pytest.mark.browser
@@ -383,3 +383,137 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         seer_fr.wait_for_selector('[data-testid="phone-winner"]', timeout=WAIT_MS)
         shot(seer_fr, "phone-end-fr")
         assert errors == []
+
+
+# --- Every prompt of every role, drawn from the rules' own views -------------------------------
+
+PROMPT_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
+<body class="page-phone game-werewolf"><div id="toasts"></div>
+<div class="phone"><section id="game"></section></div>
+<script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
+window.interpolate = (text, params) =>
+  text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
+</script>
+<script type="module">
+import { mount } from "/static/werewolf/phone.js";
+window.__acts = [];
+window.__show = (page, frame, names) => {
+  const ctx = { role: "seat", page, frame: () => frame, act: (a) => window.__acts.push(a),
+    host() {}, isHost: () => false, players: () => [], nameOf: (p) => names[p] ?? "?",
+    connectedAt: () => true };
+  const root = document.createElement("div");
+  document.getElementById("game").replaceChildren(root);
+  window.__acts = [];
+  mount(root, ctx).update(frame);
+};
+window.__ready = true;
+</script></body></html>"""
+
+
+def prompt_views(n: int = 16) -> dict[str, dict]:
+    """A view of every prompt kind (and a ghost's, the audience's and the end's), from random
+    seeded games with every card of the 16-player deck, driven by the rules' legal actions."""
+    import random
+
+    from games.werewolf import rules
+
+    found: dict[str, dict] = {}
+    for seed in range(40):
+        pick = random.Random(seed)
+        now = 1000.0
+        state = rules.setup(n, {}, seed, now, {})
+        while not state["over"]:
+            views = rules.views(state, [None, *range(n)])
+            found.setdefault("audience", views[0])
+            for view in views[1:]:
+                me = view["me"]
+                if me["prompt"] and me["actions"]:
+                    found.setdefault(me["prompt"]["kind"], view)
+                elif not me["alive"] and me["ghost"] and me["prompt"] is None:
+                    found.setdefault("ghost", view)
+            movers = [seat for seat in range(n) if rules.legal_actions(state, seat)]
+            if movers and pick.random() < 0.85:
+                seat = pick.choice(movers)
+                state = rules.apply(state, seat, pick.choice(rules.legal_actions(state, seat)), now)
+                now += 0.5
+            else:
+                now = max(now, state["deadline"] or now)
+                state = rules.apply(state, None, {"type": "timeout"}, now)
+        found.setdefault("over", rules.view(state, 0))
+        if set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"} <= set(found):
+            return found
+    raise AssertionError(f"prompt kinds never reached: {set(rules.PROMPT_KINDS) - set(found)}")
+
+
+@pytest.mark.django_db
+def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
+    """Each phone prompt of section 5 (every role's, the decoy, the day's), the ghost screen,
+    the audience's and the end, drawn by phone.js from a real view with the server's page data
+    (texts from the starter data): no script error, every choice shown, and the taps send only
+    actions the rules list for that phone."""
+    from django.contrib.staticfiles import finders
+    from playwright.sync_api import sync_playwright
+
+    from games.registry import adapter_get
+    from games.views import screen_context
+
+    adapter = adapter_get("werewolf")
+    adapter.starter_load()
+    page_data = {"code": "TEST", **screen_context(adapter)}
+    views = prompt_views()
+    names = [f"P{seat}" for seat in range(16)]
+
+    def serve(route):
+        path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+        if not path:
+            route.fulfill(body=PROMPT_PAGE, content_type="text/html")
+            return
+        found = finders.find(path.removeprefix("static/"))
+        if found is None:
+            route.fulfill(status=404)
+            return
+        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+        route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.route("http://phone.test/**", serve)
+            page.goto("http://phone.test/")
+            page.wait_for_function("() => window.__ready === true")
+            for name, view in sorted(views.items()):
+                frame = {"type": "state", "version": 1, "view": view}
+                page.evaluate("([p, f, n]) => window.__show(p, f, n)", [page_data, frame, names])
+                page.wait_for_selector('[data-testid="ww-phone"]')
+                me = view["me"]
+                if name in ("audience", "ghost", "over"):
+                    testid = {"audience": "village", "ghost": "ghost", "over": "phone-winner"}[name]
+                    page.wait_for_selector(f'[data-testid="{testid}"]')
+                    shot(page, f"prompt-{name}")
+                    continue
+                question = page.locator('[data-testid="question"]')
+                assert question.inner_text().strip(), name  # the server's text for the kind
+                shot(page, f"prompt-{name}")
+                # Tap the first enabled choice, then the main button (Confirm, "I have seen my
+                # card" once the card was held, "Ready to vote"): only legal actions go out.
+                if name == "look":
+                    peek(page)
+                choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
+                if choice.count():
+                    choice.click()
+                main = page.locator(".ww-stage .pinned button:not([disabled])")
+                if main.count():
+                    main.click()
+                sent = page.evaluate("window.__acts")
+                assert sent, f"{name}: nothing sent"
+                legal = [{"type": a["type"], "target": a["target"]} for a in me["actions"]]
+                for action in sent:
+                    assert action in legal, (name, action, legal)
+            assert errors == []
+        finally:
+            browser.close()
