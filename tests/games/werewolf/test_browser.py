@@ -24,6 +24,9 @@ game in French. Screenshots go to /tmp/shots/werewolf-*.png.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -387,45 +390,54 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
 
 # --- Every prompt of every role, drawn from the rules' own views -------------------------------
 
-PROMPT_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+SCREEN_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
-<body class="page-phone game-werewolf"><div id="toasts"></div>
-<div class="phone"><section id="game"></section></div>
+<body><div id="toasts"></div><div id="app"><section id="game"></section></div>
 <script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
 window.interpolate = (text, params) =>
   text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
 </script>
 <script type="module">
-import { mount } from "/static/werewolf/phone.js";
-window.__acts = [];
-window.__show = (page, frame, names) => {
-  const ctx = { role: "seat", page, frame: () => frame, act: (a) => window.__acts.push(a),
-    host() {}, isHost: () => false, players: () => [], nameOf: (p) => names[p] ?? "?",
-    connectedAt: () => true };
+import { mount as phone } from "/static/werewolf/phone.js";
+import { mount as tv } from "/static/werewolf/tv.js";
+// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
+window.__show = (page, frame, names, board) => {
+  document.body.className = `${board ? "page-tv" : "page-phone"} game-werewolf`;
+  document.getElementById("app").className = board ? "tv" : "phone";
+  const ctx = { role: board ? "board" : "seat", page, frame: () => frame,
+    act: (a) => window.__acts.push(a), host() {}, isHost: () => false, players: () => [],
+    nameOf: (p) => names[p] ?? "?", connectedAt: () => true };
   const root = document.createElement("div");
   document.getElementById("game").replaceChildren(root);
   window.__acts = [];
-  mount(root, ctx).update(frame);
+  (board ? tv : phone)(root, ctx).update(frame);
 };
 window.__ready = true;
 </script></body></html>"""
 
 
-def prompt_views(n: int = 16) -> dict[str, dict]:
-    """A view of every prompt kind (and a ghost's, the audience's and the end's), from random
-    seeded games with every card of the 16-player deck, driven by the rules' legal actions."""
+def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
+    """Views from random seeded games of ``n`` players with the published deck (every card
+    from 16 players on), driven by the rules' legal actions and timeouts: the TV's view of
+    every phase ("board-<phase>") and, unless ``board_only``, a phone's view of every prompt
+    kind, a ghost's, the audience's and the end's."""
     import random
 
     from games.werewolf import rules
 
+    wanted = {f"board-{phase}" for phase in ("look", "night", "dawn", "prompt", "candidacy",
+                                              "election", "talk", "vote", "execution", "over")}
+    if not board_only:
+        wanted |= set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"}
     found: dict[str, dict] = {}
     for seed in range(40):
         pick = random.Random(seed)
         now = 1000.0
         state = rules.setup(n, {}, seed, now, {})
-        while not state["over"]:
-            views = rules.views(state, [None, *range(n)])
+        while True:
+            views = rules.views(state, [None] if board_only else [None, *range(n)])
+            found.setdefault(f"board-{state['phase']}", views[0])
             found.setdefault("audience", views[0])
             for view in views[1:]:
                 me = view["me"]
@@ -433,6 +445,8 @@ def prompt_views(n: int = 16) -> dict[str, dict]:
                     found.setdefault(me["prompt"]["kind"], view)
                 elif not me["alive"] and me["ghost"] and me["prompt"] is None:
                     found.setdefault("ghost", view)
+            if state["over"]:
+                break
             movers = [seat for seat in range(n) if rules.legal_actions(state, seat)]
             if movers and pick.random() < 0.85:
                 seat = pick.choice(movers)
@@ -441,18 +455,18 @@ def prompt_views(n: int = 16) -> dict[str, dict]:
             else:
                 now = max(now, state["deadline"] or now)
                 state = rules.apply(state, None, {"type": "timeout"}, now)
-        found.setdefault("over", rules.view(state, 0))
-        if set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"} <= set(found):
-            return found
-    raise AssertionError(f"prompt kinds never reached: {set(rules.PROMPT_KINDS) - set(found)}")
+        if not board_only:
+            found.setdefault("over", rules.view(state, 0))
+        if wanted <= set(found):
+            return {name: view for name, view in found.items() if name in wanted}
+    raise AssertionError(f"never reached: {wanted - set(found)}")
 
 
-@pytest.mark.django_db
-def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
-    """Each phone prompt of section 5 (every role's, the decoy, the day's), the ghost screen,
-    the audience's and the end, drawn by phone.js from a real view with the server's page data
-    (texts from the starter data): no script error, every choice shown, and the taps send only
-    actions the rules list for that phone."""
+@contextmanager
+def screen_page(chromium_path: str, viewport: dict) -> Iterator[tuple[Any, dict, list[str]]]:
+    """A page that draws Werewolf frames with the real screens and the server's page data
+    (texts from the starter data), its static files served from the project; with the page
+    data and the script errors seen."""
     from django.contrib.staticfiles import finders
     from playwright.sync_api import sync_playwright
 
@@ -462,13 +476,11 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
     adapter = adapter_get("werewolf")
     adapter.starter_load()
     page_data = {"code": "TEST", **screen_context(adapter)}
-    views = prompt_views()
-    names = [f"P{seat}" for seat in range(16)]
 
     def serve(route):
         path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
         if not path:
-            route.fulfill(body=PROMPT_PAGE, content_type="text/html")
+            route.fulfill(body=SCREEN_PAGE, content_type="text/html")
             return
         found = finders.find(path.removeprefix("static/"))
         if found is None:
@@ -480,40 +492,82 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(viewport=PHONE).new_page()
+            page = browser.new_context(viewport=viewport).new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.route("http://phone.test/**", serve)
-            page.goto("http://phone.test/")
+            page.route("http://screen.test/**", serve)
+            page.goto("http://screen.test/")
             page.wait_for_function("() => window.__ready === true")
-            for name, view in sorted(views.items()):
-                frame = {"type": "state", "version": 1, "view": view}
-                page.evaluate("([p, f, n]) => window.__show(p, f, n)", [page_data, frame, names])
-                page.wait_for_selector('[data-testid="ww-phone"]')
-                me = view["me"]
-                if name in ("audience", "ghost", "over"):
-                    testid = {"audience": "village", "ghost": "ghost", "over": "phone-winner"}[name]
-                    page.wait_for_selector(f'[data-testid="{testid}"]')
-                    shot(page, f"prompt-{name}")
-                    continue
-                question = page.locator('[data-testid="question"]')
-                assert question.inner_text().strip(), name  # the server's text for the kind
-                shot(page, f"prompt-{name}")
-                # Tap the first enabled choice, then the main button (Confirm, "I have seen my
-                # card" once the card was held, "Ready to vote"): only legal actions go out.
-                if name == "look":
-                    peek(page)
-                choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
-                if choice.count():
-                    choice.click()
-                main = page.locator(".ww-stage .pinned button:not([disabled])")
-                if main.count():
-                    main.click()
-                sent = page.evaluate("window.__acts")
-                assert sent, f"{name}: nothing sent"
-                legal = [{"type": a["type"], "target": a["target"]} for a in me["actions"]]
-                for action in sent:
-                    assert action in legal, (name, action, legal)
-            assert errors == []
+            yield page, page_data, errors
         finally:
             browser.close()
+
+
+def draw(page, page_data: dict, view: dict, n: int, board: bool = False) -> None:
+    frame = {"type": "state", "version": 1, "view": view}
+    names = [f"Player {seat + 1}" for seat in range(n)]
+    page.evaluate("a => window.__show(...a)", [page_data, frame, names, board])
+    page.wait_for_selector('[data-testid="ww-tv"]' if board else '[data-testid="ww-phone"]')
+
+
+# Every visible control of the phone's stage (and the card) smaller than 44 x 44 px.
+SMALL_TARGETS = """() => [...document.querySelectorAll('.ww-stage button, [data-testid="peek"]')]
+  .map((el) => el.getBoundingClientRect())
+  .filter((box) => box.width && box.height && (box.width < 44 || box.height < 44)).length"""
+
+# The smallest font of any text shown on the TV, in px.
+SMALLEST_TV_TEXT = """() => Math.min(...[...document.querySelectorAll('.ww-tv *')]
+  .filter((el) => el.getClientRects().length
+    && [...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+  .map((el) => parseFloat(getComputedStyle(el).fontSize)))"""
+
+
+@pytest.mark.django_db
+def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
+    """Each phone prompt of section 5 (every role's, the decoy, the day's), the ghost screen,
+    the audience's and the end, drawn by phone.js from a real view with the server's texts: no
+    script error, the question shown, tap targets of at least 44 x 44 px, and the taps send only
+    actions the rules list for that phone."""
+    views = random_views(16)
+    with screen_page(chromium_path, PHONE) as (page, page_data, errors):
+        for name, view in sorted(views.items()):
+            if name.startswith("board-"):
+                continue
+            draw(page, page_data, view, 16)
+            shot(page, f"prompt-{name}")
+            assert page.evaluate(SMALL_TARGETS) == 0, name
+            if name in ("audience", "ghost", "over"):
+                testid = {"audience": "village", "ghost": "ghost", "over": "phone-winner"}[name]
+                assert page.locator(f'[data-testid="{testid}"]').count() == 1
+                continue
+            assert page.locator('[data-testid="question"]').inner_text().strip(), name
+            # Tap the first enabled choice, then the main button (Confirm, "I have seen my
+            # card" once the card was held, "Ready to vote"): only legal actions go out.
+            if name == "look":
+                peek(page)
+            choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
+            if choice.count():
+                choice.click()
+            main = page.locator(".ww-stage .pinned button:not([disabled])")
+            if main.count():
+                main.click()
+            sent = page.evaluate("window.__acts")
+            assert sent, f"{name}: nothing sent"
+            legal = [{"type": a["type"], "target": a["target"]} for a in view["me"]["actions"]]
+            for action in sent:
+                assert action in legal, (name, action, legal)
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_tv_reads_across_the_room_with_24_players(chromium_path):
+    """The TV of a 24-player game in every phase, drawn by tv.js from the rules' board view: no
+    text under 28 px, every seat on the 1080p screen, no script error."""
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}) as (page, page_data, errors):
+        for name, view in sorted(random_views(24, board_only=True).items()):
+            draw(page, page_data, view, 24, board=True)
+            shot(page, f"tv24-{name}")
+            assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
+            seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
+            assert seats["y"] + seats["height"] <= 1080, name
+        assert errors == []

@@ -229,8 +229,9 @@ export function causeText(cause) {
 }
 
 // Every card (with each death's cause), the Thief's two cards, the lovers and the charmed.
-// `reveal` is the view's `reveal` (the end) or a ghost's `me.ghost` (the dead who see all).
-export function revealPanel(view, ctx, reveal, { testid = "reveal", winners = [] } = {}) {
+// `reveal` is the view's `reveal` (the end) or a ghost's `me.ghost` (the dead who see all);
+// `compact` (a crowded TV) marks lovers and the charmed with a sign and a death with its time.
+export function revealPanel(view, ctx, reveal, { testid = "reveal", winners = [], compact = false } = {}) {
   const deathOf = (seat) => reveal.deaths.find((d) => d.seat === seat);
   const lovers = reveal.lovers || [];
   return h("div", { class: "ww-reveal", "data-testid": testid },
@@ -243,18 +244,25 @@ export function revealPanel(view, ctx, reveal, { testid = "reveal", winners = []
       h("span", { class: "ww-reveal-text" },
         h("b", {}, ctx.nameOf(seat)), h("span", {}, roleName(ctx, card)),
         dealt !== card ? h("small", {}, fmt("dealt %(card)s", { card: roleName(ctx, dealt) })) : null,
-        lovers.includes(seat) ? h("small", { class: "ww-tag love" }, t("in love")) : null,
-        reveal.charmed.includes(seat) ? h("small", { class: "ww-tag charm" }, t("charmed")) : null,
-        death ? h("small", { class: "ww-cause" }, fmt("%(when)s: %(cause)s", { when: clockLabel(death.clock), cause: causeText(death.cause) }))
-          : h("small", { class: "ww-alive" }, t("alive"))));
+        compact ? h("small", {},
+          lovers.includes(seat) ? h("span", { class: "ww-tag love", title: t("in love") }, "♥ ") : null,
+          reveal.charmed.includes(seat) ? h("span", { class: "ww-tag charm", title: t("charmed") }, "♪ ") : null,
+          death ? h("span", { class: "ww-cause", title: causeText(death.cause) }, `† ${clockLabel(death.clock)}`)
+            : h("span", { class: "ww-alive" }, t("alive"))) : [
+          lovers.includes(seat) ? h("small", { class: "ww-tag love" }, t("in love")) : null,
+          reveal.charmed.includes(seat) ? h("small", { class: "ww-tag charm" }, t("charmed")) : null,
+          death ? h("small", { class: "ww-cause" }, fmt("%(when)s: %(cause)s", { when: clockLabel(death.clock), cause: causeText(death.cause) }))
+            : h("small", { class: "ww-alive" }, t("alive"))]));
     })),
     reveal.spares.length ? h("p", { class: "ww-spares", "data-testid": "spares" }, h("b", {}, t("The two cards in the middle:")), " ",
       reveal.spares.map((card) => h("span", { class: "ww-spare", "data-card": card }, picture(ctx, card, "ww-spare-pic"), roleName(ctx, card))),
       reveal.thief ? " " + (reveal.thief.took === null ? fmt("%(name)s, the Thief, kept none.", { name: ctx.nameOf(reveal.thief.seat) })
         : fmt("%(name)s, the Thief, took %(card)s.", { name: ctx.nameOf(reveal.thief.seat), card: roleName(ctx, reveal.spares[reveal.thief.took]) })) : "") : null,
-    lovers.length ? h("p", { "data-testid": "lovers" }, fmt("The lovers: %(names)s", { names: names(ctx, lovers) }),
+    lovers.length ? h("p", { "data-testid": "lovers" }, compact ? h("span", { class: "ww-tag love" }, "♥ ") : null,
+      fmt("The lovers: %(names)s", { names: names(ctx, lovers) }),
       reveal.couple ? " " + t("(a couple against everyone)") : "") : null,
-    reveal.charmed.length ? h("p", { "data-testid": "charmed" }, fmt("Charmed: %(names)s", { names: names(ctx, reveal.charmed) })) : null);
+    reveal.charmed.length ? h("p", { "data-testid": "charmed" }, compact ? h("span", { class: "ww-tag charm" }, "♪ ") : null,
+      compact ? t("charmed") : fmt("Charmed: %(names)s", { names: names(ctx, reveal.charmed) })) : null);
 }
 
 // One night of the timeline in sentences: the Thief, the lovers, the Seer, the protection, the

@@ -103,7 +103,9 @@ export function mount(root, ctx) {
 
   function seatTile(p) {
     const winner = view.result && view.result.winners.includes(p.seat);
-    const candidate = view.poll && view.poll.candidates && view.poll.candidates.includes(p.seat) && view.poll.candidates.length < view.players.length;
+    const poll = view.poll;
+    const narrowed = poll && poll.candidates && (poll.kind === "election" || poll.revote); // a choice among a few
+    const candidate = narrowed && poll.candidates.includes(p.seat);
     return h("li", { class: `ww-seat ${p.alive ? "alive" : "dead"} ${p.connected ? "" : "offline"} ${winner ? "winner" : ""} ${candidate ? "candidate" : ""}`,
       "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "" },
     p.card ? picture(ctx, p.card, "ww-seat-pic") : seatToken(p.seat, ctx, "big"),
@@ -151,14 +153,15 @@ export function mount(root, ctx) {
   function endMain() {
     return [
       h("p", { class: "ww-win", "data-testid": "winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
-      revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [] }),
+      revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 }),
     ];
   }
 
   function render() {
     if (!view) return;
     const night = view.phase === "night";
-    root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"}`;
+    const many = view.players.length > 12; // a denser square: names only, no tokens
+    root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"} ${many ? "ww-many" : ""}`;
     root.dataset.testid = "ww-tv";
     root.dataset.phase = view.phase;
     root.dataset.night = String(view.night);
@@ -175,8 +178,18 @@ export function mount(root, ctx) {
         h("main", { class: "ww-main" },
           view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
             h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
-        h("aside", { class: "ww-side" }, side)));
+        h("aside", { class: `ww-side ${view.over ? "ww-scroll" : ""}` }, side)));
   }
+
+  // At the end a long game's timeline is taller than the screen: it scrolls by itself, slowly,
+  // back to the top once read (nobody scrolls a TV).
+  const SCROLL_PX = 1;
+  setInterval(() => {
+    const side = root.querySelector(".ww-side.ww-scroll");
+    if (!side || side.scrollHeight <= side.clientHeight) return;
+    const bottom = side.scrollTop + side.clientHeight >= side.scrollHeight - 1;
+    side.scrollTop = bottom ? 0 : side.scrollTop + SCROLL_PX;
+  }, 60);
 
   return {
     update(frame) {
