@@ -2,7 +2,7 @@
 ballot on every phone, and the hub as the narrator nobody has to be.
 
 Pure rules, no Django. The rules as played are the team's ``shared/rules/werewolf.md`` (cited
-"§n"); ``games/werewolf/docs.md`` lists every point this code had to settle. The module reads in
+"§n"); ``docs/rules-werewolf.md`` lists every point this code had to settle. The module reads in
 rulebook order: pieces, setup and the look at the cards, the night (its steps in wake order, then
 dawn), the death chain, the triggered prompts, the day (Mayor election, discussion, vote, ties,
 execution), the win check, the system moves, the move table, legal actions, and the views.
@@ -86,7 +86,7 @@ STEP_CARD = {"thief": "thief", "cupid": "cupid", "lovers": "cupid", "seer": "see
              "salvateur": "salvateur", "werewolves": "werewolf", "witch": "witch",
              "pied-piper": "pied-piper", "charmed": "pied-piper"}
 INFO_STEPS = ("lovers", "charmed")  # phones only show something: no choice to wait for
-# The narrator's lines around each step (the screens speak them; see docs.md for all keys).
+# The narrator's lines around each step (the screens speak them; docs/protocol.md lists all keys).
 STEP_LINES = {
     "thief": ("thief_wakes", "thief_sleeps"),
     "cupid": ("cupid_wakes", "cupid_sleeps"),
