@@ -91,7 +91,7 @@ def test_the_pages_and_the_api_carry_the_texts_and_the_facts(shipped, client):
     assert context["roles"][0]["picture"].endswith("/static/werewolf/art/werewolf.svg")
     games = client.get("/api/games", HTTP_ACCEPT_LANGUAGE="fr").json()["games"]
     werewolf = next(game for game in games if game["id"] == "werewolf")
-    assert werewolf["title"] == "Loups-garous"
+    assert werewolf["title"] == "Loup-Garou"
     assert werewolf["lines"]["phone"]["decoy"] == "Qui trouvez-vous suspect ?"
     assert {r["id"]: r["name"] for r in werewolf["roles"]}["witch"] == "Sorcière"
     assert len(werewolf["presets"]) == 19
