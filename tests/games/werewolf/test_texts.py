@@ -12,6 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from games.models import Room
 from games.registry import adapter_get
 from games.werewolf import rules
 from games.werewolf.adapter import STARTER
@@ -158,3 +159,37 @@ def test_the_starter_texts_load_once(shipped):
     assert WerewolfLine.objects.count() == count
     fixture = json.loads(STARTER.read_text())
     assert len(fixture) == WerewolfLine.objects.count() * 4 + WerewolfRole.objects.count() * 4
+
+
+def form_value(option) -> tuple[str | None, object]:
+    """A value other than the default for an option, as the home page's form sends it (``None``:
+    a switch left off), and the value the room should then hold."""
+    if option.kind == "bool":
+        return ("on" if not option.default else None), not option.default
+    if option.kind == "choice":
+        value = next(v for v in option.values() if v != option.default)
+        return value, value
+    value = option.max if option.default != option.max else option.min
+    return str(value), value
+
+
+def test_the_home_form_sets_every_option_of_section_7(client):
+    """Every declared option, including the custom composition's counts and switches, goes
+    from the home page's form (built from the declaration) into the room."""
+    page = client.get("/").content.decode()
+    data: dict[str, str] = {"game": "werewolf"}
+    expected = {}
+    for option in rules.OPTIONS:
+        assert f'name="werewolf-{option.name}"' in page, option.name
+        sent, expected[option.name] = form_value(option)
+        if sent is not None:
+            data[f"werewolf-{option.name}"] = sent
+    response = client.post("/", data)
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    assert Room.objects.get().options == expected
+
+
+def test_the_home_form_explains_an_option_out_of_range(client):
+    response = client.post("/", {"game": "werewolf", "werewolf-timers.vote": "5"})
+    assert response.status_code == 200
+    assert "“Vote” must be from 10 to 600." in response.content.decode()
