@@ -11,6 +11,7 @@ import string
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.utils import translation
 
 from games.models import Room
 from games.registry import adapter_get
@@ -193,3 +194,14 @@ def test_the_home_form_explains_an_option_out_of_range(client):
     response = client.post("/", {"game": "werewolf", "werewolf-timers.vote": "5"})
     assert response.status_code == 200
     assert "“Vote” must be from 10 to 600." in response.content.decode()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shipped_card_and_team_names_are_those_of_the_lobby(shipped, language):
+    """The lobby's form names the cards through the catalogues; the game's screens through the
+    curated texts: as shipped, both say the same in every language."""
+    with translation.override(language):
+        cards = {key: translation.gettext(role["name"]) for key, role in rules.ROLES.items()}
+        teams = {key: translation.gettext(name) for key, name in rules.TEAMS.items()}
+    assert {role["id"]: role["name"] for role in roles_for_page(language)} == cards
+    assert lines_for_page(language)["team"] == teams
