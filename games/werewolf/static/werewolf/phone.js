@@ -11,13 +11,14 @@
 import { h, replace, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
-  styleLoad, role, roleName, teamName, promptText, picture, seatToken, nameChip, names, clockTitle, phaseTitle,
+  styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
   winnerText, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText, hostControls,
 } from "./common.js";
 
-// The prompts whose pick is local until Confirm (the others send each tap: the server keeps it).
-const CONFIRM_SENDS = { thief: null, seer: "seer_look", salvateur: "protect", witch: "witch_poison", hunter: "shoot",
-  successor: "successor", settle: "settle" };
+// The prompts whose pick stays on the phone until Confirm sends it as this action (the Thief's
+// and the Witch's too, drawn apart); every other tap is sent at once and the server keeps it.
+const CONFIRM_SENDS = { seer: "seer_look", salvateur: "protect", hunter: "shoot", successor: "successor",
+  settle: "settle" };
 const DECOYS = ["decoy", "wolf_asleep"];
 
 export function mount(root, ctx) {
@@ -124,13 +125,26 @@ export function mount(root, ctx) {
     return lastError ? h("p", { class: "error", role: "alert", "data-testid": "action-error" }, lastError) : null;
   }
 
-  // A list of players to tap: `chosen` are marked; `extra` adds buttons (no victim, abstain).
-  function playerGrid(seats, { chosen = [], onPick, testid = "pick", extra = [] } = {}) {
+  // A list of players to tap: `chosen` are marked; `other` is one more choice that names
+  // nobody ("No victim", "Abstain", "Don't shoot"): { label, testid, chosen, onPick, disabled }.
+  function playerGrid(seats, { chosen = [], onPick, testid = "pick", other = null } = {}) {
     return h("div", { class: "ww-grid", "data-testid": `${testid}-grid` },
       seats.map((seat) => h("button", { type: "button", class: `ww-pick ${chosen.includes(seat) ? "chosen" : ""}`,
         "data-testid": testid, "data-seat": seat, "aria-pressed": String(chosen.includes(seat)), disabled: busy(),
         onclick: () => onPick(seat) }, seatToken(seat, ctx), h("span", { class: "ww-pick-name" }, ctx.nameOf(seat)))),
-      extra);
+      other ? h("button", { type: "button", class: `ww-pick none ${other.chosen ? "chosen" : ""}`, "data-testid": other.testid,
+        "aria-pressed": String(other.chosen), disabled: busy() || Boolean(other.disabled), onclick: other.onPick }, other.label) : null);
+  }
+
+  // The seats an action may name, with this phone's current picks among them (a pick already
+  // made is not offered again by the rules, yet stays on screen, marked).
+  function seatsWith(type, picks) {
+    return [...new Set([...targets(type), ...picks])].filter((seat) => typeof seat === "number").sort((a, b) => a - b);
+  }
+
+  function potionsText(life, death) {
+    return fmt("Potion of life: %(life)s · potion of death: %(death)s",
+      { life: life ? t("yours") : t("used"), death: death ? t("yours") : t("used") });
   }
 
   // The question of a prompt kind: the server's text (admin data).
@@ -206,8 +220,7 @@ export function mount(root, ctx) {
     return h("div", { class: "ww-info", "data-testid": "witch-info" },
       h("p", { "data-testid": "witch-victim", "data-seat": victim === null ? "" : victim },
         victim === null ? t("Nobody was attacked tonight.") : fmt("Tonight the werewolves attacked %(name)s.", { name: ctx.nameOf(victim) })),
-      h("p", { class: "hint" }, fmt("Potion of life: %(life)s · potion of death: %(death)s",
-        { life: life ? t("yours") : t("used"), death: death ? t("yours") : t("used") })),
+      h("p", { class: "hint" }, potionsText(life, death)),
       healed ? h("p", { "data-testid": "witch-healed" }, fmt("You heal %(name)s.", { name: ctx.nameOf(victim) })) : null,
       poisoned !== null ? h("p", { "data-testid": "witch-poisoned" }, fmt("You poison %(name)s.", { name: ctx.nameOf(poisoned) })) : null);
   }
@@ -235,7 +248,7 @@ export function mount(root, ctx) {
       case "piper": {
         const type = prompt.kind === "cupid" ? "cupid_pick" : "charm";
         const need = prompt.kind === "cupid" ? 2 : prompt.info[0];
-        const seats = [...new Set([...targets(type), ...prompt.chosen])].sort((a, b) => a - b);
+        const seats = seatsWith(type, prompt.chosen);
         return [question(prompt.kind), parts,
         playerGrid(seats, { chosen: prompt.chosen, onPick: (seat) => send(find(type, seat)) }),
         h("p", { class: "hint", "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: need })),
@@ -261,11 +274,9 @@ export function mount(root, ctx) {
         const sleep = find("wolf_sleep");
         const wake = find("wolf_wake");
         return [question("wolf"), parts,
-          playerGrid(targets("wolf_vote").filter((seat) => seat !== null), { chosen: pointer === null ? [] : [pointer],
+          playerGrid(seatsWith("wolf_vote", []), { chosen: pointer === null ? [] : [pointer],
             testid: "wolf-target", onPick: (seat) => send(find("wolf_vote", seat)),
-            extra: noVictim ? [h("button", { type: "button", class: `ww-pick none ${pointer === "none" ? "chosen" : ""}`,
-              "data-testid": "wolf-none", "aria-pressed": String(pointer === "none"), disabled: busy(), onclick: () => send(noVictim) },
-            t("No victim"))] : [] }),
+            other: noVictim ? { label: t("No victim"), testid: "wolf-none", chosen: pointer === "none", onPick: () => send(noVictim) } : null }),
           wake || sleep ? h("div", { class: "ww-row" },
             wake ? h("button", { type: "button", class: "secondary", "data-testid": "wolf-wake", disabled: busy(), onclick: () => send(wake) }, t("Open your eyes")) : null,
             sleep ? h("button", { type: "button", class: "secondary", "data-testid": "wolf-sleep", disabled: busy(), onclick: () => send(sleep) }, t("Stay asleep")) : null) : null,
@@ -309,14 +320,13 @@ export function mount(root, ctx) {
     const mine = prompt.chosen.length ? prompt.chosen[0] : null;
     const abstain = find("abstain");
     const confirm = find("confirm");
-    const seats = [...new Set([...targets("vote"), ...(mine !== null && mine !== "abstain" ? [mine] : [])])].sort((a, b) => a - b);
+    const seats = seatsWith("vote", mine === null ? [] : [mine]);
     return [
       question(prompt.kind),
       prompt.info[0] ? h("p", { class: "ww-info", "data-testid": "double-vote" }, t("You are the Mayor: your ballot counts twice.")) : null,
       playerGrid(seats, { chosen: mine === null ? [] : [mine], testid: "vote", onPick: (seat) => send(find("vote", seat)),
-        extra: abstain || mine === "abstain" ? [h("button", { type: "button", class: `ww-pick none ${mine === "abstain" ? "chosen" : ""}`,
-          "data-testid": "abstain", "aria-pressed": String(mine === "abstain"), disabled: busy() || !abstain, onclick: () => send(abstain) },
-        t("Abstain"))] : [] }),
+        other: abstain || mine === "abstain" ? { label: t("Abstain"), testid: "abstain", chosen: mine === "abstain",
+          disabled: !abstain, onPick: () => send(abstain) } : null }),
       h("p", { class: "hint", "data-testid": "ballot-hint" }, prompt.done ? t("Your ballot is locked. Change it and confirm again if you wish.")
         : t("Your ballot can change until the vote closes.")),
       pinned(prompt.done ? bigButton(t("Locked ✓"), "confirm", null, { disabled: true, cls: "done" })
@@ -358,10 +368,8 @@ export function mount(root, ctx) {
         const chosen = draft === "none" ? find(type, null) : find(type, draft);
         const spare = prompt.kind === "hunter" ? find("shoot", null) : null;
         return [question(prompt.kind),
-          playerGrid(targets(type).filter((seat) => seat !== null), { chosen: draft === null ? [] : [draft],
-            onPick: (seat) => draftSet(seat),
-            extra: spare ? [h("button", { type: "button", class: `ww-pick none ${draft === "none" ? "chosen" : ""}`,
-              "data-testid": "no-shot", "aria-pressed": String(draft === "none"), onclick: () => draftSet("none") }, t("Don't shoot"))] : [] }),
+          playerGrid(seatsWith(type, []), { chosen: draft === null ? [] : [draft], onPick: (seat) => draftSet(seat),
+            other: spare ? { label: t("Don't shoot"), testid: "no-shot", chosen: draft === "none", onPick: () => draftSet("none") } : null }),
           pinned(bigButton(t("Confirm"), "confirm", () => send(chosen), { disabled: !chosen, cls: prompt.kind === "hunter" ? "danger" : "" }))];
       }
       case "scapegoat":
@@ -437,8 +445,7 @@ export function mount(root, ctx) {
     if (book.cupid) row("nb-cupid", fmt("Your arrows struck %(names)s.", { names: names(ctx, book.cupid) }));
     if (book.charmed.length) row("nb-charmed", fmt("Charmed: %(names)s", { names: names(ctx, book.charmed) }));
     if (book.potions) {
-      row("nb-potions", fmt("Potion of life: %(life)s · potion of death: %(death)s",
-        { life: book.potions[0] ? t("yours") : t("used"), death: book.potions[1] ? t("yours") : t("used") }));
+      row("nb-potions", potionsText(book.potions[0], book.potions[1]));
     }
     if (book.protected !== null) row("nb-protected", fmt("Last protected: %(name)s (not twice running).", { name: ctx.nameOf(book.protected) }));
     if (book.thief) {
