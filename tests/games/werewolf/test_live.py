@@ -351,7 +351,7 @@ async def test_bad_input_gets_a_clear_error_on_the_senders_screen_and_changes_no
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_an_invalid_custom_deck_is_refused_at_the_start_with_what_is_wrong():
+async def test_in_the_lobby_a_host_control_of_the_game_and_an_invalid_deck_are_refused():
     from tests.games.factories import board_open, room_make, seats_join
 
     # Four Werewolves, three Villagers and the default Seer, Witch and Hunter: ten cards.
@@ -361,6 +361,10 @@ async def test_an_invalid_custom_deck_is_refused_at_the_start_with_what_is_wrong
     await db(seats_join)(room, 8, NAMES)
     tv = await board_open(room, room.host_token)
     await frame_next(tv)
+    await tv.send_json_to({"type": "host", "command": "act",
+                           "action": {"type": "talk_end", "target": None}})
+    error = await frame_next(tv)
+    assert (error["code"], error["message"]) == ("wrong_phase", "There is no game running.")
     await tv.send_json_to({"type": "host", "command": "start"})
     error = await frame_next(tv)
     assert error["code"] == "bad_options"
