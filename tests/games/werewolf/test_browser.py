@@ -48,6 +48,12 @@ Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
   cancel() {}, getVoices() { return []; },
 } });
 """
+# A page nobody has touched yet, as a TV is until someone taps it (Chromium run by Playwright
+# counts every page as touched): browsers do not let it speak.
+UNTOUCHED = """
+Object.defineProperty(navigator, "userActivation", { configurable: true,
+  value: { hasBeenActive: false, isActive: false } });
+"""
 # Anything a phone does that makes a sound or vibrates, recorded.
 NOISE_RECORDER = """
 window.__noise = [];
@@ -161,6 +167,7 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             viewport={"width": 1920, "height": 1080}, locale="fr-FR"
         ).new_page()
         tv_fr.context.add_init_script(SPEECH_RECORDER)
+        tv_fr.context.add_init_script(UNTOUCHED)
         tv_fr.on("pageerror", lambda error: errors.append(f"TV fr: {error}"))
         tv_fr.goto(f"{base}/tv/{code}")
 
@@ -237,8 +244,20 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
                 theirs = decoy.locator(f'[data-testid="{fake}"]').bounding_box()
                 assert abs(mine["y"] - theirs["y"]) < 2, real
                 assert abs(mine["height"] - theirs["height"]) < 2, real
-            tv.locator('[data-testid="voice"]').click()  # the TV's voice off: nothing more is said
-            assert tv.locator('[data-testid="voice"]').get_attribute("aria-pressed") == "false"
+            # Browsers speak only on a page someone touched: the untouched French TV asks for
+            # a tap, and that tap says the current lines again.
+            voice_fr = tv_fr.locator('[data-testid="voice"]')
+            assert voice_fr.get_attribute("data-heard") == "false"
+            assert voice_fr.inner_text() == "Touche pour entendre le narrateur"
+            before = len(spoken(tv_fr))
+            voice_fr.click()
+            assert voice_fr.get_attribute("data-heard") == "true"
+            assert len(spoken(tv_fr)) > before and voice_fr.get_attribute("aria-pressed") == "true"
+            # The English TV's voice switched off: nothing more is said there.
+            voice = tv.locator('[data-testid="voice"]')
+            assert voice.get_attribute("data-heard") == "true"
+            voice.click()
+            assert voice.get_attribute("aria-pressed") == "false"
             assert tv.evaluate("localStorage.getItem('partyhub.werewolf.voice')") == "off"  # per TV
             said.append(len(spoken(tv)))
             phone.click(f'[data-testid="pick"][data-seat="{wolves[0]}"]')

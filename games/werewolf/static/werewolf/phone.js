@@ -511,13 +511,16 @@ export function mount(root, ctx) {
     root.dataset.kind = me && me.prompt ? me.prompt.kind : "";
     root.dataset.step = view.step && view.step.key ? view.step.key : "";
     root.dataset.version = String(frame.version);
-    const watching = !me || !me.alive || view.over;
+    // The village list starts open for whoever has nothing to choose: the audience, and the
+    // living while the village talks or hears the news (a ghost sees more in its own panel).
+    const listening = ["talk", "dawn", "execution"].includes(view.phase);
+    const villageDefault = me ? (me.alive ? listening : !me.ghost) : true;
     // The card stays in place between frames, so a hold survives a frame arriving mid-hold.
     if (peekEl.parentNode !== root) replace(root, barEl, peekEl, stageEl, notesEl, villageEl);
     replace(barEl, topBar());
     replace(stageEl, errorLine(), stage());
     replace(notesEl, notebook());
-    replace(villageEl, view.over ? null : village(villageOpen === null ? watching && !(me && me.ghost) : villageOpen));
+    replace(villageEl, view.over ? null : village(villageOpen === null ? villageDefault : villageOpen));
     peekRender();
   }
 

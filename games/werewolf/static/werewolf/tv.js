@@ -25,6 +25,22 @@ export function mount(root, ctx) {
     try { return localStorage.getItem(VOICE_KEY) !== "off"; } catch { return true; }
   }
 
+  // Browsers speak only on a page someone has touched: until then the button asks for a tap,
+  // and that tap speaks the current lines instead of switching the voice off.
+  const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  let heard = touched();
+
+  function voiceClick() {
+    if (voiceOn && !heard) {
+      heard = true;
+      spokenId = null;
+      narrate();
+      render();
+      return;
+    }
+    voiceToggle();
+  }
+
   function voiceToggle() {
     voiceOn = !voiceOn;
     try { localStorage.setItem(VOICE_KEY, voiceOn ? "on" : "off"); } catch { /* private mode */ }
@@ -63,8 +79,9 @@ export function mount(root, ctx) {
       h("span", { class: "ww-when", "data-testid": "when" }, clockTitle(view)),
       h("h1", { class: "ww-title", "data-testid": "phase-title" }, phaseTitle(view, ctx)),
       showClock ? countdown(view.deadline, "ww-clock big") : null,
-      voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"}`, "data-testid": "voice",
-        "aria-pressed": String(voiceOn), onclick: voiceToggle }, voiceOn ? t("Voice: on") : t("Voice: off")) : null);
+      voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
+        "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
+      !voiceOn ? t("Voice: off") : heard ? t("Voice: on") : t("Tap to hear the narrator")) : null);
   }
 
   // The narrator's latest lines, with the picture of the card whose step it is.
@@ -159,6 +176,7 @@ export function mount(root, ctx) {
 
   function render() {
     if (!view) return;
+    heard = heard || touched();
     const night = view.phase === "night";
     const many = view.players.length > 12; // a denser square: names only, no tokens
     root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"} ${many ? "ww-many" : ""}`;
