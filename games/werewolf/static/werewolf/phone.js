@@ -8,7 +8,7 @@
 // The only local state is what this hand is doing: the card held, and a pick not yet confirmed
 // (kept in this tab's session storage, so a reloaded phone comes back to its prompt with it).
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
   styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
@@ -28,8 +28,6 @@ export function mount(root, ctx) {
   let peeking = false;
   let pending = null; // the version in which a move was sent: its buttons wait for the next frame
   let lastError = null;
-  let notebookOpen = false;
-  let villageOpen = null; // null: the default for this phone's situation
 
   // --- the pick not yet confirmed, kept across a reload ----------------------------------------
 
@@ -86,13 +84,13 @@ export function mount(root, ctx) {
     if (!me) return;
     peekEl.classList.toggle("open", peeking);
     if (!peeking) {
-      replace(peekEl, h("span", { class: "ww-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
+      morph(peekEl, h("span", { class: "ww-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
         h("span", { class: "ww-peek-text" }, h("b", {}, t("Your card")), h("small", {}, t("Press and hold to see it"))));
       return;
     }
     peeked = true;
     const r = role(ctx, me.card);
-    replace(peekEl, h("span", { class: "ww-peek-face", "data-testid": "peek-face", "data-card": me.card, "data-team": me.team },
+    morph(peekEl, h("span", { class: "ww-peek-face", "data-testid": "peek-face", "data-card": me.card, "data-team": me.team },
       picture(ctx, me.card, "ww-peek-pic"),
       h("span", { class: "ww-peek-info" },
         h("small", {}, t("You are")),
@@ -454,13 +452,13 @@ export function mount(root, ctx) {
         : fmt("The cards in the middle: %(a)s and %(b)s. You took %(card)s.", { a: roleName(ctx, first), b: roleName(ctx, second), card: roleName(ctx, book.thief[took]) }));
     }
     if (book.powerless) row("nb-powerless", t("The Elder's curse: your card has lost its power."));
-    return h("details", { class: "ww-box", "data-testid": "notebook", open: notebookOpen, ontoggle: (event) => { notebookOpen = event.target.open; } },
+    return h("details", { class: "ww-box", "data-testid": "notebook" },
       h("summary", {}, t("My notebook"), rows.length ? h("span", { class: "ww-badge" }, String(rows.length)) : null),
       rows.length ? h("ul", { class: "ww-notes" }, rows) : h("p", { class: "hint" }, t("Nothing yet.")));
   }
 
   function village(open) {
-    return h("details", { class: "ww-box", open, ontoggle: (event) => { villageOpen = event.target.open; } },
+    return h("details", { class: "ww-box", open },
       h("summary", {}, t("The village")),
       h("ul", { class: "ww-village", "data-testid": "village" }, view.players.map((p) =>
         h("li", { class: `${p.alive ? "" : "dead"} ${view.me && p.seat === view.me.seat ? "me" : ""}`, "data-testid": "villager", "data-seat": p.seat,
@@ -511,16 +509,15 @@ export function mount(root, ctx) {
     root.dataset.kind = me && me.prompt ? me.prompt.kind : "";
     root.dataset.step = view.step && view.step.key ? view.step.key : "";
     root.dataset.version = String(frame.version);
-    // The village list starts open for whoever has nothing to choose: the audience, and the
-    // living while the village talks or hears the news (a ghost sees more in its own panel).
-    const listening = ["talk", "dawn", "execution"].includes(view.phase);
-    const villageDefault = me ? (me.alive ? listening : !me.ghost) : true;
+    // The village list starts open for whoever only watches (a ghost who sees all has more in
+    // its own panel); then each panel stays as the player left it (frames are morphed in).
+    const watching = !me || (!me.alive && !me.ghost);
     // The card stays in place between frames, so a hold survives a frame arriving mid-hold.
     if (peekEl.parentNode !== root) replace(root, barEl, peekEl, stageEl, notesEl, villageEl);
-    replace(barEl, topBar());
-    replace(stageEl, errorLine(), stage());
-    replace(notesEl, notebook());
-    replace(villageEl, view.over ? null : village(villageOpen === null ? villageDefault : villageOpen));
+    morph(barEl, topBar());
+    morph(stageEl, errorLine(), stage());
+    morph(notesEl, notebook());
+    morph(villageEl, view.over ? null : village(watching));
     peekRender();
   }
 

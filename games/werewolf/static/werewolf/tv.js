@@ -6,7 +6,7 @@
 // revealed, the public log, and at the end every card, the lovers, the charmed and the
 // night-by-night timeline.
 
-import { h, replace, t, fmt } from "../partyhub/js/dom.js";
+import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
@@ -188,10 +188,10 @@ export function mount(root, ctx) {
     root.dataset.narration = String(view.narration.id);
     const side = view.over
       ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx)]
-      : [h("h2", {}, t("Cards in play")), composition(view, ctx),
+      : [hostControls(view, ctx), h("h2", {}, t("Cards in play")), composition(view, ctx),
         view.cursed ? h("p", { class: "ww-curse", "data-testid": "cursed" }, t("The village has lost its wisdom: the villagers have no powers.")) : null,
-        h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 }), hostControls(view, ctx)];
-    replace(root, header(),
+        h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 })];
+    morph(root, header(),
       h("div", { class: "ww-body" },
         h("main", { class: "ww-main" },
           view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
