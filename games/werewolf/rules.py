@@ -20,7 +20,15 @@ from typing import Any
 
 import orjson
 
-from games.rulekit import RuleError, _, presence_apply, require, rng, state_copy
+from games.rulekit import (
+    RuleError,
+    _,
+    deadline_require,
+    presence_apply,
+    require,
+    rng,
+    state_copy,
+)
 from games.werewolf.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -1461,10 +1469,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
 
 def _timeout(state: dict, now: float) -> None:
     """The deadline passed: the phase does what its rule says for no answer."""
-    require(
-        state["deadline"] is not None and now >= state["deadline"],
-        _("Nothing is due yet."), code="not_due",
-    )
+    deadline_require(state, now)
     phase = state["phase"]
     if phase == "look":
         _look_end(state, now)
