@@ -3,13 +3,15 @@
 A game room is a TV socket plus one socket per phone, made through the JSON API like any other
 client. Its driver walks the game to a steady stream of moves (Outfox: the guessers keep
 re-ranking the column, the ranking timer off; Hoax: whole turns, each a claim, every caller's
-pass and the end of the turn), then, at each tick of its schedule, picks one legal move from what
+pass and the end of the turn; Werewolf, 12 phones: the day's vote, every phone changing its
+ballot), then, at each tick of its schedule, picks one legal move from what
 the screens show, sends it, and waits until every screen of the room has the new version.
 
 A bare room is the same number of sockets on the stock Channels consumer (``bench.bare``); its
 "move" is a message the consumer relays to the whole group.
 
-The moves are pure functions of a seat's view (``outfox_move``, ``hoax_move``); the tests play
+The moves are pure functions of a seat's view (``outfox_move``, ``hoax_move``,
+``werewolf_move``); the tests play
 whole games with them against the rules modules and check every move is legal.
 """
 
@@ -36,12 +38,38 @@ HOAX_OPTIONS: dict[str, Any] = {
     "butler_seconds": 60,
     "immunity_seconds": 60,
 }
-GAMES = ("outfox", "hoax")
+# Werewolf: a village of Werewolves and Villagers (night 1 is one step), no Mayor, and a day
+# vote whose timer outlasts any run: the phones keep changing their ballots.
+WEREWOLF_PHONES = 12
+WEREWOLF_WOLVES = 2
+GAMES = ("outfox", "hoax", "werewolf")
 # Claims whose privilege asks nobody anything (no immunity, no Butler gift): a turn stays short.
 HOAX_SAFE_CLAIMS = ("lover", "cousin")
 FOX_TEXT = "Bench fox"
+WEREWOLF_START_SECONDS = 120.0  # night 1 and the dawn last at least a drawn 8-20 s and 14 s
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'
+
+
+def game_options(game: str, players: int) -> dict[str, Any]:
+    """The options a benchmark room of ``game`` is made with, for ``players`` phones."""
+    if game == "werewolf":
+        specials = ("seer", "witch", "hunter")  # on by default: off here
+        return {
+            "composition": "custom",
+            "composition.werewolves": WEREWOLF_WOLVES,
+            "composition.villagers": players - WEREWOLF_WOLVES,
+            **{f"composition.{role}": False for role in specials},
+            "mayor.enabled": False,
+            "timers.vote": 600,
+            "timers.double": True,
+        }
+    return OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS
+
+
+def game_phones(game: str, phones: int) -> int:
+    """Phones in a benchmark room of ``game``: Werewolf's village has its own size."""
+    return WEREWOLF_PHONES if game == "werewolf" else phones
 
 
 class BenchError(Exception):
@@ -115,10 +143,33 @@ def hoax_move(view: dict, k: int) -> dict | None:
     return None
 
 
-MOVES = {"outfox": outfox_move, "hoax": hoax_move}
+def werewolf_move(view: dict, k: int) -> dict | None:
+    """What a seat does from its own Werewolf view, chosen from the legal moves the view lists:
+    look at the card, the pack points at "No victim" and confirms (everyone lives to vote),
+    be ready to vote, then keep changing the ballot (never confirming: the vote stays open)."""
+    me = view.get("me") or {}
+    actions = me.get("actions") or []
+    prompt = me.get("prompt") or {}
+    kind = prompt.get("kind")
+    wanted: list[dict] = []
+    if kind == "look":
+        wanted = [{"type": "look", "target": None}]
+    elif kind == "wolf":
+        spare = {"type": "wolf_vote", "target": None}
+        wanted = [spare] if prompt.get("chosen") != ["none"] else []
+        wanted.append({"type": "confirm", "target": None})
+    elif kind == "talk":
+        wanted = [{"type": "ready", "target": True}]
+    elif kind == "vote":
+        ballots = [action for action in actions if action["type"] == "vote"]
+        return ballots[k % len(ballots)] if ballots else None
+    return next((action for action in wanted if action in actions), None)
 
 
-STEADY_PHASES = {"outfox": ("rank",), "hoax": ("turn", "hoax_window")}
+MOVES = {"outfox": outfox_move, "hoax": hoax_move, "werewolf": werewolf_move}
+
+
+STEADY_PHASES = {"outfox": ("rank",), "hoax": ("turn", "hoax_window"), "werewolf": ("vote",)}
 
 
 def steady(game: str, view: dict | None) -> bool:
@@ -365,13 +416,14 @@ class GameRoom(RoomDriver):
     kind = "game"
 
     def __init__(self, index: int, ledger: Ledger, game: str, phones: int) -> None:
+        phones = game_phones(game, phones)
         super().__init__(index, ledger, phones + 1)
         self.game = game
         self.code = ""
         self.move = MOVES[game]
 
     async def open(self, host: str, port: int) -> None:
-        options = OUTFOX_OPTIONS if self.game == "outfox" else HOAX_OPTIONS
+        options = game_options(self.game, len(self.screens) - 1)
         room = await api_post(host, port, "/api/rooms", {"game": self.game, "options": options})
         self.code = room["code"]
         paths = [room["board_socket"]]
@@ -382,8 +434,11 @@ class GameRoom(RoomDriver):
             await screen.open(f"ws://{host}:{port}{path}")
         await self.settle()
 
-    async def start(self, timeout: float = 60.0) -> None:
-        """The VIP starts the game; the scripted moves walk it to the measured phase."""
+    async def start(self, timeout: float | None = None) -> None:
+        """The VIP starts the game; the scripted moves walk it to the measured phase (the
+        server's own deadlines move Werewolf's night on)."""
+        if timeout is None:
+            timeout = WEREWOLF_START_SECONDS if self.game == "werewolf" else 60.0
         vip = self.screens[1]
         await vip.send('{"type":"host","command":"start"}')
         deadline = time.perf_counter() + timeout

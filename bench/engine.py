@@ -1,8 +1,8 @@
 """The rules engine alone: validate and apply a move, build every screen's view, serialize.
 
 No database, no sockets: the floor under what the live path can cost per move. The moves are the
-benchmark's scripted ones (``clients.outfox_move`` / ``clients.hoax_move``), chosen from the
-views exactly as the socket clients choose them, on a six-player game in its steady phase.
+benchmark's scripted ones (``clients.MOVES``), chosen from the views exactly as the socket
+clients choose them, on a six-player game (Werewolf: twelve) in its steady phase.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from bench.clients import HOAX_OPTIONS, MOVES, OUTFOX_OPTIONS, steady
+from bench.clients import MOVES, game_options, game_phones, steady
 from games.registry import games_all
 
 
@@ -31,12 +31,18 @@ def outfox_cards(count: int = 40) -> list[dict]:
     ]
 
 
-def game_steady(game: str, players: int = 6, seed: int = 1) -> tuple[Any, dict]:
-    """A ``players`` game walked to the phase the benchmark measures, with the scripted moves."""
+def game_start(game: str, players: int, seed: int = 1) -> tuple[Any, dict]:
+    """A fresh ``players`` game with the benchmark's options."""
     rules = games_all()[game]
-    options = rules.options_clean(OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS)
+    options = rules.options_clean(game_options(game, players))
     content = {"cards": outfox_cards()} if game == "outfox" else {}
-    state = rules.setup(players, options, seed, time.time(), content)
+    return rules, rules.setup(players, options, seed, time.time(), content)
+
+
+def game_steady(game: str, players: int = 6, seed: int = 1) -> tuple[Any, dict]:
+    """A ``players`` game walked to the phase the benchmark measures, with the scripted moves
+    (and the deadlines the server would expire on the way: Werewolf's night)."""
+    rules, state = game_start(game, players, seed)
     for k in range(200):
         if steady(game, rules.view(state, None)):
             return rules, state
@@ -56,13 +62,22 @@ def move_pick(rules: Any, state: dict, game: str, k: int) -> tuple[int, dict]:
 
 
 def move_apply(rules: Any, state: dict, game: str, k: int) -> dict:
-    seat, action = move_pick(rules, state, game, k)
+    """The next scripted move applied; with none to make, the deadline the server's ticker
+    would expire."""
+    try:
+        seat, action = move_pick(rules, state, game, k)
+    except RuntimeError:
+        if state.get("deadline") is None:
+            raise
+        return rules.apply(state, None, {"type": "timeout"}, state["deadline"])
     return rules.apply(state, seat, action, time.time())
 
 
 def engine_time(game: str, seconds: float = 1.0, players: int = 6) -> dict[str, float]:
     """Moves per second through apply (which validates), every view (board and each seat, in
-    one ``views`` call as the server builds them) and ``orjson`` serialization, on one core."""
+    one ``views`` call as the server builds them) and ``orjson`` serialization, on one core
+    (Werewolf with its 12 phones)."""
+    players = game_phones(game, players)
     rules, state = game_steady(game, players)
     moves = []
     # Pick the moves up front, so the timed loop does only what the server does per move.
@@ -87,4 +102,5 @@ def engine_time(game: str, seconds: float = 1.0, players: int = 6) -> dict[str, 
         "moves_per_second": round(count / elapsed, 1),
         "us_per_move": round(elapsed / count * 1e6, 1),
         "bytes_per_frame": round(bytes_out / count / (players + 1)),
+        "views": players + 1,
     }

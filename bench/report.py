@@ -54,10 +54,13 @@ def report_text(report: dict[str, Any]) -> str:
     options = report["options"]
     repeat = options.get("repeat", 1)  # reports written before --repeat have none
     machine = report["machine"]
+    # Werewolf's rooms have their own size (reports from before it have no such room).
+    werewolf = next((f" (Werewolf: {engine['views'] - 1} phones)" for engine in report["engine"]
+                     if engine["game"] == "werewolf"), "")
     out = [
         f"PartyHub live benchmark — layer {report['layer']}, {options['phones']} phones + 1 TV "
-        f"per room, {options['rate']:g} move/s per room, {options['seconds']:g} s windows "
-        f"(after {options['warmup']:g} s warm-up)"
+        f"per room{werewolf}, {options['rate']:g} move/s per room, "
+        f"{options['seconds']:g} s windows (after {options['warmup']:g} s warm-up)"
         + (f", each measured {repeat} times" if repeat > 1 else "")
         + f", database {options['database']}",
     ]
@@ -71,7 +74,8 @@ def report_text(report: dict[str, Any]) -> str:
     for engine in report["engine"]:
         out.append(
             f"Rules engine alone, {engine['game']}: {engine['moves_per_second']:,.0f} moves/s "
-            f"({engine['us_per_move']:.0f} us per move: validate, apply, 7 views, serialize; "
+            f"({engine['us_per_move']:.0f} us per move: validate, apply, "
+            f"{engine.get('views', 7)} views, serialize; "
             f"{engine['bytes_per_frame']} B per frame)"
         )
     rows = [HEADER]

@@ -1,7 +1,8 @@
 """One benchmark run: a Daphne process, every room count, the bare consumer and the game.
 
-For each room count the runner opens that many rooms (a TV socket plus the phones), walks each
-game to its steady phase, then drives every room at ``rate`` moves a second: a warm-up, then the
+For each room count the runner opens that many rooms (a TV socket plus the phones; Werewolf's
+rooms have twelve), Outfox, Hoax and Werewolf in turn, walks each game to its steady phase,
+then drives every room at ``rate`` moves a second: a warm-up, then the
 measured window. While the window runs it reads the server's CPU time (and Redis's, on the Redis
 layers) and its own; after it, the server's resident memory. The same number of rooms of the
 same size run on the stock consumer, same process, same layer, with messages as large as the
@@ -30,7 +31,7 @@ from typing import Any
 
 from django.conf import settings
 
-from bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver
+from bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver, game_phones
 from bench.engine import engine_time
 from bench.server import Daphne, cores_plan
 from bench.stats import Ledger, Summary, Window, capacity
@@ -198,16 +199,17 @@ async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
 async def step_run(kind: str, count: int, options: Options, server: Daphne,
                    frame_bytes: float, progress: Any, baseline: int | None = None) -> Step:
     ledger = Ledger()
-    sockets = options.phones + 1
     tag = f"b{secrets.token_hex(3)}"
     drivers: list[RoomDriver]
+    games = [GAMES[i % len(GAMES)] for i in range(count)]
     if kind == "game":
-        drivers = [
-            GameRoom(i, ledger, GAMES[i % len(GAMES)], options.phones) for i in range(count)
-        ]
+        drivers = [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
     else:
+        # Each bare room as many sockets as the game room it stands beside (Werewolf's: 13).
         pad = max(0, int(frame_bytes) - 40)
-        drivers = [BareRoom(i, ledger, sockets, tag, pad) for i in range(count)]
+        drivers = [BareRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad)
+                   for i, game in enumerate(games)]
+    sockets = sum(len(driver.screens) for driver in drivers)
     rss_before = server.memory()["rss"] if baseline is None else baseline
     setup_started = time.perf_counter()
     progress.reset(total=count)
@@ -263,7 +265,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
     return Step(
         kind=kind,
         rooms=count,
-        sockets=count * sockets,
+        sockets=sockets,
         summary=summary,
         windows=[(ledger, window, end)],
         wall=finished - marks["at"],

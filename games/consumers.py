@@ -393,6 +393,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return services.room_options_set(self.code, actor, options)
         if command == "play_again":
             return services.room_play_again(self.code, actor)
+        if command == "act":
+            return services.room_host_act(self.code, actor, message.get("action"))
         raise ServiceError(_("Unknown host command."), code="unknown_type")
 
 

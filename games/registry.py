@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from games.adapter import GameAdapter
 
-GAMES = ("outfox", "hoax")
+GAMES = ("outfox", "hoax", "werewolf")
 
 
 def game_apps() -> list[str]:

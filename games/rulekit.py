@@ -20,6 +20,10 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
   for the board (the TV and the audience), which never sees a secret;
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
+- ``options_public(options) -> dict`` (optional): the room's options every screen may see
+  once the game is dealt (Werewolf hides a secret composition's cards); all of them otherwise;
+- ``HOST_ACTIONS`` (tuple of action types, optional): the system moves the host may send
+  during a game (Werewolf's ``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
   (Outfox's card pool); a move's state copy shares them instead of copying them
   (``state_copy``).

@@ -41,12 +41,15 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
             "vip": vip is not None and seat.pk == vip.pk,
         }
 
+    options = room.options
+    if room.status != room.Status.LOBBY and hasattr(rules, "options_public"):
+        options = rules.options_public(options)  # a game may keep some secret once dealt
     return {
         "code": room.code,
         "game": room.game,
         "status": room.status,
         "locked": room.locked,
-        "options": room.options,
+        "options": options,
         "min_players": rules.MIN_PLAYERS,
         "max_players": rules.MAX_PLAYERS,
         "players": [entry(seat) for seat in snapshot.seats if not seat.is_audience],

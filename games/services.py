@@ -379,6 +379,23 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     adapter_get(room.game).after_apply(room, before, after)
 
 
+def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
+    """The host's control of a running game (Werewolf: end the discussion, extend a timer,
+    remove a player who left): one of the system moves the rules name in ``HOST_ACTIONS``,
+    applied and logged like any move."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ServiceError(_("That message is not a valid action."), code="bad_action")
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if room.status != Room.Status.PLAYING or room.state is None:
+            raise ServiceError(_("There is no game running."), code="wrong_phase")
+        if action["type"] not in getattr(games_all()[room.game], "HOST_ACTIONS", ()):
+            raise ServiceError(_("This game has no such host control."), code="bad_action")
+        state_apply(room, None, action, time.time())
+        return snapshot_take(room)
+
+
 def presence_record(room: Room, position: int, connected: bool) -> bool:
     """Tell the rules of the locked room's running game that the seat at ``position`` came or
     went (a logged system action); ``False``, with nothing written, when the rules refuse it."""

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.utils.translation import gettext_lazy as _
 
-from games.hoax.characters import PICTURE_TYPES
-from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation, translation_languages
+from games.curated import picture_checked, translation_languages
+from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation
 
 
 class HoaxCharacterTranslationInline(admin.StackedInline):
@@ -24,17 +23,7 @@ class HoaxCharacterForm(forms.ModelForm):
         fields = ["name", "order", "privilege", "immunity", "picture"]
 
     def clean_picture(self):
-        """Only raster pictures whose first bytes match their type (no SVG: it can carry script)."""
-        picture = self.cleaned_data.get("picture")
-        if not picture or not hasattr(picture, "read"):
-            return picture
-        suffix = "." + picture.name.rsplit(".", 1)[-1].lower() if "." in picture.name else ""
-        magic = PICTURE_TYPES.get(suffix)
-        head = picture.read(8)
-        picture.seek(0)
-        if magic is None or not head.startswith(magic):
-            raise forms.ValidationError(_("Upload a PNG, JPEG or WebP picture."))
-        return picture
+        return picture_checked(self.cleaned_data.get("picture"))
 
 
 @admin.register(HoaxCharacter)

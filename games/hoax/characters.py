@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.templatetags.static import static
-from django.utils.translation import get_language
 
+from games.curated import reader_language, translated
 from games.hoax.models import HoaxCharacter
-
-PICTURE_TYPES = {".png": b"\x89PNG", ".jpg": b"\xff\xd8", ".jpeg": b"\xff\xd8", ".webp": b"RIFF"}
 
 
 def character_picture_url(character: HoaxCharacter) -> str:
@@ -21,12 +19,10 @@ def character_picture_url(character: HoaxCharacter) -> str:
 
 def characters_for_page(language: str | None = None) -> list[dict[str, Any]]:
     """Every character with its name and texts in ``language`` (falling back to the base)."""
-    language = (language or get_language() or "en").split("-")[0]
+    language = reader_language(language)
     result = []
     for character in HoaxCharacter.objects.prefetch_related("translations"):
-        text = next(
-            (t for t in character.translations.all() if t.language == language), character
-        )
+        text = translated(character, character.translations.all(), language)
         result.append(
             {
                 "id": character.key,

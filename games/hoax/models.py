@@ -5,15 +5,10 @@ The characters' mechanics are the rules' (``games/hoax/rules.py``), keyed by ``k
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-def translation_languages() -> list[tuple[str, str]]:
-    """The hub's languages a character can be translated into (its own texts are the base
-    language's)."""
-    return [(code, name) for code, name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+from games.curated import translation_languages
 
 
 class HoaxCharacter(models.Model):

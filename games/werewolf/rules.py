@@ -2,7 +2,7 @@
 ballot on every phone, and the hub as the narrator nobody has to be.
 
 Pure rules, no Django. The rules as played are the team's ``shared/rules/werewolf.md`` (cited
-"§n"); ``games/werewolf/docs.md`` lists every point this code had to settle. The module reads in
+"§n"); ``docs/rules-werewolf.md`` lists every point this code had to settle. The module reads in
 rulebook order: pieces, setup and the look at the cards, the night (its steps in wake order, then
 dawn), the death chain, the triggered prompts, the day (Mayor election, discussion, vote, ties,
 execution), the win check, the system moves, the move table, legal actions, and the views.
@@ -20,7 +20,15 @@ from typing import Any
 
 import orjson
 
-from games.rulekit import RuleError, _, presence_apply, require, rng, state_copy
+from games.rulekit import (
+    RuleError,
+    _,
+    deadline_require,
+    presence_apply,
+    require,
+    rng,
+    state_copy,
+)
 from games.werewolf.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -31,8 +39,10 @@ from games.werewolf.options import (
 from games.werewolf.options import options_clean as _options_clean
 
 __all__ = [
-    "FIXED", "GAME_ID", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "PRESETS", "ROLES", "TITLE",
-    "apply", "legal_actions", "options_clean", "setup", "view", "views", "winner",
+    "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NARRATION_KEYS",
+    "OPTIONS", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
+    "apply", "legal_actions", "options_clean", "options_public", "setup", "view", "views",
+    "winner",
 ]
 
 # --- Pieces ---------------------------------------------------------------------------------------
@@ -84,7 +94,7 @@ STEP_CARD = {"thief": "thief", "cupid": "cupid", "lovers": "cupid", "seer": "see
              "salvateur": "salvateur", "werewolves": "werewolf", "witch": "witch",
              "pied-piper": "pied-piper", "charmed": "pied-piper"}
 INFO_STEPS = ("lovers", "charmed")  # phones only show something: no choice to wait for
-# The narrator's lines around each step (the screens speak them; see docs.md for all keys).
+# The narrator's lines around each step (the screens speak them; docs/protocol.md lists all keys).
 STEP_LINES = {
     "thief": ("thief_wakes", "thief_sleeps"),
     "cupid": ("cupid_wakes", "cupid_sleeps"),
@@ -99,6 +109,37 @@ STEP_LINES = {
 STEP_KIND = {"thief": "thief", "cupid": "cupid", "lovers": "lovers", "seer": "seer",
              "salvateur": "salvateur", "witch": "witch", "pied-piper": "piper",
              "charmed": "charmed"}
+
+# Every key the narrator says (``narration.lines``): the screens speak the admin's text for each.
+NARRATION_KEYS = (
+    "look_cards", "nightfall", "night_step",
+    *(line for step in NIGHT_STEPS for line in STEP_LINES[step]), "little_girl_peeks",
+    "village_wakes", "nobody_died", "death", "death_hidden", "player_left", "player_left_hidden",
+    "elder_curse", "hunter_aims", "hunter_shoots", "hunter_spares", "successor_choice",
+    "mayor_named", "scapegoat_choice", "scapegoat_voters", "mayor_settles",
+    "election_candidacy", "election_vote", "election_revote", "mayor_elected",
+    "talk", "vote_open", "vote_revote", "ballots", "scapegoat_dies", "mayor_decides",
+    "execution", "idiot_pardoned", "no_execution", "no_vote_today",
+    "win_village", "win_pack", "win_piper", "win_couple", "win_nobody",
+)
+# Every kind of question a phone is asked (``me.prompt.kind``): the admin's text for each.
+PROMPT_KINDS = (
+    "look", "thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
+    "little_girl", "witch", "piper", "charmed", "decoy", "candidacy", "election", "talk", "vote",
+    "hunter", "successor", "settle", "scapegoat",
+)
+# What the screens draw with (sent with the page): each card's team, the night's steps and the
+# card each is named after, and the keys the admin's texts are looked up by.
+FACTS = {
+    "roles": {role: entry["team"] for role, entry in ROLES.items()},
+    "teams": list(TEAMS),
+    "steps": list(NIGHT_STEPS),
+    "step_cards": dict(STEP_CARD),
+    "narration": list(NARRATION_KEYS),
+    "prompts": list(PROMPT_KINDS),
+}
+# The host's controls during a game: system moves the platform lets the host send (§9).
+HOST_ACTIONS = ("talk_end", "extend", "remove")
 
 LOOK_SECONDS = 60
 CANDIDACY_SECONDS = 20
@@ -856,9 +897,11 @@ def _announce_deaths(state: dict, shuffle: bool = False, left: int | None = None
         if not dead:
             _say(state, "nobody_died")
     for seat in dead:
-        _say(state, "player_left" if seat == left else "death", seat=seat,
-             card=_shown_card(state, seat))
-        _log(state, "death", seat=seat, card=_shown_card(state, seat))
+        card = _shown_card(state, seat)
+        # One key per text: the line that names the card, or the one that keeps it hidden.
+        key = "player_left" if seat == left else "death"
+        _say(state, key if card else f"{key}_hidden", seat=seat, card=card)
+        _log(state, "death", seat=seat, card=card)
     if state.pop("curse_new", False):
         _say(state, "elder_curse")
         _log(state, "curse")
@@ -1426,10 +1469,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
 
 def _timeout(state: dict, now: float) -> None:
     """The deadline passed: the phase does what its rule says for no answer."""
-    require(
-        state["deadline"] is not None and now >= state["deadline"],
-        _("Nothing is due yet."), code="not_due",
-    )
+    deadline_require(state, now)
     phase = state["phase"]
     if phase == "look":
         _look_end(state, now)
@@ -1761,10 +1801,10 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 # --- Views: the one door for secrets --------------------------------------------------------------
 
 
-def _public_options(state: dict) -> dict:
-    """The options everyone sees; the deck's counts only when the composition is public."""
-    options = state["options"]
-    public = options["composition.public"]
+def options_public(options: dict) -> dict:
+    """The options every screen may see during a game: the deck's counts and cards only when
+    the composition is public (the platform shows the room's options through this too)."""
+    public = options.get("composition.public", True)
     return {key: value for key, value in options.items()
             if public or not key.startswith("composition.") or key == "composition.public"}
 
@@ -1836,7 +1876,7 @@ def _board_view(state: dict) -> dict:
         "step": {"index": step["index"] + 1, "count": len(state["steps"]),
                  "key": step["key"] if public else None} if night else None,
         "composition": dict(state["composition"]) if public or over else None,
-        "options": _public_options(state),
+        "options": options_public(state["options"]),
         "players": players,
         "mayor": state["mayor"],
         "cursed": state["cursed"],

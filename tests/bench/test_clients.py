@@ -13,13 +13,13 @@ from bench.clients import (
     outfox_place,
     steady,
 )
-from bench.engine import HOAX_OPTIONS, OUTFOX_OPTIONS, game_steady, move_pick, outfox_cards
+from bench.engine import game_start, game_steady, move_apply, move_pick
 from games.outfox.rules import answer_key
-from games.registry import games_all
 
 
-@pytest.mark.parametrize("game", ["outfox", "hoax"])
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize(("game", "players"), [
+    ("outfox", 3), ("outfox", 6), ("hoax", 3), ("hoax", 6), ("werewolf", 12),
+])
 def test_scripted_moves_are_legal_from_setup_through_many_moves(game: str, players: int) -> None:
     rules, state = game_steady(game, players, seed=players)
     assert steady(game, rules.view(state, None))
@@ -39,19 +39,22 @@ def legal(rules, state: dict, seat: int, action: dict) -> bool:
     return action in listed
 
 
-@pytest.mark.parametrize("game", ["outfox", "hoax"])
-def test_the_walk_to_the_steady_phase_is_legal_too(game: str) -> None:
-    rules = games_all()[game]
-    options = rules.options_clean(OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS)
-    content = {"cards": outfox_cards()} if game == "outfox" else {}
-    state = rules.setup(6, options, 7, time.time(), content)
+@pytest.mark.parametrize(("game", "players", "most"), [
+    ("outfox", 6, 20), ("hoax", 6, 20), ("werewolf", 12, 40),
+])
+def test_the_walk_to_the_steady_phase_is_legal_too(game: str, players: int, most: int) -> None:
+    rules, state = game_start(game, players, seed=7)
     k = 0
     while not steady(game, rules.view(state, None)):
-        seat, action = move_pick(rules, state, game, k)
-        assert legal(rules, state, seat, action), (state["phase"], seat, action)
-        state = rules.apply(state, seat, action, time.time())
+        try:
+            seat, action = move_pick(rules, state, game, k)
+        except RuntimeError:  # nothing to do but wait: the server expires the deadline
+            assert state["deadline"] is not None, state["phase"]
+        else:
+            assert legal(rules, state, seat, action), (state["phase"], seat, action)
+        state = move_apply(rules, state, game, k)
         k += 1
-    assert k < 20
+    assert k < most
 
 
 def test_hoax_turns_claim_only_privileges_that_ask_nobody() -> None:
@@ -85,3 +88,17 @@ def test_outfox_guessers_rank_and_readers_wait() -> None:
     assert outfox_move(view, 0) is None  # the reader watches the ranking
     guesser = next(seat for seat in range(6) if seat not in state["plan"][0])
     assert outfox_move(rules.view(state, guesser), 0)["type"] == "place"
+
+
+def test_werewolf_rooms_walk_to_a_day_vote_of_twelve_living_voters() -> None:
+    rules, state = game_steady("werewolf", 12)
+    assert state["phase"] == "vote" and all(state["alive"])
+    assert state["poll"]["voters"] == list(range(12))
+    assert set(state["composition"]) == {"werewolf", "villager"}
+    # The vote's timer outlasts any run: a steady stream of ballots, nobody confirming.
+    assert state["deadline"] - time.time() > 1000
+    for k in range(60):
+        seat, action = move_pick(rules, state, "werewolf", k)
+        assert action["type"] == "vote"
+        state = rules.apply(state, seat, action, time.time())
+    assert state["phase"] == "vote" and not any(state["poll"]["locked"])

@@ -23,7 +23,8 @@ def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> N
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Capacity (game)" in result.stdout and "game/bare" in result.stdout
     report = json.loads(out.read_text())
-    assert [engine["game"] for engine in report["engine"]] == ["outfox", "hoax"]
+    assert [engine["game"] for engine in report["engine"]] == ["outfox", "hoax", "werewolf"]
+    assert [engine["views"] for engine in report["engine"]] == [7, 7, 13]
     (step,) = report["steps"]
     for kind in ("game", "bare"):
         entry = step[kind]

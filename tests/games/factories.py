@@ -197,12 +197,13 @@ class SocketTable:
 
     @classmethod
     async def open(
-        cls, game: str, n: int, options: dict[str, Any] | None = None, audience: int = 0
+        cls, game: str, n: int, options: dict[str, Any] | None = None, audience: int = 0,
+        names: tuple[str, ...] = NAMES,
     ) -> SocketTable:
-        """``n`` players join and connect, the TV (with the host token) starts the game, then
-        ``audience`` more phones join and watch."""
+        """``n`` players join (called ``names``) and connect, the TV (with the host token)
+        starts the game, then ``audience`` more phones join and watch."""
         room = await db(room_make)(game, options)
-        table = cls(room, await db(seats_join)(room, n))
+        table = cls(room, await db(seats_join)(room, n, names))
         await table.connect(BOARD, board_open(room, room.host_token))
         for position, seat in enumerate(table.seats):
             await table.connect(position, seat_open(room, seat))
@@ -211,7 +212,7 @@ class SocketTable:
         await table.host("start")
         assert table.room.status == Room.Status.PLAYING
         for index in range(audience):
-            await table.watcher_add(f"audience{index}", NAMES[(n + index) % len(NAMES)] + "W")
+            await table.watcher_add(f"audience{index}", names[(n + index) % len(names)] + "W")
         return table
 
     async def connect(self, key: Any, opening) -> None:

@@ -1076,7 +1076,7 @@ def test_reveal_on_death_off_keeps_dead_cards_hidden_until_the_end():
         **NO_MAYOR, "revealOnDeath": False})), 2), "dawn")
     board = rules.view(state, None)
     assert board["players"][2]["card"] is None
-    assert {"key": "death", "seat": 2, "card": None} in board["narration"]["lines"]
+    assert {"key": "death_hidden", "seat": 2, "card": None} in board["narration"]["lines"]
 
 
 # --- Win conditions -------------------------------------------------------------------------------
@@ -1368,6 +1368,10 @@ def check_views(state: dict) -> None:
     shown = rules.views(state, [None, *range(n)])
     board = shown[0]
     check_board(state, board)
+    # Every line and every question has its text among the keys the admin's texts cover.
+    assert {line["key"] for line in board["narration"]["lines"]} <= set(rules.NARRATION_KEYS)
+    assert {view["me"]["prompt"]["kind"] for view in shown[1:] if view["me"]["prompt"]} <= set(
+        rules.PROMPT_KINDS)
     for seat in range(n):
         mine = shown[seat + 1]
         assert {k: v for k, v in mine.items() if k != "me"} == {

@@ -1,0 +1,220 @@
+// Werewolf on the TV: the village square and the narrator's voice, readable across a room. It
+// draws only the public view (the board never receives a secret): day or night, the narrator's
+// lines (spoken with the browser's speech in the page's language, unless switched off on this
+// TV), who is alive or dead (with the card when the option reveals it), the Mayor, the timers
+// (none at night), the composition, who has voted (never for whom) until the ballots are
+// revealed, the public log, and at the end every card, the lovers, the charmed and the
+// night-by-night timeline.
+
+import { h, morph, t, fmt } from "../partyhub/js/dom.js";
+import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import {
+  styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
+  lastBallots, ballotsPanel, revealPanel, timeline, names, hostControls,
+} from "./common.js";
+
+const VOICE_KEY = "partyhub.werewolf.voice"; // "off" when this TV's speech is switched off
+
+export function mount(root, ctx) {
+  hiddenUntil(root, styleLoad());
+  let view = null;
+  let spokenId = null;
+  let voiceOn = voiceStored();
+
+  function voiceStored() {
+    try { return localStorage.getItem(VOICE_KEY) !== "off"; } catch { return true; }
+  }
+
+  // Browsers speak only on a page someone has touched: until then the button asks for a tap,
+  // and that tap speaks the current lines instead of switching the voice off.
+  const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  let heard = touched();
+
+  function voiceClick() {
+    if (voiceOn && !heard) {
+      heard = true;
+      spokenId = null;
+      narrate();
+      render();
+      return;
+    }
+    voiceToggle();
+  }
+
+  function voiceToggle() {
+    voiceOn = !voiceOn;
+    try { localStorage.setItem(VOICE_KEY, voiceOn ? "on" : "off"); } catch { /* private mode */ }
+    if (!voiceOn && window.speechSynthesis) window.speechSynthesis.cancel();
+    render();
+  }
+
+  const voiceAllowed = () => Boolean(view && view.options["narration.voice"]);
+
+  // Speak each new set of lines once, in the page's language (the room's, as the server chose it).
+  function narrate() {
+    const narration = view.narration;
+    if (narration.id === spokenId) return;
+    spokenId = narration.id;
+    const synth = window.speechSynthesis;
+    if (!voiceOn || !voiceAllowed() || !synth || typeof window.SpeechSynthesisUtterance !== "function") return;
+    const lang = document.documentElement.lang || "en";
+    const voice = (synth.getVoices() || []).find((v) => v.lang && v.lang.toLowerCase().startsWith(lang.toLowerCase()));
+    for (const line of narration.lines) {
+      const text = lineText(ctx, line);
+      if (!text) continue;
+      const utterance = new window.SpeechSynthesisUtterance(text);
+      utterance.lang = lang;
+      if (voice) utterance.voice = voice;
+      synth.speak(utterance);
+    }
+  }
+
+  // --- pieces ---------------------------------------------------------------------------------
+
+  function header() {
+    const night = view.phase === "night";
+    const showClock = !night && !view.over && view.deadline;
+    return h("header", { class: "ww-top" },
+      h("span", { class: `ww-sky ${night ? "night" : "day"}`, "aria-hidden": "true" }),
+      h("span", { class: "ww-when", "data-testid": "when" }, clockTitle(view)),
+      h("h1", { class: "ww-title", "data-testid": "phase-title" }, phaseTitle(view, ctx)),
+      showClock ? countdown(view.deadline, "ww-clock big") : null,
+      voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
+        "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
+      !voiceOn ? t("Voice: off") : heard ? t("Voice: on") : t("Tap to hear the narrator")) : null);
+  }
+
+  // The narrator's latest lines, with the picture of the card whose step it is.
+  function narrator() {
+    const lines = view.narration.lines.map((line) => ({ key: line.key, text: lineText(ctx, line) })).filter((l) => l.text);
+    const stepCard = view.step && view.step.key ? ((ctx.page.facts || {}).step_cards || {})[view.step.key] : null;
+    return h("section", { class: "ww-narrator", "data-testid": "narrator", "data-id": view.narration.id },
+      stepCard ? picture(ctx, stepCard, "ww-step-pic") : null,
+      h("div", { class: "ww-lines" }, lines.map((line) => h("p", { "data-testid": "line", "data-key": line.key }, line.text))));
+  }
+
+  // Per seat, what the village may know it is doing now (never what it chose).
+  function status(p) {
+    const poll = view.poll;
+    const chip = (text, cls, testid = "seat-status") => h("span", { class: `ww-status ${cls}`, "data-testid": testid }, text);
+    if (!p.alive && !(view.prompt && view.prompt.seat === p.seat)) return null;
+    switch (view.phase) {
+      case "look":
+        return p.looked ? chip(t("✓ looked"), "done", "seat-looked") : chip(t("looking…"), "busy");
+      case "candidacy":
+        if (poll.standing.includes(p.seat)) return chip(t("candidate"), "alert", "seat-standing");
+        return poll.answered.includes(p.seat) ? chip(t("answered"), "done") : null;
+      case "election":
+      case "vote":
+        if (!poll.voters.includes(p.seat)) return chip(t("no vote"), "muted");
+        if (poll.locked.includes(p.seat)) return chip(t("voted ✓"), "done", "seat-locked");
+        return poll.voted.includes(p.seat) ? chip(t("choosing…"), "busy", "seat-voted") : chip(t("to vote"), "muted");
+      case "talk":
+        return view.talk.ready.includes(p.seat) ? chip(t("ready to vote"), "done", "seat-ready") : null;
+      case "prompt":
+        return view.prompt.seat === p.seat ? chip(t("choosing…"), "alert") : null;
+      default:
+        return null;
+    }
+  }
+
+  function seatTile(p) {
+    const winner = view.result && view.result.winners.includes(p.seat);
+    const poll = view.poll;
+    const narrowed = poll && poll.candidates && (poll.kind === "election" || poll.revote); // a choice among a few
+    const candidate = narrowed && poll.candidates.includes(p.seat);
+    return h("li", { class: `ww-seat ${p.alive ? "alive" : "dead"} ${p.connected ? "" : "offline"} ${winner ? "winner" : ""} ${candidate ? "candidate" : ""}`,
+      "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "" },
+    p.card ? picture(ctx, p.card, "ww-seat-pic") : seatToken(p.seat, ctx, "big"),
+    h("span", { class: "ww-seat-text" },
+      h("b", { class: "ww-seat-name" }, ctx.nameOf(p.seat)),
+      p.card ? h("span", { class: "ww-seat-card" }, roleName(ctx, p.card)) : null,
+      h("span", { class: "ww-seat-badges" },
+        p.mayor ? h("span", { class: "ww-badge mayor", "data-testid": "mayor" }, t("Mayor")) : null,
+        p.no_vote ? h("span", { class: "ww-badge" }, t("no vote")) : null,
+        p.alive ? null : h("span", { class: "ww-badge dead" }, t("dead")),
+        winner ? h("span", { class: "ww-badge win" }, t("winner")) : null,
+        p.connected ? null : h("span", { class: "ww-badge offline" }, t("offline")),
+        status(p))));
+  }
+
+  // The phase's own panel: how many have voted, the candidates, the ballots once revealed.
+  function phasePanel() {
+    const poll = view.poll;
+    if ((view.phase === "vote" || view.phase === "election") && poll) {
+      return h("p", { class: "ww-progress", "data-testid": "vote-progress" },
+        fmt("Voted: %(n)s of %(total)s. The ballots show when the vote closes.", { n: poll.locked.length, total: poll.voters.length }),
+        poll.revote || poll.kind === "election" ? h("span", { class: "ww-candidates" }, " ",
+          fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null);
+    }
+    if (view.phase === "talk") {
+      return h("p", { class: "ww-progress", "data-testid": "ready-progress", "data-needed": view.talk.needed },
+        fmt("Ready to vote: %(n)s of %(needed)s needed", { n: view.talk.ready.length, needed: view.talk.needed }));
+    }
+    if (view.phase === "candidacy") {
+      return h("p", { class: "ww-progress" }, poll.standing.length
+        ? fmt("Standing: %(names)s", { names: names(ctx, poll.standing) }) : t("Nobody stands yet."));
+    }
+    const entry = lastBallots(view);
+    if (entry && view.phase !== "night" && entry.clock[0] === "day" && entry.clock[1] === view.day) return ballotsPanel(entry, ctx);
+    return null;
+  }
+
+  function scapegoatList() {
+    const seats = view.scapegoat_voters;
+    if (!seats) return null;
+    return h("p", { class: "ww-progress", "data-testid": "scapegoat-voters" },
+      seats.length ? fmt("Only %(names)s may vote today.", { names: names(ctx, seats) }) : t("Nobody may vote today."));
+  }
+
+  function endMain() {
+    return [
+      h("p", { class: "ww-win", "data-testid": "winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
+      revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 }),
+    ];
+  }
+
+  function render() {
+    if (!view) return;
+    heard = heard || touched();
+    const night = view.phase === "night";
+    const many = view.players.length > 12; // a denser square: names only, no tokens
+    root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"} ${many ? "ww-many" : ""}`;
+    root.dataset.testid = "ww-tv";
+    root.dataset.phase = view.phase;
+    root.dataset.night = String(view.night);
+    root.dataset.day = String(view.day);
+    root.dataset.step = view.step && view.step.key ? view.step.key : "";
+    root.dataset.narration = String(view.narration.id);
+    const side = view.over
+      ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx)]
+      : [hostControls(view, ctx), h("h2", {}, t("Cards in play")), composition(view, ctx),
+        view.cursed ? h("p", { class: "ww-curse", "data-testid": "cursed" }, t("The village has lost its wisdom: the villagers have no powers.")) : null,
+        h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 })];
+    morph(root, header(),
+      h("div", { class: "ww-body" },
+        h("main", { class: "ww-main" },
+          view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
+            h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
+        h("aside", { class: `ww-side ${view.over ? "ww-scroll" : ""}` }, side)));
+  }
+
+  // At the end a long game's timeline is taller than the screen: it scrolls by itself, slowly,
+  // back to the top once read (nobody scrolls a TV).
+  const SCROLL_PX = 1;
+  setInterval(() => {
+    const side = root.querySelector(".ww-side.ww-scroll");
+    if (!side || side.scrollHeight <= side.clientHeight) return;
+    const bottom = side.scrollTop + side.clientHeight >= side.scrollHeight - 1;
+    side.scrollTop = bottom ? 0 : side.scrollTop + SCROLL_PX;
+  }, 60);
+
+  return {
+    update(frame) {
+      view = frame.view;
+      if (!view) return;
+      render();
+      narrate();
+    },
+  };
+}

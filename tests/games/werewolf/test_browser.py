@@ -1,0 +1,593 @@
+"""Werewolf in real browsers: a TV and eight phones play night 1 and day 1 through to a vote.
+
+The TV creates a Werewolf room from the home page (the deck for 8: two Werewolves, the Seer, the
+Witch, the Hunter, Cupid, the Little Girl and a Villager); eight phones join by code; the VIP
+starts. Each phone learns its card by pressing and holding it, which is what a real player knows,
+and the script plays from that:
+
+1. night 1: Cupid makes himself and the Villager lovers, the lovers see each other; the Seer picks
+   a werewolf, her phone reloads, comes back to her prompt with the pick kept, and she sees the
+   card; the two werewolves point at the Hunter and confirm; the Little Girl keeps her eyes shut;
+   the Witch does nothing. Every other living phone answers the decoy question, on a screen laid
+   out as the real prompts are; no phone makes a sound or vibrates;
+2. day 1: the Hunter's death is announced with his card, his ghost phone does not shoot; the Seer
+   and the Witch stand for Mayor and the Seer is elected; everyone is ready to vote; the village
+   votes the werewolf out and the TV reveals every ballot, the Mayor's counting twice;
+3. night 2 falls; the host removes the last werewolf (he "left the village") and the TV and the
+   phones show the end: every card, the lovers and the night-by-night timeline.
+
+The TV speaks the narrator's lines in the page's language (speech is recorded, not heard) and
+stops when its voice is switched off. A second TV and a second tab of the Seer's phone follow the
+game in French. Screenshots go to /tmp/shots/werewolf-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, party_open
+from tests.support.browser import shot as screenshot
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+DECK = ["werewolf", "werewolf", "seer", "witch", "hunter", "cupid", "little-girl", "villager"]
+STEP_MS = 60000  # a night step lasts up to 20 s, more with the ghost pad and the pack's timer
+PHONE = {"width": 390, "height": 844}
+
+# The TV's speech, recorded instead of spoken.
+SPEECH_RECORDER = """
+window.__spoken = [];
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(utterance) { window.__spoken.push({ text: utterance.text, lang: utterance.lang }); },
+  cancel() {}, getVoices() { return []; },
+} });
+"""
+# A page nobody has touched yet, as a TV is until someone taps it (Chromium run by Playwright
+# counts every page as touched): browsers do not let it speak.
+UNTOUCHED = """
+Object.defineProperty(navigator, "userActivation", { configurable: true,
+  value: { hasBeenActive: false, isActive: false } });
+"""
+# Anything a phone does that makes a sound or vibrates, recorded.
+NOISE_RECORDER = """
+window.__noise = [];
+navigator.vibrate = () => { window.__noise.push("vibrate"); return true; };
+const play = HTMLMediaElement.prototype.play;
+HTMLMediaElement.prototype.play = function () {
+  window.__noise.push("play");
+  return play.call(this);
+};
+const speak = window.speechSynthesis && window.speechSynthesis.speak.bind(window.speechSynthesis);
+if (speak) window.speechSynthesis.speak = (u) => { window.__noise.push("speak"); return speak(u); };
+"""
+
+
+def shot(page, name: str) -> None:
+    screenshot(page, f"werewolf-{name}")
+
+
+def screen(page) -> str:
+    """The game's root on a TV page or a phone page."""
+    tv = page.url.rsplit("/", 2)[-2] == "tv"
+    return '[data-testid="ww-tv"]' if tv else '[data-testid="ww-phone"]'
+
+
+def at(page, phase: str, timeout: int = WAIT_MS, **data: str | int) -> None:
+    """Wait until a Werewolf screen shows ``phase`` (and the given data attributes)."""
+    selector = f'{screen(page)}[data-phase="{phase}"]'
+    for key, value in data.items():
+        selector += f'[data-{key}="{value}"]'
+    page.wait_for_selector(selector, timeout=timeout)
+
+
+def kind(phone, prompt: str, timeout: int = STEP_MS) -> None:
+    """Wait until a phone is asked ``prompt`` (its prompt kind)."""
+    phone.wait_for_selector(f'[data-testid="ww-phone"][data-kind="{prompt}"]', timeout=timeout)
+
+
+def tap(phone, selector: str) -> None:
+    """Tap a control and wait for the server's answer (the tapped choice marked as chosen)."""
+    phone.click(selector)
+    phone.wait_for_selector(f'{selector}[aria-pressed="true"]', timeout=WAIT_MS)
+
+
+def peek(phone, shot_name: str | None = None) -> str:
+    """Press and hold the own card: it shows only while the finger is down."""
+    card = phone.locator('[data-testid="peek"]')
+    assert phone.locator('[data-testid="peek-face"]').count() == 0
+    box = card.bounding_box()
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    face = phone.wait_for_selector('[data-testid="peek-face"]', timeout=WAIT_MS)
+    card_id = face.get_attribute("data-card")
+    if shot_name:
+        shot(phone, shot_name)
+    phone.mouse.up()
+    phone.wait_for_selector('[data-testid="peek-face"]', state="detached", timeout=WAIT_MS)
+    return card_id
+
+
+def decoy_answer(phone) -> None:
+    """The decoy question: tap a suspect (the first listed), then Confirm."""
+    target = phone.locator('[data-testid="suspect"]').first.get_attribute("data-seat")
+    tap(phone, f'[data-testid="suspect"][data-seat="{target}"]')
+    phone.click('[data-testid="confirm"]')
+    phone.wait_for_selector('[data-testid="confirm"][disabled]', timeout=WAIT_MS)
+
+
+def step_play(tv, phones, step: str, act, decoys: bool = True) -> None:
+    """Wait for a night step on the TV; every living phone without a part in it answers the
+    decoy question (a step with choices lasts until its actors act), then the actors act."""
+    at(tv, "night", timeout=STEP_MS, step=step)
+    for phone in phones if decoys else []:
+        at(phone, "night", step=step)
+        if phone.locator('[data-testid="ww-phone"][data-kind="decoy"]').count():
+            decoy_answer(phone)
+    act()
+
+
+def spoken(tv) -> list[dict]:
+    return tv.evaluate("window.__spoken")
+
+
+def room_create(tv, base: str) -> str:
+    """The TV creates a Werewolf room from the home page (the deck for the seated count)."""
+    tv.goto(base + "/")
+    form = tv.locator('form[data-game="werewolf"]')
+    form.locator('button[type="submit"]').click()
+    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+    return tv.locator("#room-code").inner_text().strip()
+
+
+def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_factory):
+    base = hub_start(tmp_path, daphne_factory)
+    with party_open(chromium_path) as party:
+        tv, errors = party.tv, party.errors
+        tv.context.add_init_script(SPEECH_RECORDER)
+        code = room_create(tv, base)
+        phones = []
+        for name in NAMES:
+            phone = party.phone_join(base, code, name)
+            phone.context.add_init_script(NOISE_RECORDER)
+            phone.set_viewport_size(PHONE)
+            phone.reload()
+            phones.append(phone)
+        tv.wait_for_function("() => document.querySelectorAll('#lobby-side li').length === 8")
+        phones[0].click('[data-testid="start"]')  # the first to join is the VIP
+
+        # A second TV (no host controls) follows the game in French, as does a second tab of
+        # a phone once we know whose it is.
+        tv_fr = party.browser.new_context(
+            viewport={"width": 1920, "height": 1080}, locale="fr-FR"
+        ).new_page()
+        tv_fr.context.add_init_script(SPEECH_RECORDER)
+        tv_fr.context.add_init_script(UNTOUCHED)
+        tv_fr.on("pageerror", lambda error: errors.append(f"TV fr: {error}"))
+        tv_fr.goto(f"{base}/tv/{code}")
+
+        # Look: each phone holds its card, then says it has seen it; the TV ticks who has.
+        for phone in phones:
+            at(phone, "look")
+        at(tv, "look")
+        cards = []
+        for seat, phone in enumerate(phones):
+            cards.append(peek(phone, "phone-card" if seat == 0 else None))
+            phone.click('[data-testid="look"]')
+            if seat == 3:  # the TV ticks who has looked (the night falls once all have)
+                looked = f'[data-testid="seat"][data-seat="{seat}"] [data-testid="seat-looked"]'
+                tv.wait_for_selector(looked, timeout=WAIT_MS)
+                shot(tv, "tv-look")
+        assert sorted(cards) == sorted(DECK)
+        seat_of = {card: seat for seat, card in enumerate(cards)}
+        wolves = [seat for seat, card in enumerate(cards) if card == "werewolf"]
+        seer, witch, hunter = seat_of["seer"], seat_of["witch"], seat_of["hunter"]
+        cupid, girl, villager = seat_of["cupid"], seat_of["little-girl"], seat_of["villager"]
+
+        seer_fr = party.browser.new_context(**party.playwright.devices["Pixel 5"], locale="fr-FR")
+        seer_fr.add_cookies(phones[seer].context.cookies())
+        seer_fr = seer_fr.new_page()
+        seer_fr.set_viewport_size(PHONE)
+        seer_fr.on("pageerror", lambda error: errors.append(f"Seer fr: {error}"))
+        seer_fr.goto(f"{base}/play/{code}")
+
+        # Night 1. The narrator speaks (English on the TV, French on the other).
+        at(tv, "night", timeout=STEP_MS, night=1)
+        tv.wait_for_function(
+            "() => window.__spoken.some((u) => u.text.startsWith('Night 1 falls'))", timeout=WAIT_MS
+        )
+        assert all(u["lang"] == "en" for u in spoken(tv))
+        tv_fr.wait_for_function(
+            "() => window.__spoken.some((u) => u.lang === 'fr' && u.text.includes('nuit'))",
+            timeout=WAIT_MS,
+        )
+        assert tv.locator('[data-testid="seat"][data-card]:not([data-card=""])').count() == 0
+        assert tv.locator('[data-testid="countdown"]').count() == 0  # no countdown at night
+
+        def cupid_acts():
+            phone = phones[cupid]
+            kind(phone, "cupid")
+            assert phone.locator('[data-testid="pick"]').count() == 8  # himself allowed
+            tap(phone, f'[data-testid="pick"][data-seat="{cupid}"]')
+            tap(phone, f'[data-testid="pick"][data-seat="{villager}"]')
+            phone.click('[data-testid="confirm"]')
+            phone.wait_for_selector('[data-testid="suspect"]', timeout=WAIT_MS)  # then the decoy
+
+        step_play(tv, phones, "cupid", cupid_acts)
+
+        def lovers_act():
+            for seat, partner in ((cupid, villager), (villager, cupid)):
+                kind(phones[seat], "lovers")
+                lover = phones[seat].locator('[data-testid="lover"]').inner_text()
+                assert NAMES[partner] in lover
+                phones[seat].click('[data-testid="confirm"]')
+
+        # The lovers' step only shows something: it ends on its own clock, so no decoys here.
+        step_play(tv, phones, "lovers", lovers_act, decoys=False)
+
+        def seer_acts():
+            phone = phones[seer]
+            kind(phone, "seer")
+            # Same screen as a decoy: a question, as many players to tap, Confirm in one place.
+            decoy = phones[villager]
+            kind(decoy, "decoy")
+            count = phone.locator('[data-testid="pick"]').count
+            assert count() == decoy.locator('[data-testid="suspect"]').count() == 7
+            for real, fake in (("question", "question"), ("pick-grid", "suspect-grid"),
+                               ("confirm", "confirm")):
+                mine = phone.locator(f'[data-testid="{real}"]').bounding_box()
+                theirs = decoy.locator(f'[data-testid="{fake}"]').bounding_box()
+                assert abs(mine["y"] - theirs["y"]) < 2, real
+                assert abs(mine["height"] - theirs["height"]) < 2, real
+            # Browsers speak only on a page someone touched: the untouched French TV asks for
+            # a tap, and that tap says the current lines again.
+            voice_fr = tv_fr.locator('[data-testid="voice"]')
+            assert voice_fr.get_attribute("data-heard") == "false"
+            assert voice_fr.inner_text() == "Touche pour entendre le narrateur"
+            before = len(spoken(tv_fr))
+            voice_fr.click()
+            assert voice_fr.get_attribute("data-heard") == "true"
+            assert len(spoken(tv_fr)) > before and voice_fr.get_attribute("aria-pressed") == "true"
+            # The English TV's voice switched off: nothing more is said there.
+            voice = tv.locator('[data-testid="voice"]')
+            assert voice.get_attribute("data-heard") == "true"
+            voice.click()
+            assert voice.get_attribute("aria-pressed") == "false"
+            assert tv.evaluate("localStorage.getItem('partyhub.werewolf.voice')") == "off"  # per TV
+            said.append(len(spoken(tv)))
+            phone.click(f'[data-testid="pick"][data-seat="{wolves[0]}"]')
+            phone.wait_for_selector(f'[data-testid="pick"][data-seat="{wolves[0]}"][aria-pressed="true"]')
+            shot(phone, "phone-night-seer")
+            shot(decoy, "phone-night-decoy")
+            shot(tv, "tv-night")
+            shot(tv_fr, "tv-night-fr")
+            shot(seer_fr, "phone-night-seer-fr")
+            # The Seer's phone reloads mid-night: back to her prompt, her pick kept.
+            phone.reload()
+            kind(phone, "seer", timeout=WAIT_MS)
+            kept = f'[data-testid="pick"][data-seat="{wolves[0]}"][aria-pressed="true"]'
+            phone.wait_for_selector(kept, timeout=WAIT_MS)
+            assert phone.locator('[data-testid="pick"][aria-pressed="true"]').count() == 1
+            phone.click('[data-testid="confirm"]')
+            result = phone.wait_for_selector('[data-testid="seer-result"]', timeout=WAIT_MS)
+            assert result.get_attribute("data-seen") == "werewolf"
+            assert result.get_attribute("data-seat") == str(wolves[0])
+
+        said: list[int] = []
+        step_play(tv, phones, "seer", seer_acts)
+
+        def pack_acts():
+            assert len(spoken(tv)) == said[0]  # the voice is off on this TV
+            tv.locator('[data-testid="voice"]').click()
+            for wolf in wolves:
+                kind(phones[wolf], "wolf")
+                tap(phones[wolf], f'[data-testid="wolf-target"][data-seat="{hunter}"]')
+            board = phones[wolves[1]].locator('[data-testid="pack-board"]')
+            assert NAMES[wolves[0]] in board.inner_text()
+            shot(phones[wolves[1]], "phone-night-wolf")
+            for wolf in wolves:
+                phones[wolf].click('[data-testid="confirm"]')
+            for wolf in wolves:
+                victim = phones[wolf].locator('[data-testid="pack-victim"]')
+                assert NAMES[hunter] in victim.inner_text()
+            kind(phones[girl], "little_girl")
+            phones[girl].click('[data-testid="confirm"]')  # eyes shut
+
+        step_play(tv, phones, "werewolves", pack_acts)
+        # The voice is back on: the next lines are spoken.
+        tv.wait_for_function("n => window.__spoken.length > n", arg=said[0], timeout=STEP_MS)
+
+        def witch_acts():
+            phone = phones[witch]
+            kind(phone, "witch")
+            victim = phone.wait_for_selector('[data-testid="witch-victim"]', timeout=WAIT_MS)
+            assert victim.get_attribute("data-seat") == str(hunter)
+            shot(phone, "phone-night-witch")
+            phone.click('[data-testid="confirm"]')  # does nothing
+
+        step_play(tv, phones, "witch", witch_acts)
+        for phone in phones:
+            assert phone.evaluate("window.__noise") == []
+
+        # Day 1: the Hunter's death, with his card; his ghost phone does not shoot.
+        at(tv, "dawn", timeout=STEP_MS, day=1)
+        line = tv.wait_for_selector('[data-testid="line"][data-key="death"]', timeout=WAIT_MS)
+        assert NAMES[hunter] in line.inner_text()
+        tv.wait_for_selector(f'[data-testid="seat"][data-seat="{hunter}"][data-alive="false"][data-card="hunter"]')
+        shot(tv, "tv-dawn")
+        kind(phones[hunter], "hunter")
+        shot(phones[hunter], "phone-hunter")
+        tap(phones[hunter], '[data-testid="no-shot"]')
+        phones[hunter].click('[data-testid="confirm"]')
+
+        # The Mayor election: the Seer and the Witch stand; everyone elects the Seer.
+        living = [seat for seat in range(8) if seat != hunter]
+        for seat in living:
+            kind(phones[seat], "candidacy")
+            stand = f'[data-testid="stand-{"yes" if seat in (seer, witch) else "no"}"]'
+            if seat == living[-1]:  # the last answer opens the election at once
+                phones[seat].click(stand)
+            else:
+                tap(phones[seat], stand)
+        phones[hunter].wait_for_selector('[data-testid="ghost"]', timeout=WAIT_MS)
+        shot(phones[hunter], "phone-ghost")
+        for seat in living:
+            kind(phones[seat], "election")
+            tap(phones[seat], f'[data-testid="vote"][data-seat="{seer}"]')
+            phones[seat].click('[data-testid="confirm"]')
+        mayor = f'[data-testid="seat"][data-seat="{seer}"] [data-testid="mayor"]'
+        tv.wait_for_selector(mayor, timeout=WAIT_MS)
+
+        # The discussion ends when enough are ready; then the vote.
+        for seat in living:
+            kind(phones[seat], "talk")
+        shot(tv, "tv-talk")
+        needed = int(tv.locator('[data-testid="ready-progress"]').get_attribute("data-needed"))
+        for seat in living[:needed]:
+            phones[seat].click('[data-testid="ready"]')
+        at(tv, "vote")
+        target = {seat: (villager if seat in wolves else wolves[0]) for seat in living}
+        for seat in living:
+            kind(phones[seat], "vote")
+            tap(phones[seat], f'[data-testid="vote"][data-seat="{target[seat]}"]')
+        phones[seer].wait_for_selector('[data-testid="double-vote"]')
+        shot(phones[seer], "phone-vote")
+        shot(seer_fr, "phone-vote-fr")
+        tv.wait_for_selector('[data-testid="vote-progress"]')
+        assert tv.locator('[data-testid="ballot"]').count() == 0  # never whom, until the close
+        for seat in living[:-1]:
+            phones[seat].click('[data-testid="confirm"]')
+        tv.wait_for_selector('[data-testid="seat-locked"]', timeout=WAIT_MS)
+        shot(tv, "tv-vote")
+        phones[living[-1]].click('[data-testid="confirm"]')
+
+        # The ballots, every one, the Mayor's counting twice; the werewolf is executed.
+        at(tv, "execution", timeout=WAIT_MS)
+        tv.wait_for_selector('[data-testid="ballots"]')
+        assert tv.locator('[data-testid="ballot"]').count() == len(living)
+        mayor_ballot = tv.locator(f'[data-testid="ballot"][data-voter="{seer}"]')
+        assert mayor_ballot.get_attribute("data-ballot") == str(wolves[0])
+        assert mayor_ballot.locator(".ww-double").count() == 1
+        count = tv.locator(f'[data-testid="count"][data-seat="{wolves[0]}"]')
+        assert int(count.get_attribute("data-count")) == len(living) - 2 + 1  # the Mayor's twice
+        dead = f'[data-seat="{wolves[0]}"][data-alive="false"][data-card="werewolf"]'
+        tv.wait_for_selector(f'[data-testid="seat"]{dead}')
+        shot(tv, "tv-ballots")
+        tv_fr.wait_for_selector('[data-testid="ballots"]', timeout=WAIT_MS)
+        shot(tv_fr, "tv-ballots-fr")
+
+        # Night 2; the host removes the last werewolf, who left the village: the village wins.
+        at(tv, "night", timeout=STEP_MS, night=2)
+        tv.once("dialog", lambda dialog: dialog.accept())
+        tv.locator('[data-testid="host"] summary').click()
+        tv.click(f'[data-testid="remove"][data-seat="{wolves[1]}"]')
+        at(tv, "over")
+        winner = tv.wait_for_selector('[data-testid="winner"]')
+        assert winner.get_attribute("data-team") == "village"
+        assert tv.locator('[data-testid="revealed"]').count() == 8
+        seer_card = f'[data-testid="revealed"][data-seat="{seer}"][data-card="seer"]'
+        assert tv.locator(seer_card).count() == 1
+        lovers = tv.locator('[data-testid="lovers"]').inner_text()
+        assert NAMES[cupid] in lovers and NAMES[villager] in lovers
+        timeline = tv.locator('[data-testid="timeline"]').inner_text()
+        assert NAMES[hunter] in timeline and NAMES[wolves[0]] in timeline
+        shot(tv, "tv-end")
+        tv_fr.wait_for_selector('[data-testid="winner"]', timeout=WAIT_MS)
+        shot(tv_fr, "tv-end-fr")
+        for phone in phones:
+            won = '[data-testid="phone-winner"][data-team="village"]'
+            phone.wait_for_selector(won, timeout=WAIT_MS)
+        shot(phones[seer], "phone-end")
+        seer_fr.wait_for_selector('[data-testid="phone-winner"]', timeout=WAIT_MS)
+        shot(seer_fr, "phone-end-fr")
+        assert errors == []
+
+
+# --- Every prompt of every role, drawn from the rules' own views -------------------------------
+
+SCREEN_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
+<body><div id="toasts"></div><div id="app"><section id="game"></section></div>
+<script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
+window.interpolate = (text, params) =>
+  text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
+</script>
+<script type="module">
+import { mount as phone } from "/static/werewolf/phone.js";
+import { mount as tv } from "/static/werewolf/tv.js";
+// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
+window.__show = (page, frame, names, board) => {
+  document.body.className = `${board ? "page-tv" : "page-phone"} game-werewolf`;
+  document.getElementById("app").className = board ? "tv" : "phone";
+  const ctx = { role: board ? "board" : "seat", page, frame: () => frame,
+    act: (a) => window.__acts.push(a), host() {}, isHost: () => false, players: () => [],
+    nameOf: (p) => names[p] ?? "?", connectedAt: () => true };
+  const root = document.createElement("div");
+  document.getElementById("game").replaceChildren(root);
+  window.__acts = [];
+  (board ? tv : phone)(root, ctx).update(frame);
+};
+window.__ready = true;
+</script></body></html>"""
+
+
+def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
+    """Views from random seeded games of ``n`` players with the published deck (every card
+    from 16 players on), driven by the rules' legal actions and timeouts: the TV's view of
+    every phase ("board-<phase>") and, unless ``board_only``, a phone's view of every prompt
+    kind, a ghost's, the audience's and the end's."""
+    import random
+
+    from games.werewolf import rules
+
+    wanted = {f"board-{phase}" for phase in ("look", "night", "dawn", "prompt", "candidacy",
+                                              "election", "talk", "vote", "execution", "over")}
+    if not board_only:
+        wanted |= set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"}
+    found: dict[str, dict] = {}
+    for seed in range(40):
+        pick = random.Random(seed)
+        now = 1000.0
+        state = rules.setup(n, {}, seed, now, {})
+        while True:
+            views = rules.views(state, [None] if board_only else [None, *range(n)])
+            found.setdefault(f"board-{state['phase']}", views[0])
+            found.setdefault("audience", views[0])
+            for view in views[1:]:
+                me = view["me"]
+                if me["prompt"] and me["actions"]:
+                    found.setdefault(me["prompt"]["kind"], view)
+                elif not me["alive"] and me["ghost"] and me["prompt"] is None:
+                    found.setdefault("ghost", view)
+            if state["over"]:
+                break
+            movers = [seat for seat in range(n) if rules.legal_actions(state, seat)]
+            if movers and pick.random() < 0.85:
+                seat = pick.choice(movers)
+                state = rules.apply(state, seat, pick.choice(rules.legal_actions(state, seat)), now)
+                now += 0.5
+            else:
+                now = max(now, state["deadline"] or now)
+                state = rules.apply(state, None, {"type": "timeout"}, now)
+        if not board_only:
+            found.setdefault("over", rules.view(state, 0))
+        if wanted <= set(found):
+            return {name: view for name, view in found.items() if name in wanted}
+    raise AssertionError(f"never reached: {wanted - set(found)}")
+
+
+@contextmanager
+def screen_page(chromium_path: str, viewport: dict) -> Iterator[tuple[Any, dict, list[str]]]:
+    """A page that draws Werewolf frames with the real screens and the server's page data
+    (texts from the starter data), its static files served from the project; with the page
+    data and the script errors seen."""
+    from django.contrib.staticfiles import finders
+    from playwright.sync_api import sync_playwright
+
+    from games.registry import adapter_get
+    from games.views import screen_context
+
+    adapter = adapter_get("werewolf")
+    adapter.starter_load()
+    page_data = {"code": "TEST", **screen_context(adapter)}
+
+    def serve(route):
+        path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+        if not path:
+            route.fulfill(body=SCREEN_PAGE, content_type="text/html")
+            return
+        found = finders.find(path.removeprefix("static/"))
+        if found is None:
+            route.fulfill(status=404)
+            return
+        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+        route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport=viewport).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.route("http://screen.test/**", serve)
+            page.goto("http://screen.test/")
+            page.wait_for_function("() => window.__ready === true")
+            yield page, page_data, errors
+        finally:
+            browser.close()
+
+
+def draw(page, page_data: dict, view: dict, n: int, board: bool = False) -> None:
+    frame = {"type": "state", "version": 1, "view": view}
+    names = [f"Player {seat + 1}" for seat in range(n)]
+    page.evaluate("a => window.__show(...a)", [page_data, frame, names, board])
+    page.wait_for_selector('[data-testid="ww-tv"]' if board else '[data-testid="ww-phone"]')
+
+
+# Every visible control of the phone's stage (and the card) smaller than 44 x 44 px.
+SMALL_TARGETS = """() => [...document.querySelectorAll('.ww-stage button, [data-testid="peek"]')]
+  .map((el) => el.getBoundingClientRect())
+  .filter((box) => box.width && box.height && (box.width < 44 || box.height < 44)).length"""
+
+# The smallest font of any text shown on the TV, in px.
+SMALLEST_TV_TEXT = """() => Math.min(...[...document.querySelectorAll('.ww-tv *')]
+  .filter((el) => el.getClientRects().length
+    && [...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+  .map((el) => parseFloat(getComputedStyle(el).fontSize)))"""
+
+
+@pytest.mark.django_db
+def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
+    """Each phone prompt of section 5 (every role's, the decoy, the day's), the ghost screen,
+    the audience's and the end, drawn by phone.js from a real view with the server's texts: no
+    script error, the question shown, tap targets of at least 44 x 44 px, and the taps send only
+    actions the rules list for that phone."""
+    views = random_views(16)
+    with screen_page(chromium_path, PHONE) as (page, page_data, errors):
+        for name, view in sorted(views.items()):
+            if name.startswith("board-"):
+                continue
+            draw(page, page_data, view, 16)
+            shot(page, f"prompt-{name}")
+            assert page.evaluate(SMALL_TARGETS) == 0, name
+            if name in ("audience", "ghost", "over"):
+                testid = {"audience": "village", "ghost": "ghost", "over": "phone-winner"}[name]
+                assert page.locator(f'[data-testid="{testid}"]').count() == 1
+                continue
+            assert page.locator('[data-testid="question"]').inner_text().strip(), name
+            # Tap the first enabled choice, then the main button (Confirm, "I have seen my
+            # card" once the card was held, "Ready to vote"): only legal actions go out.
+            if name == "look":
+                peek(page)
+            choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
+            if choice.count():
+                choice.click()
+            main = page.locator(".ww-stage .pinned button:not([disabled])")
+            if main.count():
+                main.click()
+            sent = page.evaluate("window.__acts")
+            assert sent, f"{name}: nothing sent"
+            legal = [{"type": a["type"], "target": a["target"]} for a in view["me"]["actions"]]
+            for action in sent:
+                assert action in legal, (name, action, legal)
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_tv_reads_across_the_room_with_24_players(chromium_path):
+    """The TV of a 24-player game in every phase, drawn by tv.js from the rules' board view: no
+    text under 28 px, every seat on the 1080p screen, no script error."""
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}) as (page, page_data, errors):
+        for name, view in sorted(random_views(24, board_only=True).items()):
+            draw(page, page_data, view, 24, board=True)
+            shot(page, f"tv24-{name}")
+            assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
+            seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
+            assert seats["y"] + seats["height"] <= 1080, name
+        assert errors == []
