@@ -6,7 +6,7 @@
 // hand is doing right now (the claim being built, the accusation being confirmed, a peek).
 
 import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
-import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
+import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
   resources, seatToken, claimBanner, lastVote, voteReveal, hoaxBlocked, phaseTitle, winnerText, effectText,
@@ -33,26 +33,10 @@ export function mount(root, ctx) {
     "aria-label": t("Hold to see your character") });
   const stage = h("div", { class: "hx-stage" });
 
-  const peekShow = (event) => {
-    if (event) event.preventDefault();
-    if (peeking) return;
-    peeking = true;
+  holdToShow(peekEl, (held) => {
+    peeking = held;
     peekRender();
-  };
-  const peekHide = () => {
-    if (!peeking) return;
-    peeking = false;
-    peekRender();
-  };
-  peekEl.addEventListener("pointerdown", peekShow);
-  peekEl.addEventListener("contextmenu", (event) => event.preventDefault());
-  peekEl.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") peekShow(event); });
-  peekEl.addEventListener("keyup", peekHide);
-  peekEl.addEventListener("blur", peekHide);
-  window.addEventListener("pointerup", peekHide);
-  window.addEventListener("pointercancel", peekHide);
-  window.addEventListener("blur", peekHide);
-  document.addEventListener("visibilitychange", peekHide);
+  });
 
   const mySeat = () => (frame && frame.you && view && view.me ? view.me.seat : null);
   const actions = () => (view && view.me ? view.me.actions : []);

@@ -9,7 +9,7 @@
 // (kept in this tab's session storage, so a reloaded phone comes back to its prompt with it).
 
 import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
-import { countdown, pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
+import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
 import {
   styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
   winnerText, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText, hostControls,
@@ -51,27 +51,11 @@ export function mount(root, ctx) {
   // --- the card, held to be seen --------------------------------------------------------------
 
   const peekEl = h("button", { type: "button", class: "ww-peek", "data-testid": "peek", "aria-label": t("Press and hold to see your card") });
-  const peekShow = (event) => {
-    if (event) event.preventDefault();
-    if (peeking) return;
-    peeking = true;
+  holdToShow(peekEl, (held) => {
+    peeking = held;
     peekRender();
-  };
-  const peekHide = () => {
-    if (!peeking) return;
-    peeking = false;
-    peekRender();
-    render();
-  };
-  peekEl.addEventListener("pointerdown", peekShow);
-  peekEl.addEventListener("contextmenu", (event) => event.preventDefault());
-  peekEl.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") peekShow(event); });
-  peekEl.addEventListener("keyup", peekHide);
-  peekEl.addEventListener("blur", peekHide);
-  window.addEventListener("pointerup", peekHide);
-  window.addEventListener("pointercancel", peekHide);
-  window.addEventListener("blur", peekHide);
-  document.addEventListener("visibilitychange", peekHide);
+    if (!held) render();
+  });
   let peeked = false; // this page has shown the card at least once
   const barEl = h("div", { class: "ww-bar-slot" });
   const stageEl = h("div", { class: "ww-stage", "data-testid": "stage" });

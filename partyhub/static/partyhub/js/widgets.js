@@ -58,3 +58,30 @@ export function namesJoin(names) {
   if (names.length < 2) return names[0] || "";
   return fmt("%(list)s and %(last)s", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
+
+// Press-and-hold to see a secret (a phone's card): `onChange(true)` while the element is held
+// (pointer, or Space/Enter), `onChange(false)` once it is let go, the focus leaves, or the page
+// is hidden, so a card never stays shown on a phone put down mid-hold.
+export function holdToShow(el, onChange) {
+  let held = false;
+  const show = (event) => {
+    if (event) event.preventDefault();
+    if (held) return;
+    held = true;
+    onChange(true);
+  };
+  const hide = () => {
+    if (!held) return;
+    held = false;
+    onChange(false);
+  };
+  el.addEventListener("pointerdown", show);
+  el.addEventListener("contextmenu", (event) => event.preventDefault());
+  el.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") show(event); });
+  el.addEventListener("keyup", hide);
+  el.addEventListener("blur", hide);
+  window.addEventListener("pointerup", hide);
+  window.addEventListener("pointercancel", hide);
+  window.addEventListener("blur", hide);
+  document.addEventListener("visibilitychange", hide);
+}
