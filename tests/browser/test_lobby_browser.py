@@ -11,13 +11,12 @@ Screenshots go to /tmp/shots/lobby-*.png.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, state_frames
 from tests.support.browser import shot as screenshot
 from tests.support.servers import manage
 
@@ -51,21 +50,6 @@ def players_connected(page: Page, names: list[str]) -> None:
         len(names), timeout=WAIT_MS
     )
 
-
-def state_frames(page: Page) -> list[dict]:
-    """Every state frame the page's sockets receive from now on (read on the wire)."""
-    frames: list[dict] = []
-
-    def on_socket(socket) -> None:
-        def on_frame(payload) -> None:
-            frame = json.loads(payload)
-            if frame.get("type") == "state":
-                frames.append(frame)
-
-        socket.on("framereceived", on_frame)
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path):

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
-from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, state_frames
 from tests.support.browser import shot as screenshot
 from tests.support.live import api_post, ws_url
 from tests.support.servers import daphne_start, daphnes_stop, service_missing
@@ -111,21 +111,6 @@ def phone_open(hub: Hub, room: dict, position: int, language: str = "en") -> Pag
     expect(phone.locator("#me")).to_contain_text(NAMES[position], timeout=WAIT_MS)
     return phone
 
-
-def state_frames(page: Page) -> list[dict]:
-    """Every state frame the page receives from now on, read on the wire."""
-    frames: list[dict] = []
-
-    def on_socket(socket) -> None:
-        def on_frame(payload) -> None:
-            frame = json.loads(payload)
-            if frame.get("type") == "state":
-                frames.append(frame)
-
-        socket.on("framereceived", on_frame)
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def frame_wait(page: Page, frames: list[dict], seen: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,22 @@ def hub_start(tmp_path: Path, daphne_factory: Callable[[dict[str, str]], str]) -
     manage(["migrate", "--noinput", "-v0"], env)
     manage(["load_starter"], env)
     return daphne_factory(env)
+
+
+def state_frames(page: Any) -> list[dict]:
+    """Every state frame the page's sockets receive from now on (read on the wire)."""
+    frames: list[dict] = []
+
+    def on_socket(socket: Any) -> None:
+        def on_frame(payload: Any) -> None:
+            frame = json.loads(payload)
+            if frame.get("type") == "state":
+                frames.append(frame)
+
+        socket.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return frames
 
 
 def shot(page: Any, name: str) -> None:
