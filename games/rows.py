@@ -87,15 +87,54 @@ def instance(model: type[models.Model], connection: Any, row: tuple) -> models.M
 
 
 def prepared(model: type[models.Model], values: dict[str, Any],
-             connection: Any) -> tuple[list[str], list[Any]]:
+             connection: Any) -> tuple[tuple[str, ...], list[Any]]:
     """The bare quoted columns of ``values``' fields, and each value as its field saves it (a
     related instance as its primary key)."""
     fields = [model._meta.get_field(name) for name in values]
     return (
-        [quoted(field.column) for field in fields],
+        tuple(quoted(field.column) for field in fields),
         [field.get_db_prep_save(value.pk if isinstance(value, models.Model) else value, connection)
          for field, value in zip(fields, values.values(), strict=True)],
     )
+
+
+# Each statement's text is built once per shape (these run on every move).
+
+
+@cache
+def room_select(by: str, lock: bool) -> str:
+    """The room where the ``by`` column (bare, quoted) equals a value, ``FOR UPDATE`` if
+    ``lock``."""
+    return (f"SELECT {columns(Room).select} FROM {quoted(Room._meta.db_table)} "
+            f"WHERE {by} = %s{' FOR UPDATE' if lock else ''}")
+
+
+@cache
+def seats_select() -> str:
+    """A room's seats in join order, each with whether a connection was seen since a time."""
+    return (
+        f"SELECT {columns(Seat).select}, EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
+        f"WHERE {column(Connection, 'seat')} = {column(Seat, 'pk')} "
+        f"AND {column(Connection, 'last_seen')} >= %s) "
+        f"FROM {quoted(Seat._meta.db_table)} WHERE {column(Seat, 'room')} = %s "
+        f"ORDER BY {column(Seat, 'joined_at')}, {column(Seat, 'pk')}"
+    )
+
+
+@cache
+def room_update_statement(names: tuple[str, ...]) -> str:
+    """Set these columns where the room's key and version are the given ones."""
+    return (
+        f"UPDATE {quoted(Room._meta.db_table)} SET {', '.join(f'{n} = %s' for n in names)} "
+        f"WHERE {quoted(Room._meta.pk.column)} = %s "
+        f"AND {quoted(Room._meta.get_field('version').column)} = %s"
+    )
+
+
+@cache
+def insert_statement(model: type[models.Model], names: tuple[str, ...]) -> str:
+    return (f"INSERT INTO {quoted(model._meta.db_table)} ({', '.join(names)}) "
+            f"VALUES ({', '.join(['%s'] * len(names))})")
 
 
 def room_row_locked(key: str | int) -> Room | None:
@@ -103,12 +142,7 @@ def room_row_locked(key: str | int) -> Room | None:
     ``FOR UPDATE``; SQLite locks the whole database when the transaction begins)."""
     connection = connections[router.db_for_write(Room)]
     field = Room._meta.get_field("code") if isinstance(key, str) else Room._meta.pk
-    select = columns(Room).select
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    statement = (
-        f"SELECT {select} FROM {quoted(Room._meta.db_table)} "
-        f"WHERE {quoted(field.column)} = %s{lock}"
-    )
+    statement = room_select(quoted(field.column), connection.features.has_select_for_update)
     with connection.cursor() as cursor:
         cursor.execute(statement, [field.get_db_prep_value(key, connection)])
         row = cursor.fetchone()
@@ -119,17 +153,9 @@ def seats_with_presence(room: Room, seen_since: datetime) -> tuple[list[Seat], s
     """The room's seats in join order, and the pks of those with a connection seen since
     ``seen_since`` (one statement)."""
     connection = connections[router.db_for_read(Seat)]
-    select = columns(Seat).select
-    statement = (
-        f"SELECT {select}, EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
-        f"WHERE {column(Connection, 'seat')} = {column(Seat, 'pk')} "
-        f"AND {column(Connection, 'last_seen')} >= %s) "
-        f"FROM {quoted(Seat._meta.db_table)} WHERE {column(Seat, 'room')} = %s "
-        f"ORDER BY {column(Seat, 'joined_at')}, {column(Seat, 'pk')}"
-    )
     seen = Connection._meta.get_field("last_seen").get_db_prep_value(seen_since, connection)
     with connection.cursor() as cursor:
-        cursor.execute(statement, [seen, room.pk])
+        cursor.execute(seats_select(), [seen, room.pk])
         rows = cursor.fetchall()
     seats = [instance(Seat, connection, row[:-1]) for row in rows]
     return seats, {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-1]}
@@ -140,13 +166,8 @@ def room_update(room: Room, expected_version: int, values: dict[str, Any]) -> bo
     whether it was."""
     connection = connections[router.db_for_write(Room)]
     names, params = prepared(Room, values, connection)
-    statement = (
-        f"UPDATE {quoted(Room._meta.db_table)} SET {', '.join(f'{n} = %s' for n in names)} "
-        f"WHERE {quoted(Room._meta.pk.column)} = %s "
-        f"AND {quoted(Room._meta.get_field('version').column)} = %s"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(statement, [*params, room.pk, expected_version])
+        cursor.execute(room_update_statement(names), [*params, room.pk, expected_version])
         return cursor.rowcount == 1
 
 
@@ -154,9 +175,5 @@ def action_insert(**values: Any) -> None:
     """``INSERT`` one action of a game's log (no instance: nothing reads it back)."""
     connection = connections[router.db_for_write(Action)]
     names, params = prepared(Action, values, connection)
-    statement = (
-        f"INSERT INTO {quoted(Action._meta.db_table)} ({', '.join(names)}) "
-        f"VALUES ({', '.join(['%s'] * len(names))})"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(statement, params)
+        cursor.execute(insert_statement(Action, names), params)
