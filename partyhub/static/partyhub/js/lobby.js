@@ -38,6 +38,9 @@ function optionInput(field, value, ctx, frame) {
   return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: String(value) === String(v) }, label)));
 }
 
+// An option whose declaration says it matters only while another option has some value.
+const shown = (field, options) => !field.shown_when || options[field.shown_when[0]] === field.shown_when[1];
+
 function optionsView(frame, ctx) {
   const fields = ctx.page.fields || [];
   const options = frame.room.options || {};
@@ -47,7 +50,7 @@ function optionsView(frame, ctx) {
     presets.length ? h("div", { class: "presets" }, presets.map((preset) => h("button", {
       type: "button", class: "secondary", "data-testid": `preset-${preset.name}`, title: preset.help,
       onclick: () => ctx.host("options", { options: preset.values }) }, preset.label))) : null,
-    fields.map((field) => h("label", { class: `option option-${field.kind}` },
+    fields.filter((field) => shown(field, options)).map((field) => h("label", { class: `option option-${field.kind}` },
       h("span", {}, field.label), optionInput(field, options[field.name], ctx, frame))),
     options.card_count !== undefined ? h("p", { class: "hint" }, fmt("%(n)s cards match.", { n: options.card_count })) : null);
 }
