@@ -190,6 +190,11 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         size = tv.evaluate("""() => parseFloat(getComputedStyle(
             document.querySelector('[data-testid="recap-timeline"] li')).fontSize)""")
         assert size >= 28, size
+        # With reduced motion the awards are all there at once (and the shot shows them).
+        tv.emulate_media(reduced_motion="reduce")
+        animations = tv.evaluate("""() => [...document.querySelectorAll('.recap-award')]
+            .map((el) => getComputedStyle(el).animationName)""")
+        assert set(animations) == {"none"}, animations
         shot(tv, "recap-tv")
         board = latest(tv_frames)["recap"]
         assert board["me"] is None and board["winner"] == claimant

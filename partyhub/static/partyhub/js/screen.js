@@ -82,7 +82,7 @@ async function gameShow() {
       gameLoading = import(page.scripts[role]).then((module) => {
         const root = h("div", { class: "game-root" });
         const footer = h("div", { class: "game-foot" });
-        replace(gameEl, root, recapView.el, footer);
+        replace(gameEl, recapView.el, root, footer); // a phone's own summary comes first
         gameScreen = module.mount(root, ctx);
         gameScreen.footer = footer;
       });
