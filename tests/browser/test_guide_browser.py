@@ -109,6 +109,7 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
             expect(screen.locator('[data-testid="guide-lobby"] .guide-pitch')).to_have_text(
                 own["guide"]["pitch"])
         expect(phones[1].locator('[data-testid="guide-start"]')).to_have_count(0)  # not the host
+        shot(tv, "lobby")
 
         # The TV starts the intro: slide 1 of 6, said in French.
         tv.locator('[data-testid="guide-start"]').click()
