@@ -1,6 +1,7 @@
 // The lobby on both screens: who is in, who is connected, and the host's controls.
 
 import { h, morph, t, fmt } from "./dom.js";
+import { guideLobby } from "./guide.js";
 
 function playerRow(player, ctx, frame) {
   const canKick = ctx.isHost() && !(frame.you && frame.you.id === player.id);
@@ -71,6 +72,7 @@ export function lobbyRender(root, frame, ctx) {
     controls.push(h("p", { class: "hint" }, fmt("Waiting for %(name)s to start the game.", { name: vip.name })));
   }
   morph(root,
+    guideLobby(frame, ctx),
     h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
     h("ul", { class: "players" }, players.map((p) => playerRow(p, ctx, frame))),
     room.audience.length ? h("p", { class: "audience" }, fmt("Audience: %(n)s", { n: room.audience.length })) : null,
