@@ -1,7 +1,9 @@
 """How the screens behave in a real browser, beyond drawing a game: a frame never throws away what
 the user is doing (an open panel, typed text, focus, a scrolled list), the language switch on
-every page, the TV's join code during play, the kicked phone, the wake lock, and the request id
-of a refusal over a real socket.
+every page, the TV's join code during play, the kicked phone, the wake lock, the request id
+of a refusal over a real socket, a refusal said once (and toasts that cover no control), timers
+on the server's clock, and the games' own: Outfox's drag and drop ranking, the reader's reveal,
+the TV's voice; Hoax's simultaneous calls.
 
 One Daphne (SQLite file, starter data) and one Chromium serve the whole module; each test makes
 its own room through the JSON API and opens its screens with the room's cookies (the host token
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -561,6 +564,60 @@ def test_a_refusal_is_shown_once_and_the_newest_toast_covers_no_control(party):
             continue
         assert not overlap(box, other), controls.nth(i).evaluate("(el) => el.outerHTML")
     screenshot(reader, "behaviour-toast")
+
+
+def test_the_slower_of_two_hoax_calls_is_told_once_that_someone_called_first(party):
+    room = room_make(party, "hoax", first_player=0)
+    tv = tv_open(party, room)
+    ada, bo = phone_open(party, room, 0), phone_open(party, room, 1)
+    # Cy's phone hears the server only when the test lets it: its Hoax! leaves while the
+    # screen still shows the hoax window, as a phone a few milliseconds behind would.
+    held: list = []
+    hold = [False]
+    sockets: list = []
+
+    def socket_route(ws) -> None:
+        sockets.append(ws)
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(lambda message: held.append(message) if hold[0] else ws.send(message))
+
+    context = party.browser.new_context(**PHONE)
+    context.add_cookies([{"name": f"ph_seat_{room['code']}", "value": room["seats"][2]["token"],
+                          "url": party.base}])
+    cy = context.new_page()
+    cy.on("pageerror", lambda error: party.errors.append(f"Cy: {error}"))
+    cy.route_web_socket(re.compile(r".*/ws/.*"), socket_route)
+    cy.goto(f"{party.base}/play/{room['code']}")
+    expect(cy.locator("#me")).to_contain_text("Cy", timeout=WAIT_MS)
+    game_start(tv)
+    for seat, phone in enumerate((ada, bo, cy)):
+        phone.wait_for_selector(f'.hx[data-phase="setup"][data-active="{seat}"]', timeout=WAIT_MS)
+        phone.locator('[data-testid="pick"]').first.click()
+    ada.wait_for_selector('.hx[data-phase="turn"]', timeout=WAIT_MS)
+    ada.click('[data-testid="claim-char"][data-character="lover"]')
+    ada.click('[data-testid="choice"][data-field="resource"][data-value="prestige"]')
+    ada.click('[data-testid="claim-send"]')
+    for phone in (bo, cy):
+        phone.wait_for_selector('.hx[data-phase="hoax_window"] [data-testid="hoax"]',
+                                timeout=WAIT_MS)
+    hold[0] = True
+    bo.click('[data-testid="hoax"]')
+    bo.wait_for_selector('.hx[data-phase="vote"]', timeout=WAIT_MS)
+    cy.click('[data-testid="hoax"]')
+    for _ in range(WAIT_MS // 50):  # the refusal reaches Cy's socket (held)
+        if any("called_first" in str(message) for message in held):
+            break
+        cy.wait_for_timeout(50)
+    hold[0] = False
+    for message in held:
+        sockets[-1].send(message)
+    error = cy.locator('[data-testid="action-error"]')
+    expect(error).to_contain_text("called Hoax first", timeout=WAIT_MS)
+    assert cy.locator(".hx").get_attribute("data-phase") == "vote"
+    assert cy.locator("#toasts .toast").count() == 0  # said once: by the controls, no toast
+    assert cy.get_by_text("called Hoax first").count() == 1
+    screenshot(cy, "behaviour-hoax-called-first")
 
 
 # --- Outfox: the TV's voice --------------------------------------------------------------------
