@@ -391,20 +391,24 @@ def drag_start(page: Page, source: str) -> None:
 def drag_end(page: Page, target: str) -> None:
     """Move over ``target`` until it is marked as the place to land, and let go. (SortableJS
     looks at the pointer every 50 ms and skips a look at an unchanged place, as a finger never
-    is: the pointer wiggles by a pixel until the mark shows.)"""
-    x, y = centre(page, target)
-    page.mouse.move(x, y, steps=8)
+    is, and may scroll the page near its edge: the pointer wiggles by a pixel over the target,
+    wherever it now is, until the mark shows.)"""
     marked = page.locator(f"{target}.sortable-swap-highlight")
     for wiggle in range(WAIT_MS // 50):
+        x, y = centre(page, target)
+        page.mouse.move(x, y + wiggle % 2, steps=8 if wiggle == 0 else 1)
         if marked.count():
             break
-        page.mouse.move(x, y + wiggle % 2)
         page.wait_for_timeout(50)
     expect(marked).to_have_count(1)
     page.mouse.up()
 
 
 def drag(page: Page, source: str, target: str) -> None:
+    """Drag ``source`` onto ``target``, the page first scrolled to have both mid-screen (not
+    under the pinned buttons)."""
+    middle = (centre(page, source)[1] + centre(page, target)[1]) / 2
+    page.evaluate("(by) => window.scrollBy(0, by)", middle - PHONE["viewport"]["height"] / 2)
     drag_start(page, source)
     drag_end(page, target)
 
