@@ -501,10 +501,13 @@ def test_outfox_reader_sees_the_real_order_in_the_reveal_and_may_speed_it_up(par
     outfox_to_rank(tv, reader, [first, second])
     # During the debate the reader's real ranks are hidden until the button is held.
     assert reader.locator(".ofx-rank").count() == 0
-    for answer in range(6):
+    placed = [""] * 6
+    for answer in range(6):  # one at a time: each frame moves the tray's answers
         first.click(chip(answer))
         first.click(slot(answer))
-    column_is(second, [str(answer) for answer in range(6)])
+        placed[answer] = str(answer)
+        column_is(first, placed)
+    column_is(second, placed)
     for guesser in (first, second):
         guesser.click('[data-testid="agree"]')
     for guesser in (first, second):
