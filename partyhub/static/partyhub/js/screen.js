@@ -5,6 +5,7 @@ import { connect } from "./live.js";
 import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
 import { audienceRender } from "./audience.js";
+import { dramaStage } from "./drama.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -88,11 +89,18 @@ async function gameShow() {
         gameScreen = module.mount(root, ctx);
         gameScreen.footer = footer;
         gameScreen.crowd = crowd;
+        gameScreen.root = root;
+        gameScreen.moments = module.moments;
+        if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
     }
     await gameLoading;
   }
-  gameScreen.update(frame);
+  if (gameScreen.drama) {
+    gameScreen.drama.draw(gameScreen.root, frame, () => gameScreen.update(frame), gameScreen.moments);
+  } else {
+    gameScreen.update(frame);
+  }
   crowdShow();
   overControls(gameScreen.footer);
 }
