@@ -50,11 +50,3 @@ def test_the_ballot_closes_at_the_reveal_and_the_truth_shows_only_once_scored():
     assert audience.result(board(state), "t1") == {"fox": FOX, "top": DAFFY}
     assert audience.result(board(state), "t2") is None
 
-
-def test_the_audience_reads_only_the_public_view():
-    """Nothing in a ballot is absent from the board's view: the reading order stays secret."""
-    state = to_rank(new_game(3))
-    ballot = audience.ballot(board(state))
-    secret = state["cards"][0]["reading_order"] if "cards" in state else None
-    text = repr(ballot)
-    assert "reading_order" not in text and (secret is None or "rank" not in text)

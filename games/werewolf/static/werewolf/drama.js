@@ -11,7 +11,7 @@ export function moments(before, after, ctx) {
       targets: [{ selector: ":scope", effect: "dawn" }] });
   }
   if (after.phase === "execution" && before.phase !== "execution") {
-    found.push({ kind: "execution", sound: "execution", icon: "⚖", text: t("The village has voted.") });
+    found.push({ kind: "execution", sound: "execution", icon: "⚖", text: t("The village has decided.") });
   }
   const dead = new Set(before.players.filter((p) => !p.alive).map((p) => p.seat));
   for (const player of after.players) {
