@@ -12,6 +12,9 @@ const QUESTIONS = {
   suspect: () => t("Who do you suspect?"),
 };
 
+// On the TV's strip, a question in a word (the Hoax and Werewolf ones need none).
+const SHORT = { fox: () => t("FOX"), top: () => "#1" };
+
 // A choice's words: the answer's text (Outfox), a player's name (Werewolf), or believe/hoax.
 function choiceLabel(question, value, frame, ctx) {
   if (question === "fox" || question === "top") {
@@ -56,7 +59,9 @@ function resultView(last, frame, ctx) {
       const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
       const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
       return h("div", { class: "crowd-question", "data-question": question },
-        h("p", { class: "crowd-asked" }, QUESTIONS[question] ? QUESTIONS[question]() : question),
+        ctx.role === "board"
+          ? (SHORT[question] ? h("p", { class: "crowd-asked" }, SHORT[question]()) : null)
+          : h("p", { class: "crowd-asked" }, QUESTIONS[question] ? QUESTIONS[question]() : question),
         h("ul", { class: "crowd-bars" }, rows.map(([choice, n]) => {
           const value = question === "suspect" || question === "fox" || question === "top" ? Number(choice) : choice;
           const dead = question === "suspect" && last.result.dead.includes(value);

@@ -82,7 +82,7 @@ function muteButton(el) {
     type: "button", class: "drama-mute", "data-testid": "mute", "aria-pressed": String(on),
     title: on ? t("Sound: off") : t("Sound: on"),
     onclick: () => { muteSet(!muted()); muteButton(el); },
-  }, on ? "🔇 " : "🔊 ", on ? t("Sound: off") : t("Sound: on")));
+  }, on ? t("Sound: off") : t("Sound: on")));
 }
 
 // One per TV: wraps each redraw of the game's screen.

@@ -85,7 +85,8 @@ async function gameShow() {
         const root = h("div", { class: "game-root" });
         const crowd = h("div", { class: "crowd", "data-testid": "audience" });
         const footer = h("div", { class: "game-foot" });
-        replace(gameEl, root, crowd, footer);
+        // An audience phone's ballot comes first; the TV's tally is a strip of its own.
+        replace(gameEl, crowd, root, footer);
         gameScreen = module.mount(root, ctx);
         gameScreen.footer = footer;
         gameScreen.crowd = crowd;
