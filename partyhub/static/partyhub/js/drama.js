@@ -48,7 +48,7 @@ const EFFECTS = {
 function effectsPlay(root, targets) {
   if (reducedMotion()) return;
   targets.forEach(({ selector, effect, delay = 0 }, index) => {
-    for (const el of root.querySelectorAll(selector)) {
+    for (const el of selector === ":scope" ? [root] : root.querySelectorAll(selector)) {
       el.animate(EFFECTS[effect] || EFFECTS.pop, {
         duration: effect === "dawn" ? 2400 : 900, delay: delay || index * 120, easing: "ease-out", fill: "backwards",
       });
