@@ -136,8 +136,11 @@ def audience_delivery(actions: list[ActionRecord], logs: list[SocketLog]) -> dic
     }
 
 
-async def audience_run(options: Any, host: str, port: int, progress: Any) -> dict[str, Any]:
-    """The players' room, then the audience joins and watches; the measured window; figures."""
+async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, Any]:
+    """The players' room, then the audience joins and watches; the measured window; figures,
+    with the server's CPU and the load generator's own (a busy load generator notices frames
+    late: the latencies then include its queueing)."""
+    host, port = server.host, server.port
     ledger = Ledger()
     room = GameRoom(0, ledger, AUDIENCE_GAME, options.phones)
     watchers = [Watcher(i) for i in range(options.audience)]
@@ -171,9 +174,21 @@ async def audience_run(options: Any, host: str, port: int, progress: Any) -> dic
                     votes["sent"] += 1
                 k += 1
 
+        marks: dict[str, float] = {}
+
+        async def meter() -> None:
+            await asyncio.sleep(max(0.0, window - time.perf_counter()))
+            marks.update(server=server.cpu(), loadgen=time.process_time(), at=time.perf_counter())
+
         voter = asyncio.create_task(voting())
+        metering = asyncio.create_task(meter())
         await room.drive(start, end, options.rate, 0.0, window)
-        await asyncio.sleep(max(0.0, end - time.perf_counter()) + 1.0)  # the last frames land
+        await metering
+        await asyncio.sleep(max(0.0, end - time.perf_counter()))
+        wall = time.perf_counter() - marks["at"]
+        server_share = (server.cpu() - marks["server"]) / wall
+        loadgen_share = (time.process_time() - marks["loadgen"]) / wall
+        await asyncio.sleep(1.0)  # the last frames land
         voter.cancel()
         await asyncio.gather(voter, return_exceptions=True)
     finally:
@@ -181,7 +196,6 @@ async def audience_run(options: Any, host: str, port: int, progress: Any) -> dic
                              return_exceptions=True)
     measured = [action for action in ledger.actions if window <= action.scheduled < end]
     players = ledger.summary(window, end)
-    wall = end - window
     return {
         "game": AUDIENCE_GAME,
         "players": {"sockets": len(room.screens), **players.as_json(),
@@ -198,13 +212,16 @@ async def audience_run(options: Any, host: str, port: int, progress: Any) -> dic
             "errors": sum(w.errors for w in watchers),
         },
         "window_seconds": round(wall, 3),
+        "server_cpu_share": round(server_share, 3),
+        "loadgen_cpu_share": round(loadgen_share, 3),
         "machine_load": round(os.getloadavg()[0], 2),
     }
 
 
 def audience_text(report: dict[str, Any]) -> str:
     """The audience run as a few lines for the terminal."""
-    players, crowd = report["audience_run"]["players"], report["audience_run"]["audience"]
+    run = report["audience_run"]
+    players, crowd = run["players"], run["audience"]
     lat, lag = players["latency_ms"], crowd["lag_ms"]
     return "\n".join([
         f"Audience run ({report['layer']} layer, {report['audience_run']['game']}, "
@@ -213,6 +230,8 @@ def audience_text(report: dict[str, Any]) -> str:
         f"p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, max {lat.get('max')} ms, "
         f"delivered {players['frames_delivered']}/{players['frames_expected']}, "
         f"errors {players['errors']}: {'ok' if players['p99_under_100ms'] else 'FAIL'} (<100 ms)",
+        f"  server {run['server_cpu_share'] * 100:.0f} % of its core, load generator "
+        f"{run['loadgen_cpu_share'] * 100:.0f} % of its core",
         f"  audience: {crowd['sockets']} sockets, reached {crowd['reached']}, exact "
         f"{crowd['exact']}, lag p50 {lag.get('p50')} ms, p90 {lag.get('p90')} ms, "
         f"p99 {lag.get('p99')} ms; {crowd['frames_per_phone_per_second']} frames/s per phone, "

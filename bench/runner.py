@@ -369,8 +369,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
                 server.idle_wait()
                 report["server"] = {"pid": server.pid, "rss_idle_bytes": server.memory()["rss"]}
                 if options.audience:
-                    report["audience_run"] = asyncio.run(
-                        audience_run(options, server.host, server.port, progress))
+                    report["audience_run"] = asyncio.run(audience_run(options, server, progress))
                 else:
                     results = asyncio.run(steps_run(options, server, progress))
             finally:

@@ -2,7 +2,8 @@
 
 Each game says what its audience votes on, from the public view only (``games/<game>/
 audience.py``: ``ballot(view)`` and ``result(view, key)``, pure). Votes are stored (a restart
-keeps them) and never touch the game. Screens only ever get the tally, summed here: no phone
+keeps them), each process's of the last ``TALLY_SECONDS`` in one transaction just before its
+next tally, and never touch the game. Screens only ever get the tally, summed here: no phone
 receives another phone's vote, and while a ballot is open only how many have voted is shown,
 so that not even a count of one gives a vote away.
 
@@ -23,6 +24,7 @@ from typing import Any
 
 import orjson
 from channels.layers import get_channel_layer
+from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
@@ -34,7 +36,7 @@ from games.registry import games_all
 
 logger = logging.getLogger(__name__)
 
-TALLY_SECONDS = 0.5  # at most one tally per room and process this often
+TALLY_SECONDS = 1.0  # at most one tally per room and process this often
 
 
 @cache
@@ -63,9 +65,9 @@ def choice_clean(ballot: dict, question: Any, choice: Any) -> str:
     raise ServiceError(_("There is no such question."), code="bad_choice")
 
 
-def vote_cast(room_id: int, seat_id: int, message: dict) -> dict:
-    """An audience phone's vote on the open ballot (a new one replaces its earlier answer to
-    the same question). Returns what the phone is told back: only its own vote."""
+def vote_check(room_id: int, seat_id: int, message: dict) -> dict:
+    """An audience phone's vote on the open ballot, checked (reads only; ``votes_store`` writes
+    it): what the phone is told back, only its own vote, with the game it belongs to."""
     room = Room.objects.filter(pk=room_id).first()
     if room is None:
         raise ServiceError(_("This room no longer exists."), code="no_room")
@@ -78,13 +80,25 @@ def vote_cast(room_id: int, seat_id: int, message: dict) -> dict:
     if ballot is None or ballot["key"] != message.get("ballot"):
         raise ServiceError(_("This vote has closed."), code="closed")
     question = message.get("question")
-    choice = choice_clean(ballot, question, message.get("choice"))
-    AudienceVote.objects.update_or_create(
-        game_id=room.current_game_id, seat_id=seat_id, ballot=ballot["key"], question=question,
-        defaults={"choice": choice},
-    )
+    choice_clean(ballot, question, message.get("choice"))
     return {"type": "voted", "ballot": ballot["key"], "question": question,
-            "choice": message.get("choice")}
+            "choice": message.get("choice"), "game": room.current_game_id, "seat": seat_id}
+
+
+def votes_store(votes: list[dict]) -> None:
+    """Checked votes (``vote_check``) saved in one transaction: a phone's later answer to the
+    same question replaces its earlier one. Votes come in by the hundred a second; one commit
+    for all of them keeps the database free for the players' moves."""
+    if not votes:
+        return
+    latest = {(v["game"], v["ballot"], v["question"], v["seat"]): v for v in votes}
+    AudienceVote.objects.bulk_create(
+        [AudienceVote(game_id=game, ballot=ballot, question=question, seat_id=seat,
+                      choice=str(vote["choice"]))
+         for (game, ballot, question, seat), vote in latest.items()],
+        update_conflicts=True, unique_fields=["game", "ballot", "question", "seat"],
+        update_fields=["choice", "cast_at"],
+    )
 
 
 def votes_mine(room_id: int, seat_id: int) -> list[dict]:
@@ -153,7 +167,10 @@ def tally_build(room_id: int) -> dict | None:
     return frame
 
 
-def tally_text(room_id: int) -> str | None:
+def tally_text(room_id: int, votes: list[dict] | None = None) -> str | None:
+    """The votes waiting stored, then the room's tally as sent."""
+    with transaction.atomic():
+        votes_store(votes or [])
     frame = tally_build(room_id)
     return None if frame is None else orjson.dumps(frame).decode()
 
@@ -167,25 +184,32 @@ class AudienceDesk:
     def __init__(self) -> None:
         self.pending: dict[int, asyncio.Task] = {}
         self.shared: set[int] = set()  # rooms whose next tally goes to every process
+        self.votes: dict[int, list[dict]] = {}  # checked votes to store with the next tally
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def touch(self, room_id: int, everywhere: bool = False) -> None:
         """A tally for this room soon (one for any number of touches meanwhile)."""
         loop = asyncio.get_running_loop()
         if loop is not self.loop:  # a new event loop (tests): nothing of the old one is alive
-            self.loop, self.pending, self.shared = loop, {}, set()
+            self.loop, self.pending, self.shared, self.votes = loop, {}, set(), {}
         if everywhere:
             self.shared.add(room_id)
         if room_id not in self.pending:
             self.pending[room_id] = loop.create_task(self.refresh(room_id))
+
+    def voted(self, room_id: int, vote: dict) -> None:
+        """A checked vote: stored with the room's next tally, which every process then gets."""
+        self.touch(room_id, everywhere=True)
+        self.votes.setdefault(room_id, []).append(vote)
 
     async def refresh(self, room_id: int) -> None:
         await asyncio.sleep(TALLY_SECONDS)
         self.pending.pop(room_id, None)
         everywhere = room_id in self.shared
         self.shared.discard(room_id)
+        votes = self.votes.pop(room_id, [])
         try:
-            text = await database_call(tally_text, room_id)
+            text = await database_call(tally_text, room_id, votes)
             if text is None:
                 return
             message = {"type": FRAMES, "frames": {}, "tally": text}

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.audience import desk as audience_desk
-from games.audience import vote_cast, votes_mine
+from games.audience import vote_check, votes_mine
 from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call
 from games.errors import ServiceError, error_text
@@ -458,16 +458,17 @@ class SeatConsumer(ScreenConsumer):
             await super().handle(message, request_id)
             return
         try:
-            voted = await database_call(
-                self.translated(lambda m: vote_cast(self.room_id, self.seat.pk, m)), message
+            vote = await database_call(
+                self.translated(lambda m: vote_check(self.room_id, self.seat.pk, m)), message
             )
         except Refusal as error:
             await self.error_send(error, request_id)
             return
+        audience_desk.voted(self.room_id, vote)
+        told = {key: vote[key] for key in ("type", "ballot", "question", "choice")}
         if request_id is not None:
-            voted["id"] = request_id
-        await self.send(text_data=orjson.dumps(voted).decode())
-        audience_desk.touch(self.room_id, everywhere=True)
+            told["id"] = request_id
+        await self.send(text_data=orjson.dumps(told).decode())
 
     def on_act(self, message: dict) -> services.Snapshot:
         return services.action_submit(

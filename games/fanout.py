@@ -35,9 +35,13 @@ FRAMES = "room.frames"
 BOARD = "board"  # the screen of a room's TVs
 # The screen every audience phone of a room shares: its frames (the state, and the tally) are
 # coalesced, only the newest of each waiting, and handed out after the players' frames, by a
-# task of their own that lets the players' next frames through every ``PUMP_BATCH`` sockets.
+# task of their own that pauses ``PUMP_PAUSE`` seconds every ``PUMP_BATCH`` sockets. The pause
+# leaves the process idle a moment: the players' next frames go out, and the database thread,
+# which needs the interpreter's lock to carry the players' moves, is not starved by a thousand
+# sends in a row.
 AUDIENCE = "audience"
 PUMP_BATCH = 32
+PUMP_PAUSE = 0.002
 PROBE_GROUP = "fanout.probe"  # a group nobody joins: a send to it only tests the layer
 PROBE_SECONDS = 5.0
 RETRY_FIRST_SECONDS = 0.5
@@ -246,13 +250,13 @@ class Fanout:
     async def pump(self, room: LocalRoom) -> None:
         """The audience's newest frames to each of its sockets, until none is waiting; a frame
         that arrives meanwhile replaces the one waiting (coalesced), and the players' frames are
-        let through every ``PUMP_BATCH`` sockets."""
+        let through every ``PUMP_BATCH`` sockets (after a pause of ``PUMP_PAUSE``)."""
         while room.audience_state is not None or room.audience_tally is not None:
             texts = [text for text in (room.audience_state, room.audience_tally) if text]
             room.audience_state = room.audience_tally = None
             for index, socket in enumerate(list(room.screens.get(AUDIENCE, ()))):
                 if index % PUMP_BATCH == 0:
-                    await asyncio.sleep(0)
+                    await asyncio.sleep(PUMP_PAUSE if index else 0)
                 for text in texts:
                     await self.handed(room, socket.frame_send(text))
 

@@ -11,8 +11,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import audience as audience_module
+from games import fanout as fanout_module
 from games import services
-from games.audience import AudienceDesk, tally_build, vote_cast
+from games.audience import AudienceDesk, tally_build, vote_check, votes_store
 from games.errors import ServiceError
 from games.fanout import AUDIENCE, Fanout
 from games.hoax import audience as hoax_audience
@@ -57,7 +58,10 @@ def hoax_called() -> tuple[Room, list, str]:
 
 
 def vote(room: Room, seat, key: str, choice: Any, question: str = "claim") -> dict:
-    return vote_cast(room.pk, seat.pk, {"ballot": key, "question": question, "choice": choice})
+    """A vote checked and stored (as the desk stores it with the next tally)."""
+    checked = vote_check(room.pk, seat.pk, {"ballot": key, "question": question, "choice": choice})
+    votes_store([checked])
+    return {key: checked[key] for key in ("type", "ballot", "question", "choice")}
 
 
 def refused(code: str, room: Room, seat, key: str, choice: Any, question: str = "claim") -> None:
@@ -207,7 +211,9 @@ async def test_the_audience_shares_one_coalesced_frame_and_a_join_is_no_players_
 # --- the fan-out: the players first, the audience coalesced -----------------------------------
 
 
-async def test_a_players_frame_is_handed_out_before_the_audiences_and_those_coalesce():
+async def test_a_players_frame_is_handed_out_before_the_audiences_and_those_coalesce(
+        monkeypatch):
+    monkeypatch.setattr(fanout_module, "PUMP_PAUSE", 0)  # the order is tested, not the pace
     fanout = Fanout()
     order: list[str] = []
 
@@ -263,9 +269,10 @@ async def test_the_desk_builds_one_tally_for_many_touches(monkeypatch):
     built: list[int] = []
     monkeypatch.setattr(audience_module, "TALLY_SECONDS", 0)
     monkeypatch.setattr(audience_module, "tally_text",
-                        lambda room_id: built.append(room_id) or None)
+                        lambda room_id, votes: built.append((room_id, len(votes))) or None)
     desk = AudienceDesk()
-    for _ in range(50):
+    for n in range(50):
         desk.touch(9)
+        desk.voted(9, {"n": n})
     await desk.pending[9]
-    assert built == [9]
+    assert built == [(9, 50)]  # one tally, the fifty votes stored with it
