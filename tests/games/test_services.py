@@ -158,9 +158,12 @@ def test_a_full_room_refuses_players_beyond_the_games_maximum():
 
 def test_after_the_start_new_phones_join_the_audience():
     room, seats = hoax_started(3)
+    version = room_fresh(room).version
     watcher, snapshot = services.seat_join(room.code, "Zed")
     assert watcher.is_audience and watcher.position is None
-    assert [s.name for s in services.players(snapshot.seats)] == ["Ann", "Bob", "Cid"]
+    # No screen changes: the audience is counted in its tally, not listed in the frames.
+    assert snapshot is None and room_fresh(room).version == version
+    assert [s.name for s in services.snapshot_get(room.code).seats] == ["Ann", "Bob", "Cid"]
     # A full game still takes an audience.
     room6, _seats6 = hoax_started(6)
     assert services.seat_join(room6.code, "Zed")[0].is_audience

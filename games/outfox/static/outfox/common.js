@@ -227,8 +227,11 @@ export function track(view, ctx, inside) {
     cells.push(h("div", { class: `ofx-square ${square % 5 === 0 ? "five" : ""} ${square === 0 ? "start" : ""}`,
       style: `grid-row:${row};grid-column:${col}`, "data-square": square },
       square % 5 === 0 ? h("span", { class: "ofx-square-n" }, String(square)) : null,
-      here.length ? h("span", { class: "ofx-square-tokens" }, here.map((p) => token(p.seat, ctx,
-        { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}` }))) : null));
+      here.length ? h("span", { class: "ofx-square-tokens" }, here.map((p) => {
+        const piece = token(p.seat, ctx, { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}` });
+        piece.dataset.flip = `track-${p.seat}`; // the TV moves it to its new square (drama.js)
+        return piece;
+      })) : null));
   }
   cells.push(h("div", { class: "ofx-track-inside", style: `grid-row:2 / ${rows};grid-column:2 / ${cols}` }, inside));
   return h("div", { class: "ofx-track", "data-testid": "track" }, cells);
