@@ -1008,7 +1008,7 @@ def test_connections_touch_refreshes_many_and_names_the_forgotten():
 
 def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summary(monkeypatch):
     from games.hoax import recap
-    from games.screens import BOARD, frames_build, seat_screen
+    from games.screens import AUDIENCE, BOARD, frames_build, seat_screen
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1004)
     room, seats = hoax_started(4)
@@ -1024,7 +1024,8 @@ def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summa
     frames = {screen: json.loads(text) for screen, text in frames_build(snapshot).items()}
     board = game.recap["board"]
     assert frames[BOARD]["recap"] == {**board, "me": None}
-    assert frames[seat_screen(late.pk)]["recap"] == {**board, "me": None}
+    assert late.pk not in {seat.pk for seat in snapshot.seats}  # the audience shares one frame
+    assert frames[AUDIENCE]["recap"] == {**board, "me": None}
     for seat in seats:
         seat.refresh_from_db()
         mine = frames[seat_screen(seat.pk)]["recap"]
