@@ -1,0 +1,166 @@
+"""The browser sweep: every phase of Outfox, Hoax and Werewolf, on the TV at 1920×1080 and on a
+phone at 390×844 and 844×390, in English, Spanish, French and Indonesian, with 20-character
+names, at each game's fewest and most players. Each screen is checked in the page: nothing
+overflows its box or the viewport, no two texts overlap and none is covered, the TV's game text
+is 28 px or more (Outfox's answers 36), a phone's every control is 44×44 or more, its actions
+start above the fold and its timer is labelled, and axe-core finds nothing serious or critical.
+
+One server and one browser serve the whole sweep, with one page per viewport; each phase is
+written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every
+screenshot is kept in artifacts/screens/, named game-players-phase-viewport-seat-language.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
+from tests.support.servers import daphne_start, daphnes_stop, manage, service_missing
+from tests.support.sweep import (
+    AXE_JS,
+    LANGUAGES,
+    VIEWPORTS,
+    Screen,
+    actors,
+    phases_walk,
+    screen_check,
+    state_write,
+)
+
+pytestmark = pytest.mark.browser
+
+# Screens at rest: no transition or animation halfway through when a screen is checked. The
+# page's socket is kept, so the sweep can ask it for a fresh frame ("sync", as a screen coming
+# back to the foreground does) and know which version it has drawn.
+PAGE_SETUP = """
+document.addEventListener("DOMContentLoaded", () => {
+  const style = document.createElement("style");
+  style.textContent = "*, *::before, *::after { transition: none !important; "
+    + "animation: none !important; }";
+  document.head.append(style);
+});
+window.__version = -1;
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    window.__socket = this;
+    this.addEventListener("message", (event) => {
+      const frame = JSON.parse(event.data);
+      if (frame.type === "state") window.__version = Math.max(window.__version, frame.version);
+    });
+  }
+};
+"""
+# The frame of this version is drawn, styled, with its pictures and fonts loaded.
+DRAWN = """(version) => {
+  const root = document.querySelector("#game:not([hidden]) .game-root");
+  return Boolean(window.__version >= version && root && root.childElementCount
+    && !root.style.visibility && [...document.images].every((img) => img.complete)
+    && document.fonts.status === "loaded");
+}"""
+SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory) -> Iterator[tuple[str, Path, list[dict]]]:
+    """One Daphne on a fresh SQLite database, the sweep's rooms made in it, and no deadline
+    ticker (the sweep writes each phase itself)."""
+    database = tmp_path_factory.mktemp("sweep") / "hub.db"
+    env = {"DATABASE_URL": f"sqlite:///{database}", "PARTYHUB_TICKER": "0"}
+    manage(["migrate", "--noinput", "-v0"], env)
+    manage(["load_starter"], env)
+    made = manage(
+        ["shell", "-c", "from tests.support.sweep import rooms_print; rooms_print()"], env
+    )
+    rooms = json.loads(made.stdout.strip().splitlines()[-1])
+    processes = []
+    try:
+        yield daphne_start(env, processes), database, rooms
+    finally:
+        daphnes_stop(processes)
+
+
+@pytest.fixture(scope="module")
+def pages(hub) -> Iterator[dict]:
+    """One Chromium, one page per viewport: the TV's a desktop's, the phones' a touch phone's."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        service_missing("Chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        phone = {k: v for k, v in playwright.devices["Pixel 5"].items() if k != "viewport"}
+        result = {}
+        for viewport, size in VIEWPORTS.items():
+            device = {} if viewport == "tv" else phone
+            context = browser.new_context(**device, viewport=size)
+            context.add_init_script(PAGE_SETUP)
+            context.add_init_script(AXE_JS)
+            page = context.new_page()
+            page.errors = []
+            page.showing = None
+            page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
+            result[viewport] = page
+        try:
+            yield result
+        finally:
+            browser.close()
+
+
+def cookies_set(page, base: str, room: dict, language: str, seat: int | None) -> None:
+    """The page's language, and the TV's host token or the phone's seat token."""
+    code = room["code"]
+    if seat is None:
+        token = (f"ph_host_{code}", room["host"])
+    else:
+        token = (f"ph_seat_{code}", room["tokens"][seat])
+    page.context.clear_cookies()
+    page.context.add_cookies([
+        {"name": "django_language", "value": language, "url": base},
+        {"name": token[0], "value": token[1], "url": base},
+    ])
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("game", ["outfox", "hoax", "werewolf"])
+def test_every_screen_right(game, hub, pages):
+    from games.registry import games_all
+
+    base, database, rooms = hub
+    rules = games_all()[game]
+    problems: list[str] = []
+    screens = 0
+    for room in (room for room in rooms if room["game"] == game):
+        n = room["n"]
+        phases = phases_walk(rules, game, n, room["options"], room["content"])
+        for language in LANGUAGES:
+            for phase in phases:
+                version = state_write(database, room["code"], phase)
+                seats = actors(rules, phase.state, n)
+                for viewport, page in pages.items():
+                    seat = {"tv": None, "portrait": seats[0], "landscape": seats[1 % n]}[viewport]
+                    showing = (room["code"], language, seat)
+                    if page.showing != showing:  # a new page: its language, its seat
+                        cookies_set(page, base, room, language, seat)
+                        path = f"/tv/{room['code']}" if seat is None else f"/play/{room['code']}"
+                        page.goto(base + path)
+                        page.showing = showing
+                    else:
+                        page.evaluate(SYNC)
+                    page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+                    screen = Screen(game, n, phase.key, viewport, language, seat)
+                    problems += screen_check(page, screen)
+                    problems += [f"{screen.name}: script error {error}" for error in page.errors]
+                    page.errors.clear()
+                    screens += 1
+    assert screens, "no screen was checked"
+    assert not problems, (
+        f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
+    )
