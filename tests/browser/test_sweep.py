@@ -24,6 +24,7 @@ from tests.support.servers import daphne_start, daphnes_stop, manage, service_mi
 from tests.support.sweep import (
     AXE_JS,
     LANGUAGES,
+    LOBBY,
     VIEWPORTS,
     Screen,
     actors,
@@ -57,12 +58,14 @@ window.WebSocket = class extends PageSocket {
   }
 };
 """
-# The frame of this version is drawn, styled, with its pictures and fonts loaded.
+# The frame of this version is drawn (the game styled, or the lobby's list), with its pictures
+# and fonts loaded.
 DRAWN = """(version) => {
   const root = document.querySelector("#game:not([hidden]) .game-root");
-  return Boolean(window.__version >= version && root && root.childElementCount
-    && !root.style.visibility && [...document.images].every((img) => img.complete)
-    && document.fonts.status === "loaded");
+  const game = root && root.childElementCount && !root.style.visibility;
+  const lobby = document.querySelector("#lobby:not([hidden]) #lobby-side li");
+  return Boolean(window.__version >= version && (game || lobby)
+    && [...document.images].every((img) => img.complete) && document.fonts.status === "loaded");
 }"""
 SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 
@@ -139,7 +142,7 @@ def test_every_screen_right(game, hub, pages):
     screens = 0
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
-        phases = phases_walk(rules, game, n, room["options"], room["content"])
+        phases = [LOBBY, *phases_walk(rules, game, n, room["options"], room["content"])]
         for language in LANGUAGES:
             for phase in phases:
                 version = state_write(database, room["code"], phase)

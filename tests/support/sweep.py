@@ -168,8 +168,14 @@ def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
     return list(found.values())
 
 
-def actors(rules: Any, state: dict, n: int) -> list[int]:
-    """The seats, those with the most to do now first (the phones the sweep shows)."""
+# The room before the game: the players listed, the host's controls (the VIP is seat 0).
+LOBBY = Phase("lobby", None, VIRTUAL_EPOCH)
+
+
+def actors(rules: Any, state: dict | None, n: int) -> list[int]:
+    """The seats, those with something to do now first (the phones the sweep shows)."""
+    if state is None:
+        return list(range(n))
     counts = [len(rules.legal_actions(state, seat)) for seat in range(n)]
     return sorted(range(n), key=lambda seat: (-min(counts[seat], 1), seat))
 
@@ -191,13 +197,16 @@ def clock_shift(value: Any, shift: float) -> Any:
 def state_write(database: Path, code: str, phase: Phase) -> int:
     """The room's state becomes this phase's, on the real clock, as a new version (no
     deadline in the room's row: the server's ticker leaves it alone); that version."""
-    state = clock_shift(phase.state, time.time() - phase.now)
-    status = "over" if state["over"] else "playing"
+    if phase.state is None:
+        state, status = None, "lobby"
+    else:
+        state = json.dumps(clock_shift(phase.state, time.time() - phase.now))
+        status = "over" if phase.state["over"] else "playing"
     with sqlite3.connect(database, timeout=30) as db:
         db.execute(
             "UPDATE games_room SET state = ?, status = ?, version = version + 1, deadline = NULL "
             "WHERE code = ?",
-            [json.dumps(state), status, code],
+            [state, status, code],
         )
         return db.execute("SELECT version FROM games_room WHERE code = ?", [code]).fetchone()[0]
 

@@ -51,6 +51,9 @@ async ({ tv, game }) => {
     if (!scrolls && (el.scrollWidth > el.clientWidth + SLACK) && el.clientWidth > 0 && s.display !== "inline") {
       problems.push(`content wider than its box (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
     }
+    if (/(hidden|clip)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + SLACK && el.clientHeight > 0) {
+      problems.push(`content cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+    }
     const parent = el.parentElement;
     if (!parent || parent === app.parentElement || s.position === "fixed") continue;
     const ps = getComputedStyle(parent);
@@ -72,6 +75,32 @@ async ({ tv, game }) => {
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) if (r.width > 2 && r.height > 2) runs.push({ el, r });
+  }
+  // A line may break between words, never inside one ("Approu-ver" with no hyphen).
+  const letters = /[\p{L}\p{N}]/u;
+  const broken = new Set();
+  const words = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  for (let node = words.nextNode(); node; node = words.nextNode()) {
+    const el = node.parentElement;
+    const chars = node.textContent;
+    if (!el || broken.has(el) || !chars.trim() || el.closest("svg, select, option") || !shown(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (range.getClientRects().length < 2) continue;
+    let top = null;
+    for (let i = 0; i < chars.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const r = range.getBoundingClientRect();
+      if (!r.height) continue;
+      if (top !== null && r.top > top + r.height / 2 && i > 0
+        && letters.test(chars[i - 1]) && letters.test(chars[i])) {
+        broken.add(el);
+        problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
+        break;
+      }
+      top = r.top;
+    }
   }
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
@@ -118,6 +147,11 @@ async ({ tv, game }) => {
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
       problems.push(`no action above the fold (${vh} px): the first is ${describe(actions[0])}`);
+    }
+    // The phone's status row (resources, the cards held, the clock) stays one row.
+    for (const bar of all.filter((e) => e.matches(".hx-bar"))) {
+      const tops = [...bar.children].filter(shown).map((e) => e.getBoundingClientRect());
+      if (tops.some((r) => r.top >= tops[0].bottom - 2)) problems.push(`the status row wraps: ${describe(bar)}`);
     }
     // A timer says what it counts.
     for (const el of all.filter((e) => e.matches("[role=timer]"))) {
