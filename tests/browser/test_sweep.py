@@ -7,7 +7,8 @@ start above the fold and its timer is labelled, and axe-core finds nothing serio
 
 One server and one browser serve the whole sweep, with one page per viewport; each phase is
 written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every
-screenshot is kept in artifacts/screens/, named game-players-phase-viewport-seat-language.
+screenshot is kept in artifacts/screens/, named game-players-phase-viewport-seat-language, with
+every problem found in problems-<game>.txt beside them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pytest
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import daphne_start, daphnes_stop, manage, service_missing
 from tests.support.sweep import (
+    ARTIFACTS,
     AXE_JS,
     LANGUAGES,
     LOBBY,
@@ -99,7 +101,9 @@ def pages(hub) -> Iterator[dict]:
         service_missing("Chromium is not installed (apt-get install chromium)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        phone = {k: v for k, v in playwright.devices["Pixel 5"].items() if k != "viewport"}
+        # A touch phone's page, its screenshots at one pixel per CSS pixel (smaller, faster).
+        phone = {**playwright.devices["Pixel 5"], "device_scale_factor": 1}
+        del phone["viewport"]
         result = {}
         for viewport, size in VIEWPORTS.items():
             device = {} if viewport == "tv" else phone
@@ -164,6 +168,7 @@ def test_every_screen_right(game, hub, pages):
                     page.errors.clear()
                     screens += 1
     assert screens, "no screen was checked"
+    (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (
         f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
     )

@@ -34,9 +34,15 @@ async ({ tv, game }) => {
   // 1. Nothing wider than the viewport, and on the TV (which cannot scroll) nothing below it.
   const doc = document.documentElement;
   if (doc.scrollWidth > vw + SLACK) problems.push(`the page is ${doc.scrollWidth} px wide, the viewport ${vw}`);
+  const scrolled = (el) => {  // inside a box that scrolls: reachable, not lost
+    for (let e = el.parentElement; e && e !== app; e = e.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(e).overflowY)) return true;
+    }
+    return false;
+  };
   for (const el of all) {
     const r = el.getBoundingClientRect();
-    if (r.right > vw + SLACK || r.left < -SLACK || (tv && r.bottom > vh + SLACK)) {
+    if (r.right > vw + SLACK || r.left < -SLACK || (tv && r.bottom > vh + SLACK && !scrolled(el))) {
       problems.push(`outside the viewport (${vw}×${vh}): ${describe(el)}`);
     }
   }
@@ -102,8 +108,10 @@ async ({ tv, game }) => {
       top = r.top;
     }
   }
+  // A text box is its font's full height, taller than a tight line: two lines touch by a few
+  // pixels without any letter touching, so an overlap counts from a quarter of a line.
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.max(2, Math.min(a.height, b.height) / 4);
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
       if (runs[i].el === runs[j].el) continue;
@@ -138,7 +146,9 @@ async ({ tv, game }) => {
     const controls = all.filter((el) => el.matches(
       "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])"));
     for (const el of controls) {
-      const r = el.getBoundingClientRect();
+      // A checkbox inside its label is tapped through the whole label.
+      const target = el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") || el;
+      const r = target.getBoundingClientRect();
       if (r.width < 44 - 0.5 || r.height < 44 - 0.5) problems.push(`tap target under 44×44: ${describe(el)}`);
     }
     // The phone's actions start above the fold (in landscape too).
