@@ -228,7 +228,7 @@ export function track(view, ctx, inside) {
       style: `grid-row:${row};grid-column:${col}`, "data-square": square },
       square % 5 === 0 ? h("span", { class: "ofx-square-n" }, String(square)) : null,
       // On the track a piece is a disc of its colour (the score list inside names each one).
-      here.length ? h("span", { class: "ofx-square-tokens" }, here.map((p) => token(p.seat, ctx,
+      here.length ? h("span", { class: `ofx-square-tokens ${here.length > 2 ? "crowd" : ""}` }, here.map((p) => token(p.seat, ctx,
         { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}`, initial: false }))) : null));
   }
   cells.push(h("div", { class: "ofx-track-inside", style: `grid-row:2 / ${rows};grid-column:2 / ${cols}` }, inside));
