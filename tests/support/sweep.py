@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -233,8 +234,18 @@ class Screen:
 
 def screen_check(page: Any, screen: Screen) -> list[str]:
     """Run every check in the page (one evaluate, axe-core included) and save the screenshot;
-    the problems found, each naming the screen."""
+    the problems found."""
     problems = page.evaluate(CHECKS_JS, {"tv": screen.seat is None, "game": screen.game})
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{screen.name}.png"), animations="disabled")
-    return [f"{screen.name}: {problem}" for problem in problems]
+    return problems
+
+
+KIND = re.compile(r"^(axe \w+ [\w-]+|[a-z][a-z ]*?)(?= \(|:| [0-9])")
+
+
+def problem_key(screen: Screen, problem: str) -> tuple[str, str, str]:
+    """What a problem is, whatever the phase, language, element or text: the game, the
+    viewport and the kind of check ("text covered", "axe serious color-contrast")."""
+    kind = KIND.match(problem)
+    return (screen.game, screen.viewport, kind.group(1) if kind else problem)

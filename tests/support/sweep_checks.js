@@ -21,6 +21,8 @@ async ({ tv, game }) => {
     if (!el.isConnected) return false;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return false;
+    const folded = el.closest("details:not([open])");  // a closed panel shows its summary only
+    if (folded && !el.closest("summary") && el !== folded) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
       const s = getComputedStyle(e);
       if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
@@ -93,19 +95,29 @@ async ({ tv, game }) => {
     const range = document.createRange();
     range.selectNodeContents(node);
     if (range.getClientRects().length < 2) continue;
-    let top = null;
-    for (let i = 0; i < chars.length; i++) {
+    // The first character of each line, found by halving (a few measures per line).
+    const charTop = (i) => {
       range.setStart(node, i);
       range.setEnd(node, i + 1);
       const r = range.getBoundingClientRect();
-      if (!r.height) continue;
-      if (top !== null && r.top > top + r.height / 2 && i > 0
-        && letters.test(chars[i - 1]) && letters.test(chars[i])) {
-        broken.add(el);
-        problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
-        break;
-      }
-      top = r.top;
+      return r.height ? r.top + r.height / 2 : null;
+    };
+    const starts = [];
+    const split = (lo, hi, topLo, topHi) => {  // chars lo and hi sit on different lines
+      if (hi - lo === 1) { starts.push(hi); return; }
+      const mid = (lo + hi) >> 1;
+      const topMid = charTop(mid);
+      if (topMid === null) return;
+      if (Math.abs(topMid - topLo) > 2) split(lo, mid, topLo, topMid);
+      if (Math.abs(topHi - topMid) > 2) split(mid, hi, topMid, topHi);
+    };
+    const first = charTop(0);
+    const last = charTop(chars.length - 1);
+    if (first !== null && last !== null && Math.abs(last - first) > 2) split(0, chars.length - 1, first, last);
+    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]));
+    if (i !== undefined) {
+      broken.add(el);
+      problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
     }
   }
   // A text box is its font's full height, taller than a tight line: two lines touch by a few
@@ -120,12 +132,20 @@ async ({ tv, game }) => {
       }
     }
   }
+  // On a phone a bar stuck to the top or the bottom lies over the page as it scrolls by.
+  const stuck = (e) => {
+    for (; e && e !== app; e = e.parentElement) {
+      if (/^(sticky|fixed)$/.test(getComputedStyle(e).position)) return true;
+    }
+    return false;
+  };
   for (const { el, r } of runs) {
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
     const top = document.elementFromPoint(x, y);
-    if (top && top !== el && !el.contains(top) && !top.contains(el) && app.contains(top)) {
+    if (top && top !== el && !el.contains(top) && !top.contains(el) && app.contains(top)
+      && (tv || !stuck(top) || stuck(el))) {
       problems.push(`text covered: ${describe(el)} under ${describe(top)}`);
     }
   }

@@ -32,8 +32,8 @@ export function mount(root, ctx) {
   // long name never pushes the clock onto a second row.
   const bar = h("div", { class: "hx-bar" });
   const whoseEl = h("p", { class: "hx-whose", "data-testid": "whose-turn" });
-  const peekEl = h("button", { type: "button", class: "hx-peek", "data-testid": "peek",
-    "aria-label": t("Hold to see your character") });
+  // Named by its visible text ("Your character", "Press and hold to peek").
+  const peekEl = h("button", { type: "button", class: "hx-peek", "data-testid": "peek" });
   const stage = h("div", { class: "hx-stage" });
 
   holdToShow(peekEl, (held) => {
