@@ -72,6 +72,12 @@ DRAWN = """(version) => {
 }"""
 SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 
+# Defects the sweep finds that are not fixed yet, as (game, viewport, kind of check): their
+# screens are still listed in problems-<game>.txt, but do not fail the sweep; any other kind on
+# any other screen does. Once a kind is gone the test asks for it to be taken off, so this list
+# only shrinks.
+KNOWN: set[tuple[str, str, str]] = set()
+
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory) -> Iterator[tuple[str, Path, list[dict]]]:
