@@ -120,18 +120,6 @@ async ({ tv, game }) => {
       problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
     }
   }
-  // A text box is its font's full height, taller than a tight line: two lines touch by a few
-  // pixels without any letter touching, so an overlap counts from a quarter of a line.
-  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.max(2, Math.min(a.height, b.height) / 4);
-  for (let i = 0; i < runs.length; i++) {
-    for (let j = i + 1; j < runs.length; j++) {
-      if (runs[i].el === runs[j].el) continue;
-      if (overlap(runs[i].r, runs[j].r)) {
-        problems.push(`text overlaps text: ${describe(runs[i].el)} and ${describe(runs[j].el)}`);
-      }
-    }
-  }
   // On a phone a bar stuck to the top or the bottom lies over the page as it scrolls by.
   const stuck = (e) => {
     for (; e && e !== app; e = e.parentElement) {
@@ -139,6 +127,18 @@ async ({ tv, game }) => {
     }
     return false;
   };
+  // A text box is its font's full height, taller than a tight line: two lines touch by a few
+  // pixels without any letter touching, so an overlap counts from a quarter of a line.
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.max(2, Math.min(a.height, b.height) / 4);
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      if (runs[i].el === runs[j].el || (!tv && stuck(runs[i].el) !== stuck(runs[j].el))) continue;
+      if (overlap(runs[i].r, runs[j].r)) {
+        problems.push(`text overlaps text: ${describe(runs[i].el)} and ${describe(runs[j].el)}`);
+      }
+    }
+  }
   for (const { el, r } of runs) {
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
