@@ -139,7 +139,7 @@ export function mount(root, ctx) {
       h("h2", {}, t("Write the Fox")),
       h("p", { class: "hint" }, t("Make up a fake answer that could pass for one of the real Top 5.")),
       questionBlock(me.card),
-      secretList(me, { foxText: proposal ? proposal.text : null }),
+      // What to do first (the partner's answer, the Fox to type), then the real ranks to read.
       pairBox,
       h("form", { class: "ofx-fox-form", onsubmit: submit },
         h("label", { class: "ofx-fox-label", for: "fox-input" }, h("span", {}, t("Your Fox answer")),
@@ -149,6 +149,7 @@ export function mount(root, ctx) {
         foxError ? h("p", { class: "error", role: "alert", "data-testid": "fox-error" }, foxError) : null,
         h("button", { type: "submit", class: "big", "data-testid": "fox-submit" },
           pair ? t("Propose this Fox") : t("Set the Fox"))),
+      secretList(me, { foxText: proposal ? proposal.text : null }),
     ];
   }
 
