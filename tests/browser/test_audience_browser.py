@@ -81,14 +81,6 @@ class Players:
             socket.close()
 
 
-def tv_open(party, base: str, code: str, **context):
-    page = party.browser.new_context(viewport={"width": 1920, "height": 1080}, **context).new_page()
-    page.on("pageerror", lambda error: party.errors.append(f"TV: {error}"))
-    page.goto(f"{base}/tv/{code}")
-    page.wait_for_selector('[data-testid="hx-tv"]', timeout=WAIT_MS)
-    return page
-
-
 def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromium_path,
                                                                daphne_factory):
     base = hub_start(tmp_path, daphne_factory)
@@ -100,8 +92,8 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
         while players.view()["phase"] == "setup":
             players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
         with party_open(chromium_path) as party:
-            tv = tv_open(party, base, code)
-            calm = tv_open(party, base, code, reduced_motion="reduce")
+            tv = party.tv_open(base, code, "hx-tv")
+            calm = party.tv_open(base, code, "hx-tv", reduced_motion="reduce")
             for page in (tv, calm):
                 page.evaluate(BANNERS)
 
@@ -135,7 +127,7 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
             tv.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)
             assert tv.evaluate(RUNNING) > 0  # the ballots flip (and the banner)
             tv.wait_for_function("() => window.bannersSeen.includes('ballots')", timeout=WAIT_MS)
-            late = tv_open(party, base, code)  # opened mid-animation: the end state at once
+            late = party.tv_open(base, code, "hx-tv")  # opened mid-animation: the end state at once
             late.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)
             assert late.evaluate(RUNNING) == 0
             assert late.locator('[data-testid="drama-banner"]').count() == 0

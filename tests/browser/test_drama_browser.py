@@ -28,14 +28,6 @@ def shot(page, name: str) -> None:
     screenshot(page, f"drama-{name}")
 
 
-def tv_open(party, base: str, code: str, **context):
-    page = party.browser.new_context(viewport={"width": 1920, "height": 1080}, **context).new_page()
-    page.on("pageerror", lambda error: party.errors.append(f"TV: {error}"))
-    page.goto(f"{base}/tv/{code}")
-    page.wait_for_selector('[data-testid="ofx-tv"]', timeout=WAIT_MS)
-    return page
-
-
 def revealed(page, count: int) -> None:
     page.wait_for_function(
         "(n) => document.querySelectorAll('[data-testid=\"top5-row\"].revealed').length === n",
@@ -75,14 +67,14 @@ def test_a_tv_opened_mid_reveal_shows_the_end_state_and_the_next_steps_animate(
     try:
         players.send(0, {"type": "host", "command": "start"})
         with party_open(chromium_path) as party:
-            tv = tv_open(party, base, code)
-            calm = tv_open(party, base, code, reduced_motion="reduce")
+            tv = party.tv_open(base, code, "ofx-tv")
+            calm = party.tv_open(base, code, "ofx-tv", reduced_motion="reduce")
             reader = to_reveal(players)
             for _ in range(3):
                 players.act(reader, {"type": "next"})
             revealed(tv, 3)
 
-            late = tv_open(party, base, code)  # opened mid-reveal
+            late = party.tv_open(base, code, "ofx-tv")  # opened mid-reveal
             revealed(late, 3)
             assert late.evaluate(RUNNING) == 0
             assert late.locator(".arrive").count() == 0

@@ -71,6 +71,16 @@ class Party:
         page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
         return page
 
+    def tv_open(self, base: str, code: str, testid: str, **context: Any) -> Any:
+        """Another 1080p TV of the room (its own context: ``reduced_motion`` and so on), once
+        the game's board (``data-testid``) is drawn."""
+        viewport = {"width": 1920, "height": 1080}
+        page = self.browser.new_context(viewport=viewport, **context).new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"TV: {error}"))
+        page.goto(f"{base}/tv/{code}")
+        page.wait_for_selector(f'[data-testid="{testid}"]', timeout=WAIT_MS)
+        return page
+
 
 @contextmanager
 def party_open(chromium_path: str) -> Iterator[Party]:
