@@ -30,7 +30,8 @@ from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-FRAMES = "room.frames"  # the layer message: {"frames": {screen: text}, "kicked": [screen, ...]}
+# The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed": [screen, ...]}
+FRAMES = "room.frames"
 PROBE_GROUP = "fanout.probe"  # a group nobody joins: a send to it only tests the layer
 PROBE_SECONDS = 5.0
 RETRY_FIRST_SECONDS = 0.5
@@ -44,6 +45,8 @@ class Screen(Protocol):
     async def frame_send(self, text: str) -> None: ...
 
     async def kicked(self) -> None: ...
+
+    async def handed_check(self) -> None: ...
 
     async def net_send(self, status: str) -> None: ...
 
@@ -199,8 +202,13 @@ class Fanout:
             await self.deliver(room, message)
 
     async def deliver(self, room: LocalRoom, message: dict) -> None:
-        """Each frame to the sockets of its own screen, then the kicked screens hang up. A socket
-        that fails is logged and the others still get theirs."""
+        """The sockets of a seat handed to another phone check whether theirs is the old phone
+        (which hangs up and takes no more frames), then each frame goes to the sockets of its own
+        screen, then the kicked screens hang up. A socket that fails is logged and the others
+        still get theirs."""
+        for screen in message.get("handed", ()):
+            for socket in list(room.screens.get(screen, ())):
+                await self.handed(room, socket.handed_check())
         for screen, text in message["frames"].items():
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.frame_send(text))

@@ -4,7 +4,7 @@
 // the other screens' servers it says so ("net" frames), and the screen shows it is reconnecting
 // until a fresh snapshot follows.
 
-export function connect(path, { onFrame, onError, onNotice, onNet, onGone }) {
+export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onReply }) {
   let socket = null;
   let version = null;
   let retry = 0;
@@ -37,13 +37,16 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone }) {
         onNotice(frame);
       } else if (frame.type === "net") {
         onNet(frame.status === "ok" ? "open" : "degraded");
-      } else if (frame.type === "kicked") {
+      } else if (frame.type === "kicked" || frame.type === "handed") {
         stopped = true;
-        onGone("kicked");
+        onGone(frame.type);
+      } else if (frame.type === "handover") {
+        onReply(frame);
       }
     };
     socket.onclose = (event) => {
-      if (event.code === 4404 || event.code === 4403) { stopped = true; onGone(event.code === 4403 ? "kicked" : "missing"); }
+      const gone = { 4403: "kicked", 4404: "missing", 4409: "handed" }[event.code];
+      if (gone) { stopped = true; onGone(gone); }
       if (stopped) return;
       onNet("closed");
       const delay = Math.min(5000, 300 * 2 ** retry++);
