@@ -547,9 +547,9 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
         if action["type"] not in getattr(games_all()[room.game], "HOST_ACTIONS", ()):
             raise ServiceError(_("This game has no such host control."), code="bad_action")
         if action["type"] == "remove":
+            target = action.get("target")
             seat = next((seat for seat in room.seats.all() if not seat.removed
-                         and seat.position is not None and seat.position == action.get("target")),
-                        None)
+                         and type(target) is int and seat.position == target), None)
             if seat is None:
                 raise ServiceError(_("That player is not in this room."), code="no_seat")
             return seat_remove_locked(room, seat)
