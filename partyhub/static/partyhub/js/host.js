@@ -51,7 +51,7 @@ function lobbySettings(frame, ctx) {
     h("label", { class: "option option-bool" }, h("span", {}, t("Family filter")),
       h("input", { type: "checkbox", "data-testid": "family-filter", checked: room.family_filter,
         onchange: (event) => ctx.host("settings", { settings: { family_filter: event.target.checked } }) })),
-    h("p", { class: "hint" }, t("Refuses rude names and answers, in every language of the hub.")),
+    h("p", { class: "hint" }, t("Refuses rude names and answers, in English, Spanish, French and Indonesian.")),
   ];
 }
 
