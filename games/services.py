@@ -481,7 +481,8 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     before = room.state
     after = state_next(room.game, before, seat, action, now)
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status)
+    over = {"paused_at": None} if status == Room.Status.OVER else {}  # a removal can end it
+    room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status, **over)
     rows.action_insert(
         game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
     )
