@@ -31,6 +31,12 @@ def host_menu(page):
     return menu
 
 
+def host_menu_close(page) -> None:
+    menu = page.locator('[data-testid="host-menu"]')
+    if menu.get_attribute("open") is not None:
+        menu.locator("summary").click()
+
+
 def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_factory,
                                                            chromium_path):
     base = hub_start(tmp_path, daphne_factory)
@@ -49,6 +55,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         expect(tv.locator(".lobby .qr")).to_be_hidden(timeout=WAIT_MS)
         blur = tv.locator("#room-code").evaluate("el => getComputedStyle(el).filter")
         assert "blur" in blur
+        host_menu_close(tv)
         tv.locator("#room-code").click()
         assert tv.locator("#room-code").evaluate("el => getComputedStyle(el).filter") == "none"
         # The lobby's extended timers and family filter are in the same menu.
@@ -56,6 +63,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         host_menu(tv).locator('[data-testid="timer-scale"]').select_option("2")
         expect(phones["Ann"].locator("#lobby-side")).to_be_visible()
         shot(tv, "host-lobby-streamer")
+        host_menu_close(tv)
 
         tv.locator('[data-testid="start"]').click()
         for phone in phones.values():
@@ -103,6 +111,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
             row = host_menu(tv).locator('[data-testid="host-player"]', has_text=name)
             row.locator('button[data-testid^="remove-"]').click()
             phones[name].wait_for_url(re.compile(r"removed=1"), timeout=WAIT_MS)
+        host_menu_close(tv)
         expect(tv.locator('[data-testid="switch-werewolf"]')).to_be_visible(timeout=WAIT_MS)
         shot(tv, "host-over-switch")
 

@@ -175,6 +175,7 @@ def outfox_started(monkeypatch, n: int = 3, options: dict | None = None):
     """A started Outfox room on a fixed deck (no deck in the database needed)."""
     monkeypatch.setattr(adapter_get("outfox"), "content_for",
                         lambda room, n_players, seed: {"cards": CARDS})
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
     room = room_make("outfox", options)
     seats = seats_join(room, n)
     seats_online(room, seats)
@@ -219,11 +220,12 @@ def test_switch_game_goes_to_the_new_games_lobby_with_the_same_seats():
     Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
     with refused("no_game"):
         services.room_switch_game(room.code, host(room), "chess")
-    services.room_switch_game(room.code, host(room), "outfox")
-    room = room_fresh(room)
-    assert (room.code, room.game, room.status, room.state) == (
-        room.code, "outfox", Room.Status.LOBBY, None)
-    assert room.options == adapter_get("outfox").options_clean({})
+    services.room_switch_game(room.code, host(room), "werewolf")
+    switched = room_fresh(room)
+    assert (switched.pk, switched.code, switched.game, switched.status, switched.state) == (
+        room.pk, room.code, "werewolf", Room.Status.LOBBY, None)
+    assert switched.options == adapter_get("werewolf").options_clean({})
+    assert Game.objects.filter(room=room).count() == 1  # no new room, the old game kept
     assert [seat.pk for seat in room.seats.all()] == [seat.pk for seat in seats]
     assert all(seat.position is None and not seat.is_audience for seat in room.seats.all())
 
