@@ -7,6 +7,8 @@ import json
 
 from games.outfox import rules as outfox
 from tests.games.outfox.test_rules import (
+    DAFFY,
+    EXAMPLE_GUESS,
     NOW,
     act,
     all_agree,
@@ -63,17 +65,18 @@ def test_a_guesser_removed_during_the_ranking_is_no_longer_waited_for():
     assert third not in outfox.view(state, None)["guessers"]
 
 
-def test_a_removed_guesser_scores_nothing_more_and_cannot_win():
+def test_a_removed_guesser_scores_nothing_more():
     state = to_rank(new_game(3))
-    gone, staying = guessers(state)
-    state = remove(state, gone)
-    assert not state["over"] and guessers(state) == [staying]
-    state = all_agree(column(state, [2, 1, 0, 3, 4, 5]))  # the Looney card's exact order
-    state = act(state, staying, {"type": "double_down", "answer": 1})
-    while state["phase"] in ("reveal", "score"):
-        state = act(state, None, {"type": "timeout"}, state["deadline"])
-    assert state["history"][0]["points"][gone] == 0 and state["scores"][gone] == 0
-    assert state["scores"][staying] > 0
+    state = remove(state, 1)
+    assert not state["over"] and outfox.view(state, None)["guessers"] == [2]
+    for slot, answer in enumerate(EXAMPLE_GUESS):  # 4 right: every guesser would earn 4
+        state = act(state, 2, {"type": "place", "answer": answer, "slot": slot})
+    state = act(state, 2, {"type": "agree"})
+    state = act(state, 2, {"type": "double_down", "answer": DAFFY})
+    while state["phase"] == "reveal":
+        state = act(state, 0, {"type": "next"})
+    assert state["history"][-1]["points"] == [4, 0, 7]
+    assert state["scores"] == [4, 0, 7]
 
 
 def test_a_removed_player_keeps_their_place_on_the_track_but_cannot_win():
@@ -92,15 +95,14 @@ def test_the_game_ends_when_fewer_than_two_players_are_left():
 
 
 def test_a_removed_sole_reader_after_the_guessing_lets_the_turn_play_out():
-    state = to_rank(new_game(3), fox="Wile E. Coyote")
+    state = to_rank(new_game(3, reveal_pace="manual"))  # the reader would tap "next"
     reader = readers(state)[0]
     state = all_agree(column(state, [0, 1, 2, 3, 4, 5]))
     assert state["phase"] == "double_down"
     state = remove(state, reader)
     for seat in guessers(state):
-        if not state["removed"][seat]:
-            answer = 0 if state["guess"][outfox.FOX_SLOT] != 0 else 1
-            state = act(state, seat, {"type": "double_down", "answer": answer})
+        answer = 0 if state["guess"][outfox.FOX_SLOT] != 0 else 1
+        state = act(state, seat, {"type": "double_down", "answer": answer})
     assert state["phase"] == "reveal" and state["deadline"] is not None  # it reveals on its own
     while state["phase"] == "reveal":
         state = act(state, None, {"type": "timeout"}, state["deadline"])
