@@ -289,3 +289,22 @@ def test_a_removed_vip_hands_the_host_controls_to_the_next_player():
     room, seats = hoax_started(3)
     services.seat_remove(room.code, host(room), seats[0].pk)
     assert services.vip_seat(list(room.seats.all())).pk == seats[1].pk
+
+
+def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move():
+    room = room_make("werewolf")
+    seats = seats_join(room, 7)
+    seats_online(room, seats)
+    services.room_start(room.code, host(room))
+    room = room_fresh(room)
+    snapshot = services.seat_remove(room.code, host(room), seats[2].pk)
+    assert snapshot.kicked == [seats[2].pk]
+    room = room_fresh(room)
+    assert not room.state["alive"][2]
+    # The game's own control ("act" remove, by position) goes the same way: the phone is sent off.
+    snapshot = services.room_host_act(room.code, host(room), {"type": "remove", "target": 4})
+    assert snapshot.kicked == [seats[4].pk] and Seat.objects.get(pk=seats[4].pk).removed
+    with refused("no_seat"):
+        services.room_host_act(room.code, host(room), {"type": "remove", "target": True})
+    game = Game.objects.get(pk=room.current_game_id)
+    assert services.game_replay(game) == room_fresh(room).state
