@@ -59,9 +59,9 @@ async def test_the_handover_code_goes_to_the_asking_tv_only_and_the_secrets_to_t
 async def test_pause_reaches_every_screen_with_the_clock_stopped(sockets):  # noqa: F811
     room, seats, board, phones = await started(sockets, 3)
     await board.send_json_to({"type": "host", "command": "pause"})
+    frames = [await frame_next(screen) for screen in (board, *phones)]
     paused = await db(services.room_get)(room.code)
-    for screen in (board, *phones):
-        frame = await frame_next(screen)
+    for frame in frames:
         assert frame["room"]["paused"] is True
         assert frame["server_time"] == round(paused.paused_at, 3)
     await phones[0].send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
