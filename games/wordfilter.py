@@ -40,7 +40,10 @@ def entries(language: str) -> frozenset[tuple[str, ...]]:
     else:
         lines = FILE_LISTS[language].read_text(encoding="utf-8").splitlines()
         raw = [line for line in lines if line.strip() and not line.startswith("#")]
-    listed = (words_of(entry) for entry in raw)
+    # Spellings with symbols ("a$$") would read as other words once the symbols are spaces
+    # ("a"): the filter matches words, so those are left out.
+    listed = (words_of(entry) for entry in raw if all(
+        ch.isalnum() or ch.isspace() or ch in "-'’" for ch in entry))
     return frozenset(words for words in listed if words and " ".join(words) not in ALLOWED)
 
 
