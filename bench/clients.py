@@ -357,7 +357,9 @@ class RoomDriver:
         """One move due at ``scheduled``: send it, wait until every socket has its result."""
         move = self.next_move(self.moves)
         if move is None:
-            self.stalls += 1
+            # Counted only when measured: while a room is walked to its steady phase, a tick
+            # with nothing to do (Werewolf's night, run by the server's clock) is expected.
+            self.stalls += measured
             await self.resync()
             return None
         screen, text = move

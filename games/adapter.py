@@ -74,9 +74,11 @@ class GameAdapter:
         return ""
 
     def scripts(self) -> dict[str, str]:
-        """The game's screens: the module each role's page loads (``mount(root, ctx)``)."""
+        """The game's screens: the module each role's page loads (``mount(root, ctx)``), and the
+        words of its recap (``recap.js``: ``awards``, ``summary``, optionally ``timeline``)."""
         game_id = self.rules.GAME_ID
-        return {"board": static(f"{game_id}/tv.js"), "seat": static(f"{game_id}/phone.js")}
+        return {"board": static(f"{game_id}/tv.js"), "seat": static(f"{game_id}/phone.js"),
+                "recap": static(f"{game_id}/recap.js")}
 
     def page_context(self) -> dict[str, Any]:
         """What the game's pages need besides the live view: the rules' facts for screens

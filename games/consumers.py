@@ -425,6 +425,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             if not isinstance(options, dict):
                 raise ServiceError(_("Options must be an object."), code="bad_message")
             return services.room_options_set(self.code, actor, options)
+        if command in ("guide_start", "guide_stop"):
+            return services.room_guide_set(self.code, actor, command == "guide_start")
         if command == "play_again":
             return services.room_play_again(self.code, actor)
         if command == "act":

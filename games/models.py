@@ -37,6 +37,8 @@ class Room(models.Model):
     paused_at = models.FloatField(null=True, blank=True)
     family_filter = models.BooleanField(default=True)
     streamer = models.BooleanField(default=False)
+    # When the host started the TV's how-to-play intro in the lobby (epoch seconds), or None.
+    guide_started = models.FloatField(null=True, blank=True)
     current_game = models.ForeignKey(
         "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -83,7 +85,8 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
-    """One game played in a room: what it was set up from, so it replays from its action log."""
+    """One game played in a room: what it was set up from, so it replays from its action log,
+    and, once over, its recap."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()
@@ -91,6 +94,9 @@ class Game(models.Model):
     setup = models.JSONField()
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # Computed once from the action log when the game ends (games/<game>/recap.py): the board's
+    # part for every screen, each seat's summary for its own phone only.
+    recap = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [

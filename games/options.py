@@ -31,6 +31,8 @@ class Option:
     ``choices``: ``(value, label)`` pairs; ``choices_from`` names choices the game's Django side
     supplies at run time (Outfox's decks), in which case ``choices`` is empty here and values
     are checked by that side. ``nullable``: ``None`` is allowed (and means "the game decides").
+    ``shown_when``: ``(other option, value)``: the option only matters while that other option
+    has that value, so the forms show it only then (Werewolf's card counts, for a custom deck).
     """
 
     name: str
@@ -44,6 +46,7 @@ class Option:
     choices_from: str | None = None
     nullable: bool = False
     off: int | None = None
+    shown_when: tuple[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -96,6 +99,7 @@ class Option:
             "nullable": self.nullable or self.default is None,
             "off": self.off,
             "choices": [[value, translate(label)] for value, label in listed],
+            "shown_when": list(self.shown_when) if self.shown_when else None,
         }
 
 

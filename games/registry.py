@@ -54,3 +54,20 @@ def adapter_get(game_id: str) -> GameAdapter:
     if find_spec(f"games.{game_id}.adapter") is None:
         return GameAdapter(rules)
     return import_module(f"games.{game_id}.adapter").Adapter(rules)
+
+
+@cache
+def recap_get(game_id: str) -> ModuleType | None:
+    """The game's recap (``games/<id>/recap.py``: ``recap(setup, log)``), ``None`` when it has
+    none."""
+    game_get(game_id)  # an unknown game is a KeyError here too
+    if find_spec(f"games.{game_id}.recap") is None:
+        return None
+    return import_module(f"games.{game_id}.recap")
+
+
+def guide_get(game_id: str) -> ModuleType:
+    """The game's how-to-play data (``games/<id>/guide.py``): its picture, pitch, length,
+    narrated intro, rules card and roles."""
+    game_get(game_id)
+    return import_module(f"games.{game_id}.guide")

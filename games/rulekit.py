@@ -119,6 +119,15 @@ def clock_shift(state: dict, seconds: float) -> dict:
     return shifted
 
 
+def logged_apply(rules: Any, state: dict, seat: int | None, action: dict, now: float) -> dict:
+    """One action of a game's log applied to ``state``: the platform's own ``resume`` (a
+    pause's length added to the deadline, which the rules never see), else ``rules.apply``.
+    The live game, its replay and its recap all go through here."""
+    if seat is None and action.get("type") == "resume":
+        return clock_shift(state, action["paused"])
+    return rules.apply(state, seat, action, now)
+
+
 def presence_apply(state: dict, action: dict) -> None:
     """Record a phone coming or going (the system's ``presence`` action) on a state copy."""
     seat = action.get("seat")

@@ -53,6 +53,7 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
         "paused": room.paused_at is not None,
         "family_filter": room.family_filter,
         "streamer": room.streamer,
+        "guide": room.guide_started,
         "options": options,
         "min_players": rules.MIN_PLAYERS,
         "max_players": rules.MAX_PLAYERS,
@@ -87,6 +88,7 @@ class Frames:
         self.rules = games_all()[room.game]
         self.state = room.state
         self.vip = vip_seat(snapshot.seats)
+        self.recap = snapshot.recap
         self.base = {
             "type": "state",
             "version": room.version,
@@ -112,9 +114,20 @@ class Frames:
                 **self.base,
                 "you": None if seat is None else seat_you(seat, self.vip),
                 "view": view,
+                "recap": self.recap_for(seat),
             })
             for seat, view in zip(seats, views, strict=True)
         ]
+
+
+    def recap_for(self, seat: Seat | None) -> dict | None:
+        """The ended game's recap for one screen: the board's part (public once the game is
+        over) and, on a player's phone, that player's own summary under ``me``."""
+        if self.recap is None:
+            return None
+        playing = seat is not None and not seat.is_audience and seat.position is not None
+        mine = self.recap["seats"][seat.position] if playing else None
+        return {**self.recap["board"], "me": mine}
 
 
 def frames_build(snapshot: Snapshot) -> dict[str, str]:

@@ -26,8 +26,8 @@ from games import rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.models import Connection, Game, Room, Seat
-from games.registry import adapter_get, games_all
-from games.rulekit import RuleError, clock_shift
+from games.registry import adapter_get, games_all, recap_get
+from games.rulekit import RuleError, logged_apply
 
 NAME_MAX = 20
 AUDIENCE_MAX = 200
@@ -52,6 +52,7 @@ class Snapshot:
     connected: set[int] = field(default_factory=set)  # seat pks with a live socket
     kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
     handed: list[int] = field(default_factory=list)  # seat pks now held by another phone
+    recap: dict | None = None  # the ended game's recap (``recap_read``)
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -68,7 +69,14 @@ def snapshot_take(room: Room, kicked: list[int] | None = None,
     """The room with its seats and who is connected, for building frames."""
     seats, connected = seats_online(room)
     return Snapshot(room=room, seats=seats, connected=connected, kicked=kicked or [],
-                    handed=handed or [])
+                    handed=handed or [], recap=recap_read(room))
+
+
+def recap_read(room: Room) -> dict | None:
+    """The recap of the room's game once it is over (computed when it ended), else ``None``."""
+    if room.status != Room.Status.OVER or room.current_game_id is None:
+        return None
+    return Game.objects.filter(pk=room.current_game_id).values_list("recap", flat=True).first()
 
 
 def snapshot_get(code: str) -> Snapshot:
@@ -255,6 +263,17 @@ def room_lock_set(code: str, actor: Actor, locked: bool) -> Snapshot:
         return snapshot_take(room)
 
 
+def room_guide_set(code: str, actor: Actor, on: bool) -> Snapshot:
+    """The host starts the TV's how-to-play intro in the lobby, or stops it (skipped, or
+    played to its end)."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        lobby_check(room)
+        room_bump(room, guide_started=time.time() if on else None)
+        return snapshot_take(room)
+
+
 # --- seats ---------------------------------------------------------------------------------
 
 
@@ -424,6 +443,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             deadline=deadline_datetime(state),
             current_game=game,
             paused_at=None,
+            guide_started=None,
         )
         # Phones that left before the start are now known to the rules as absent.
         for seat in seated:
@@ -472,7 +492,7 @@ def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> None:
         seated += not seat.is_audience
         seat.save(update_fields=["position", "is_audience"])
     room_bump(room, game=game_id, options=options, status=Room.Status.LOBBY, state=None,
-              deadline=None, current_game=None, paused_at=None)
+              deadline=None, current_game=None, paused_at=None, guide_started=None)
 
 
 def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
@@ -487,16 +507,16 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
         game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
     )
     if status == Room.Status.OVER:
-        Game.objects.filter(pk=room.current_game_id).update(ended_at=timezone.now())
+        Game.objects.filter(pk=room.current_game_id).update(
+            ended_at=timezone.now(), recap=recap_compute(room)
+        )
     adapter_get(room.game).after_apply(room, before, after)
 
 
 def state_next(game_id: str, state: dict, seat: int | None, action: dict, now: float) -> dict:
     """The state after one logged action: the platform's own ``resume`` (a pause's length added
     to the deadlines), else the game's rules."""
-    if seat is None and action.get("type") == "resume":
-        return clock_shift(state, action["paused"])
-    return games_all()[game_id].apply(state, seat, action, now)
+    return logged_apply(games_all()[game_id], state, seat, action, now)
 
 
 def room_clock(room: Room) -> float:
@@ -532,6 +552,15 @@ def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
         room_bump(room, paused_at=None)
         state_apply(room, None, {"type": "resume", "paused": paused_for}, now)
         return snapshot_take(room)
+def recap_compute(room: Room) -> dict | None:
+    """The ended game's recap, from what it was set up from and its whole action log (this
+    move's included), by the game's pure ``recap``; ``None`` for a game without one."""
+    module = recap_get(room.game)
+    if module is None:
+        return None
+    game = Game.objects.get(pk=room.current_game_id)
+    log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
+    return module.recap(game.setup, log)
 
 
 def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
@@ -618,7 +647,7 @@ def action_submit(
             text_check(room, action.get(field))
         state_apply(room, position, action, time.time())
         # A move changes neither the seats nor who is online: what was read stands.
-        return Snapshot(room=room, seats=seats, connected=connected)
+        return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room))
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,

@@ -21,6 +21,7 @@ from games.broadcast import snapshot_broadcast_sync
 from games.codes import code_normalize
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
+from games.guides import guide_for
 from games.registry import adapter_get, games_all
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -37,13 +38,15 @@ def join_url(request: HttpRequest, code: str) -> str:
 
 
 def game_catalog() -> list[dict[str, Any]]:
-    """Every game with its title, player counts and option fields."""
+    """Every game with its title, player counts, guide (picture, pitch, length) and option
+    fields."""
     return [
         {
             "id": game_id,
             "title": _(rules.TITLE),
             "min": rules.MIN_PLAYERS,
             "max": rules.MAX_PLAYERS,
+            "guide": guide_for(game_id),
             "fields": adapter_get(game_id).option_fields(),
             "presets": adapter_get(game_id).presets(),
             "count_url": adapter_get(game_id).content_count_url(),
@@ -95,10 +98,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def screen_context(adapter: GameAdapter) -> dict[str, Any]:
-    """What a game's screens read from the page: its module for each role, its option form
-    and presets, its facts and data (all from the server: screens hold no copy of a rule)."""
+    """What a game's screens read from the page: its module for each role, its title and
+    guide, its option form and presets, its facts and data (all from the server: screens hold
+    no copy of a rule)."""
     return {
         "scripts": adapter.scripts(),
+        "title": _(adapter.rules.TITLE),
+        "min": adapter.rules.MIN_PLAYERS,
+        "max": adapter.rules.MAX_PLAYERS,
+        "guide": guide_for(adapter.rules.GAME_ID),
         "fields": adapter.option_fields(),
         "presets": adapter.presets(),
         # The host's "switch game" choices: every game, by id, with its title and player counts.
@@ -273,11 +281,11 @@ def api_error(error: ServiceError, status: int = 400) -> JsonResponse:
 
 @require_http_methods(["GET"])
 def api_games(request: HttpRequest) -> JsonResponse:
-    """GET → every game with its players, option form, presets, facts and data, in the request's
-    language: what a client needs to draw a game, besides the live views."""
+    """GET → every game with its players, guide, option form, presets, facts and data, in the
+    request's language: what a client needs to draw a game, besides the live views."""
     games = [
         {
-            key: game[key] for key in ("id", "title", "min", "max", "fields", "presets")
+            key: game[key] for key in ("id", "title", "min", "max", "guide", "fields", "presets")
         } | adapter_get(game["id"]).page_context()
         for game in game_catalog()
     ]

@@ -53,14 +53,20 @@ def _seconds(name: str, default: int, label: str, off: bool = False) -> Option:
     )
 
 
+CUSTOM = ("composition", "custom")  # the card counts matter only for a custom deck
+MAYOR = ("mayor.enabled", True)
+
 OPTIONS: tuple[Option, ...] = (
     Option("composition", "choice", "preset", _("Cards"),
            help=_("The published deck for the number of players, or your own."),
            choices=(("preset", _("Deck for the number of players")), ("custom", _("Custom")))),
-    Option("composition.werewolves", "int", 2, _("Werewolves"), min=1, max=MAX_PLAYERS // 2),
-    Option("composition.villagers", "int", 1, _("Villagers"), min=0, max=MAX_PLAYERS),
+    Option("composition.werewolves", "int", 2, _("Werewolves"), min=1, max=MAX_PLAYERS // 2,
+           shown_when=CUSTOM),
+    Option("composition.villagers", "int", 1, _("Villagers"), min=0, max=MAX_PLAYERS,
+           shown_when=CUSTOM),
     *(
-        Option(f"composition.{role}", "bool", role in ("seer", "witch", "hunter"), label)
+        Option(f"composition.{role}", "bool", role in ("seer", "witch", "hunter"), label,
+               shown_when=CUSTOM)
         for role, label in SPECIAL_LABELS.items()
     ),
     Option("composition.public", "bool", True, _("Cards in play are public"),
@@ -68,9 +74,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("revealOnDeath", "bool", True, _("Show a dead player's card")),
     Option("ghosts.seeAll", "bool", True, _("The dead see everything")),
     Option("mayor.enabled", "bool", True, _("Elect a Mayor")),
-    Option("mayor.electionAt", "choice", "day-1", _("Mayor elected"),
+    Option("mayor.electionAt", "choice", "day-1", _("Mayor elected"), shown_when=MAYOR,
            choices=(("day-1", _("On day 1")), ("before-night-1", _("Before night 1")))),
-    Option("mayor.succession", "choice", "named", _("A dead Mayor's successor"),
+    Option("mayor.succession", "choice", "named", _("A dead Mayor's successor"), shown_when=MAYOR,
            choices=(("named", _("Named by the Mayor")), ("election", _("Elected")))),
     Option("votes.abstain", "bool", True, _("Abstaining allowed")),
     Option("votes.ballots", "choice", "named", _("Ballots shown"),

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
 from bench.clients import (
     HOAX_SAFE_CLAIMS,
+    GameRoom,
     outfox_fox_text,
     outfox_move,
     outfox_place,
     steady,
 )
 from bench.engine import game_start, game_steady, move_apply, move_pick
+from bench.stats import Ledger
 from games.outfox.rules import answer_key
 
 
@@ -102,3 +105,14 @@ def test_werewolf_rooms_walk_to_a_day_vote_of_twelve_living_voters() -> None:
         assert action["type"] == "vote"
         state = rules.apply(state, seat, action, time.time())
     assert state["phase"] == "vote" and not any(state["poll"]["locked"])
+
+
+def test_a_tick_with_nothing_to_do_counts_as_a_stall_only_when_measured() -> None:
+    """Werewolf's night runs on the server's clock, so the walk to the vote has idle ticks; only
+    an idle tick inside the measured window means a socket fell behind."""
+    room = GameRoom(0, Ledger(), "werewolf", 12)
+    room.next_move = lambda k: None
+    asyncio.run(room.step(0.0, measured=False))
+    assert room.stalls == 0
+    asyncio.run(room.step(0.0, measured=True))
+    assert room.stalls == 1

@@ -64,8 +64,21 @@ def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path
             tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
             tv.on("pageerror", lambda error: errors.append(f"tv: {error}"))
 
-            # The TV creates a Hoax room from the home page and shows its code.
+            # The home page's forms show an option only while it matters: Werewolf's card
+            # counts once the host picks a custom deck, the Mayor's options while there is one.
             tv.goto(base + "/")
+            werewolf = tv.locator('form[data-game="werewolf"]')
+            werewolf.locator("summary").click()
+            counts = werewolf.locator('input[name="werewolf-composition.werewolves"]')
+            mayor_when = werewolf.locator('select[name="werewolf-mayor.electionAt"]')
+            expect(counts).to_be_hidden()
+            expect(mayor_when).to_be_visible()
+            werewolf.locator('select[name="werewolf-composition"]').select_option("custom")
+            expect(counts).to_be_visible()
+            werewolf.locator('input[name="werewolf-mayor.enabled"]').uncheck()
+            expect(mayor_when).to_be_hidden()
+
+            # The TV creates a Hoax room from the home page and shows its code.
             tv.locator('form[data-game="hoax"] button[type="submit"]').click()
             tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}$"))
             code = tv.locator("#room-code").inner_text().strip()

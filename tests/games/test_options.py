@@ -77,6 +77,7 @@ def test_the_form_gets_every_field_of_the_declaration_translated():
     assert field == {
         "name": "timer", "kind": "int", "default": 60, "label": "TIMER", "help": "",
         "min": 30, "max": 90, "nullable": False, "off": 0, "choices": [[0, "NO TIMER"]],
+        "shown_when": None,
     }
     assert DECLARED[5].as_json(str, [("x", "Deck X")])["choices"] == [["x", "Deck X"]]
     preset = Preset("quick", "Quick", {"rounds": 1}, "One round.").as_json(str.lower)
@@ -87,3 +88,21 @@ def test_the_form_gets_every_field_of_the_declaration_translated():
 def test_an_unknown_kind_is_a_programming_error():
     with pytest.raises(ValueError):
         Option("x", "colour", "red", "X")
+
+
+def test_every_shown_when_names_a_declared_option_and_one_of_its_values():
+    """A form hides an option until another has some value: that other option and value exist."""
+    from games.registry import games_all
+
+    seen = 0
+    for rules in games_all().values():
+        declared = {option.name: option for option in rules.OPTIONS}
+        for option in rules.OPTIONS:
+            if option.shown_when is None:
+                continue
+            seen += 1
+            other, value = option.shown_when
+            assert other in declared, (option.name, other)
+            assert declared[other].clean(value) == value, (option.name, value)
+            assert option.as_json()["shown_when"] == [other, value]
+    assert seen

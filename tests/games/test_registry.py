@@ -29,6 +29,8 @@ def test_each_game_has_its_screens_and_docs_in_its_folder(game_id):
     root = settings.BASE_DIR / "games" / game_id
     assert (root / "static" / game_id / "tv.js").is_file()
     assert (root / "static" / game_id / "phone.js").is_file()
+    assert (root / "static" / game_id / "recap.js").is_file()
+    assert (root / "guide.py").is_file() and (root / "recap.py").is_file()
     assert (root / "docs.md").is_file()
 
 
@@ -38,7 +40,8 @@ def test_each_game_has_an_adapter_naming_its_scripts(game_id):
     adapter = adapter_get(game_id)
     assert isinstance(adapter, GameAdapter)
     assert adapter.scripts() == {
-        "board": f"/static/{game_id}/tv.js", "seat": f"/static/{game_id}/phone.js"
+        "board": f"/static/{game_id}/tv.js", "seat": f"/static/{game_id}/phone.js",
+        "recap": f"/static/{game_id}/recap.js",
     }
     names = [field["name"] for field in adapter.option_fields()]
     assert names == [option.name for option in game_get(game_id).OPTIONS]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import timedelta
 from types import SimpleNamespace
@@ -997,3 +998,58 @@ def test_connections_touch_refreshes_many_and_names_the_forgotten():
     assert services.connections_touch([*names, "gone.channel"]) == ["gone.channel"]
     assert all(c.last_seen > old for c in Connection.objects.filter(room=room))
     assert services.connections_touch([]) == []
+
+
+# --- the recap --------------------------------------------------------------------------------
+
+
+def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summary(monkeypatch):
+    from games.hoax import recap
+    from games.screens import BOARD, frames_build, seat_screen
+
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1004)
+    room, seats = hoax_started(4)
+    late = services.seat_join(room.code, "Watcher")[0]  # joins during the game: the audience
+    playing = room_fresh(room)
+    assert services.snapshot_get(room.code).recap is None  # nothing before the end
+    room = hoax_play_randomly(playing, seats, random.Random(4))
+    game = Game.objects.get(pk=room.current_game_id)
+    log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
+    assert game.recap == recap.recap(game.setup, log)  # the log's recap, kept once computed
+
+    snapshot = services.snapshot_get(room.code)
+    frames = {screen: json.loads(text) for screen, text in frames_build(snapshot).items()}
+    board = game.recap["board"]
+    assert frames[BOARD]["recap"] == {**board, "me": None}
+    assert frames[seat_screen(late.pk)]["recap"] == {**board, "me": None}
+    for seat in seats:
+        seat.refresh_from_db()
+        mine = frames[seat_screen(seat.pk)]["recap"]
+        assert mine == {**board, "me": game.recap["seats"][seat.position]}
+
+    services.room_play_again(room.code, host(room))
+    assert services.snapshot_get(room.code).recap is None
+
+
+# --- the lobby's intro ------------------------------------------------------------------------
+
+
+def test_the_host_starts_and_stops_the_intro_in_the_lobby_only():
+    from games.screens import room_public
+
+    room = room_make("hoax")
+    vip, other, _third = seats_join(room, 3)
+    with pytest.raises(ServiceError) as refused:
+        services.room_guide_set(room.code, Actor(seat_token=other.token), True)
+    assert refused.value.code == "not_host"
+    assert room_fresh(room).guide_started is None
+    snapshot = services.room_guide_set(room.code, Actor(seat_token=vip.token), True)
+    started = room_public(snapshot)["guide"]
+    assert isinstance(started, float) and started == room_fresh(room).guide_started
+    assert room_public(services.room_guide_set(room.code, host(room), False))["guide"] is None
+    services.room_guide_set(room.code, host(room), True)
+    services.room_start(room.code, host(room))  # the game starts: the intro is over
+    assert room_fresh(room).guide_started is None
+    with pytest.raises(ServiceError) as refused:
+        services.room_guide_set(room.code, host(room), True)
+    assert refused.value.code == "wrong_phase"

@@ -94,7 +94,7 @@ def test_the_pages_and_the_api_carry_the_texts_and_the_facts(shipped, client):
     games = client.get("/api/games", HTTP_ACCEPT_LANGUAGE="fr").json()["games"]
     werewolf = next(game for game in games if game["id"] == "werewolf")
     assert werewolf["title"] == "Loup-Garou"
-    assert werewolf["lines"]["phone"]["decoy"] == "Qui trouvez-vous suspect ?"
+    assert werewolf["lines"]["phone"]["decoy"] == "Qui trouves-tu suspect ?"
     assert {r["id"]: r["name"] for r in werewolf["roles"]}["witch"] == "Sorcière"
     assert len(werewolf["presets"]) == 19
     assert [f["name"] for f in werewolf["fields"]] == [o.name for o in rules.OPTIONS]

@@ -1,5 +1,23 @@
-// The home page: for a game with content to count (its form has a .card-count, whose address
-// the server gives), shows how much content the host's choices match as they change them.
+// The home page: shows an option only while the option it depends on has the value that makes it
+// matter (the declaration's shown_when, as data-shown-when/-value), and, for a game with content
+// to count (its form has a .card-count, whose address the server gives), how much content the
+// host's choices match as they change them.
+
+// A form field's value as the declaration writes it: a checkbox is "True" or "False".
+const fieldValue = (field) => (field.type === "checkbox" ? (field.checked ? "True" : "False") : field.value);
+
+for (const form of document.querySelectorAll(".game-card")) {
+  const dependents = form.querySelectorAll("[data-shown-when]");
+  if (!dependents.length) continue;
+  const refresh = () => {
+    for (const label of dependents) {
+      const other = form.querySelector(`[name="${label.dataset.shownWhen}"]`);
+      label.hidden = !other || fieldValue(other) !== label.dataset.shownValue;
+    }
+  };
+  form.addEventListener("change", refresh);
+  refresh();
+}
 
 for (const out of document.querySelectorAll(".game-card .card-count")) {
   const form = out.closest("form");

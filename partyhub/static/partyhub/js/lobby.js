@@ -1,6 +1,7 @@
 // The lobby on both screens: who is in, who is connected, and the host's controls.
 
 import { h, morph, t, fmt } from "./dom.js";
+import { guideLobby } from "./guide.js";
 
 function playerRow(player, ctx, frame) {
   const canKick = ctx.isHost() && !(frame.you && frame.you.id === player.id);
@@ -38,6 +39,9 @@ function optionInput(field, value, ctx, frame) {
   return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: String(value) === String(v) }, label)));
 }
 
+// An option whose declaration says it matters only while another option has some value.
+const shown = (field, options) => !field.shown_when || options[field.shown_when[0]] === field.shown_when[1];
+
 function optionsView(frame, ctx) {
   const fields = ctx.page.fields || [];
   const options = frame.room.options || {};
@@ -47,7 +51,7 @@ function optionsView(frame, ctx) {
     presets.length ? h("div", { class: "presets" }, presets.map((preset) => h("button", {
       type: "button", class: "secondary", "data-testid": `preset-${preset.name}`, title: preset.help,
       onclick: () => ctx.host("options", { options: preset.values }) }, preset.label))) : null,
-    fields.map((field) => h("label", { class: `option option-${field.kind}` },
+    fields.filter((field) => shown(field, options)).map((field) => h("label", { class: `option option-${field.kind}` },
       h("span", {}, field.label), optionInput(field, options[field.name], ctx, frame))),
     options.card_count !== undefined ? h("p", { class: "hint" }, fmt("%(n)s cards match.", { n: options.card_count })) : null);
 }
@@ -68,6 +72,7 @@ export function lobbyRender(root, frame, ctx) {
     controls.push(h("p", { class: "hint" }, fmt("Waiting for %(name)s to start the game.", { name: vip.name })));
   }
   morph(root,
+    guideLobby(frame, ctx),
     h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
     h("ul", { class: "players" }, players.map((p) => playerRow(p, ctx, frame))),
     room.audience.length ? h("p", { class: "audience" }, fmt("Audience: %(n)s", { n: room.audience.length })) : null,

@@ -5,6 +5,8 @@ import { connect } from "./live.js";
 import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
 import { hostMenuRender, pausedRender, handoverShown, switchGameButtons } from "./host.js";
+import { guideMount } from "./guide.js";
+import { recapMount } from "./recap.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -55,6 +57,9 @@ const ctx = {
   },
 };
 
+const guide = guideMount(ctx); // the TV's intro, or the phone's rules card
+const recapView = recapMount(ctx);
+
 function onFrame(next) {
   if (next.room.game !== page.game) {
     // The host switched the room to another game: its own page, same room and seats.
@@ -67,6 +72,7 @@ function onFrame(next) {
   document.body.classList.toggle("streamer", Boolean(frame.room.streamer));
   hostMenuRender(hostEl, frame, ctx);
   pausedRender(pausedEl, frame, ctx);
+  guide.update(frame);
   if (meEl && frame.you) {
     morph(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
@@ -91,7 +97,7 @@ async function gameShow() {
       gameLoading = import(page.scripts[role]).then((module) => {
         const root = h("div", { class: "game-root" });
         const footer = h("div", { class: "game-foot" });
-        replace(gameEl, root, footer);
+        replace(gameEl, recapView.el, root, footer); // a phone's own summary comes first
         gameScreen = module.mount(root, ctx);
         gameScreen.footer = footer;
       });
@@ -100,6 +106,7 @@ async function gameShow() {
   }
   gameScreen.update(frame);
   overControls(gameScreen.footer);
+  recapView.update(frame);
 }
 
 // After the end: the host may play again with the same group, or go on to another game.

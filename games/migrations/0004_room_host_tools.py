@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0002_hoax_characters_moved")]
+    dependencies = [("games", "0003_guide_and_recap")]
 
     operations = [
         migrations.AddField(

@@ -1,0 +1,39 @@
+"""How to play Werewolf: the TV's narrated intro, the phone's rules card and the home page's
+pitch. Pure data, written once: the server sends it to every screen in its language
+(``games.guides``); the words follow the rules page (``docs/rules-werewolf.md``). A phone's own
+card is explained by the card's own texts (the admin's)."""
+
+from games.rulekit import _
+
+ART = "werewolf/art/werewolf.svg"
+PITCH = _("A village by day, a pack by night: find the werewolves before they eat you all.")
+MINUTES = (30, 60)
+SLIDES = (
+    {"art": "werewolf/art/villager.svg",
+     "text": _("Welcome to Werewolf! The TV is your narrator. Each of you gets a secret card: "
+               "most are villagers, but some are werewolves.")},
+    {"art": "werewolf/art/werewolf.svg",
+     "text": _("At night the village sleeps. The werewolves wake on their phones and choose a "
+               "victim together.")},
+    {"art": "werewolf/art/seer.svg",
+     "text": _("Some villagers have powers: the Seer sees a card, the Witch has two potions, "
+               "and more. Your phone tells you when to act.")},
+    {"art": "werewolf/art/hunter.svg",
+     "text": _("At dawn the TV names the dead. Then the village talks, and votes to execute a "
+               "suspect.")},
+    {"art": "werewolf/art/witch.svg",
+     "text": _("The village wins when every werewolf is dead. The werewolves win when the "
+               "village is eaten.")},
+    {"art": "werewolf/art/little-girl.svg",
+     "text": _("Keep your card secret, keep your phone close, and trust your instincts. Night "
+               "is falling.")},
+)
+RULES = (
+    _("Keep your card secret. Your phone tells you when to act; the other phones look just "
+      "as busy, so nobody can tell who is acting."),
+    _("Night: the werewolves choose a victim; the other cards with a power act in turn."),
+    _("Dawn: the TV names the dead. The dead keep quiet."),
+    _("Day: talk, then vote. The player with the most votes is executed."),
+    _("The village wins when no werewolf is left; the pack wins when the village is eaten."),
+)
+ROLES: dict[str, str] = {}

@@ -1,0 +1,62 @@
+"""Werewolf's recap: the game replayed from its action log, with every card shown.
+
+Pure, like the rules. Awards (ties share them): the sharpest voter (the most day-vote ballots
+cast against a werewolf; none when ballots are secret), and the wolf who survived longest (alive
+at the end, else the last to die). The deaths list each death in order with its card: public
+because the game is over (every card is revealed then); the night-by-night timeline is the
+end's own (``rules.view``'s ``end``).
+"""
+
+from __future__ import annotations
+
+from games.recapkit import award, events_new, leaders, replay
+from games.werewolf import rules
+
+WOLF = "werewolf"
+
+
+def recap(setup: dict, log: list[dict]) -> dict:
+    """The board's awards and deaths, and each seat's own summary."""
+    n = setup["n_players"]
+    on_wolves = {seat: 0 for seat in range(n)}
+    ballots_cast = {seat: 0 for seat in range(n)}
+    state: dict = {}
+    for before, _seat, _action, after in replay(rules, setup, log):
+        state = after
+        for event in events_new(before, after):
+            if event["kind"] != "ballots" or event["vote"] != "vote" or not event["ballots"]:
+                continue
+            for voter, ballot, _weight in event["ballots"]:
+                if ballot == "abstain":
+                    continue
+                ballots_cast[voter] += 1
+                on_wolves[voter] += before["cards"][ballot] == WOLF
+    cards = state["cards"]
+    deaths = [{"seat": death["seat"], "card": cards[death["seat"]], "clock": death["clock"]}
+              for death in state["deaths"]]
+    died_at = {death["seat"]: index for index, death in enumerate(state["deaths"])}
+    wolves = [seat for seat in range(n) if cards[seat] == WOLF]
+    lasted = {seat: died_at.get(seat, len(died_at)) + 1 for seat in wolves}
+    result = state["result"] or {"team": None, "winners": []}
+    awards = [
+        award("sharpest_voter", leaders(on_wolves),
+              counts=[on_wolves[seat] for seat in range(n)]),
+        award("last_wolf", leaders(lasted),
+              alive=[seat for seat in wolves if state["alive"][seat]]),
+    ]
+    seats = [
+        {
+            "seat": seat,
+            "card": cards[seat],
+            "dealt": state["dealt"][seat],
+            "alive": state["alive"][seat],
+            "won": seat in result["winners"],
+            "ballots": ballots_cast[seat],
+            "on_wolves": on_wolves[seat],
+            "awards": [entry["key"] for entry in awards if seat in entry["seats"]],
+        }
+        for seat in range(n)
+    ]
+    return {"board": {"game": rules.GAME_ID, "awards": awards, "deaths": deaths,
+                      "team": result["team"], "winners": result["winners"]},
+            "seats": seats}

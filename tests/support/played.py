@@ -1,0 +1,31 @@
+"""A game played move by move in a test, kept as the platform keeps it: what it was set up from
+and its action log, so a recap can be computed from them as it is live."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import orjson
+
+
+class Played:
+    """A seeded game of ``rules``; ``act`` applies a move and logs it."""
+
+    def __init__(self, rules: ModuleType, n: int, options: dict, seed: int = 7,
+                 content: dict | None = None, now: float = 1_000.0) -> None:
+        self.rules = rules
+        self.now = now
+        self.setup = {"n_players": n, "options": options, "seed": seed, "now": now,
+                      "content": content or {}}
+        self.state = rules.setup(n, rules.options_clean(options), seed, now, content or {})
+        self.log: list[dict[str, Any]] = []
+
+    def act(self, seat: int | None, action: dict, now: float | None = None) -> dict:
+        now = self.now if now is None else now
+        self.state = orjson.loads(orjson.dumps(self.rules.apply(self.state, seat, action, now)))
+        self.log.append({"seat": seat, "payload": action, "applied_at": now})
+        return self.state
+
+    def timeout(self) -> dict:
+        return self.act(None, {"type": "timeout"}, self.state["deadline"])
