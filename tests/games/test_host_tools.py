@@ -308,3 +308,15 @@ def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move()
         services.room_host_act(room.code, host(room), {"type": "remove", "target": True})
     game = Game.objects.get(pk=room.current_game_id)
     assert services.game_replay(game) == room_fresh(room).state
+
+
+def test_a_game_with_a_pause_and_removals_ends_with_its_recap():
+    room, seats = hoax_started(3)
+    services.room_pause_set(room.code, host(room), True)
+    services.room_pause_set(room.code, host(room), False)
+    services.seat_remove(room.code, host(room), seats[1].pk)
+    snapshot = services.seat_remove(room.code, host(room), seats[2].pk)  # Ann is left: she wins
+    room = room_fresh(room)
+    assert room.status == Room.Status.OVER and room.state["winner"] == 0
+    game = Game.objects.get(pk=room.current_game_id)
+    assert game.recap is not None and snapshot.recap == game.recap  # the log replayed, resume too
