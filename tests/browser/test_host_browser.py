@@ -111,6 +111,8 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
             row = host_menu(tv).locator('[data-testid="host-player"]', has_text=name)
             row.locator('button[data-testid^="remove-"]').click()
             phones[name].wait_for_url(re.compile(r"removed=1"), timeout=WAIT_MS)
+        # The end's recap covers the TV; closed, the end screen shows the host's choices.
+        tv.locator('[data-testid="recap-close"]').click(timeout=WAIT_MS)
         host_menu_close(tv)
         expect(tv.locator('[data-testid="switch-werewolf"]')).to_be_visible(timeout=WAIT_MS)
         shot(tv, "host-over-switch")

@@ -46,7 +46,7 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
     };
     socket.onclose = (event) => {
       const gone = { 4403: "kicked", 4404: "missing", 4409: "handed" }[event.code];
-      if (gone) { stopped = true; onGone(gone); }
+      if (gone && !stopped) { stopped = true; onGone(gone); } // once: its frame may have come first
       if (stopped) return;
       onNet("closed");
       const delay = Math.min(5000, 300 * 2 ** retry++);
