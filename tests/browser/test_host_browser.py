@@ -119,12 +119,11 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
 
         # Switch game: every screen reloads into Werewolf's lobby, same room, same code.
         tv.locator('[data-testid="switch-werewolf"]').click()
-        tv.wait_for_function("document.body.classList.contains('game-werewolf')", timeout=WAIT_MS)
+        tv.wait_for_selector("body.game-werewolf", timeout=WAIT_MS)
         expect(tv.locator("#lobby")).to_be_visible(timeout=WAIT_MS)
         assert tv.url.endswith(f"/tv/{code}")
         ann = phones["Ann"]
-        ann.wait_for_function("document.body.classList.contains('game-werewolf')",
-                              timeout=WAIT_MS)
+        ann.wait_for_selector("body.game-werewolf", timeout=WAIT_MS)
         expect(ann.locator('[data-testid="lobby-player"] .name')).to_have_text(["Ann"])
         shot(tv, "host-switched-lobby")
         assert party.errors == []

@@ -64,7 +64,7 @@ export function hostMenuRender(root, frame, ctx) {
   const room = frame.room;
   const playing = room.status === "playing";
   morph(root, h("details", { class: "host-menu", "data-testid": "host-menu" },
-    h("summary", {}, t("Host menu")),
+    h("summary", {}, h("span", { class: "host-gear", "aria-hidden": "true" }, "⚙"), t("Host menu")),
     h("div", { class: "host-panel" },
       playing ? h("button", { type: "button", class: "big", "data-testid": "host-pause",
         onclick: () => ctx.host(room.paused ? "resume" : "pause") },

@@ -16,9 +16,11 @@ const lobbySide = document.getElementById("lobby-side");
 const gameEl = document.getElementById("game");
 const netEl = document.getElementById("net");
 const meEl = document.getElementById("me");
-// The host's menu: in the TV's corner, in the phone's header.
+// The host's menu: in the TV's corner; at the end of the VIP phone's page, so that it moves
+// nothing of the game's screen (a Werewolf phone's night looks the same for every role).
 const hostEl = h("div", { class: "host-slot" });
-document.querySelector(role === "board" ? ".tv-corner" : ".phone-head").prepend(hostEl);
+if (role === "board") document.querySelector(".tv-corner").prepend(hostEl);
+else app.append(hostEl);
 const pausedEl = h("div", { class: "paused", hidden: true });
 document.body.append(pausedEl);
 
