@@ -78,6 +78,11 @@ def report_text(report: dict[str, Any]) -> str:
             f"{engine.get('views', 7)} views, serialize; "
             f"{engine['bytes_per_frame']} B per frame)"
         )
+    if "audience_run" in report:
+        from bench.audience import audience_text
+
+        out.append(audience_text(report))
+        return "\n".join(out)
     rows = [HEADER]
     for step in report["steps"]:
         for kind in ("game", "bare"):

@@ -31,6 +31,7 @@ from typing import Any
 
 from django.conf import settings
 
+from bench.audience import audience_run
 from bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver, game_phones
 from bench.engine import engine_time
 from bench.server import Daphne, cores_plan
@@ -59,6 +60,8 @@ class Options:
     engine_seconds: float = 1.0
     seed: int = 1
     repeat: int = 1  # measured pairs (bare, game) per room count
+    audience: int = 0  # > 0: one room of players and this many audience phones instead
+    audience_votes: float = 20.0  # the audience's votes a second, all phones together
 
 
 @dataclass
@@ -332,6 +335,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             "rooms": options.rooms, "phones": options.phones, "rate": options.rate,
             "seconds": options.seconds, "warmup": options.warmup, "repeat": options.repeat,
             "database": "postgresql" if options.database_url else "sqlite (temporary)",
+            "audience": options.audience, "audience_votes": options.audience_votes,
         },
         "machine": {
             "cpus": os.cpu_count(),
@@ -364,7 +368,10 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             try:
                 server.idle_wait()
                 report["server"] = {"pid": server.pid, "rss_idle_bytes": server.memory()["rss"]}
-                results = asyncio.run(steps_run(options, server, progress))
+                if options.audience:
+                    report["audience_run"] = asyncio.run(audience_run(options, server, progress))
+                else:
+                    results = asyncio.run(steps_run(options, server, progress))
             finally:
                 if not server.alive():
                     say(f"Daphne died:\n{server.log_tail()}")

@@ -23,12 +23,14 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games import services
+from games.audience import desk as audience_desk
+from games.audience import vote_check, votes_mine
 from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call
 from games.errors import ServiceError, error_text
 from games.fanout import DEGRADED, fanout
 from games.rulekit import Refusal
-from games.screens import BOARD, frame_for, seat_screen
+from games.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
 
 logger = logging.getLogger(__name__)
@@ -195,7 +197,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.language = scope_language(self.scope, self.cookies)
         self.allowance = float(FLOOD_BURST)
         self.allowance_at = time.monotonic()
-        self.screen: str | None = None  # set once the fan-out hands this socket its frames
+        self.screens: list[str] = []  # set once the fan-out hands this socket its frames
         try:
             room, self.seat = await database_call(self.authenticate)
         except ServiceError as error:
@@ -205,29 +207,37 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return
         self.room_id = room.pk
         await self.accept()
-        screen = self.screen_for()
-        await fanout.join(room.pk, screen, self)
-        self.screen = screen
+        screens = self.screens_for()
+        for screen in screens:
+            await fanout.join(room.pk, screen, self)
+        self.screens = screens
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
         if fanout.degraded:
             await self.net_send(DEGRADED)  # the fan-out told the sockets it had then
+        await self.opened()
+
+    async def opened(self) -> None:
+        """Once the snapshot is sent: the audience's tally soon (``games.audience``)."""
+        if BOARD in self.screens or AUDIENCE in self.screens:
+            audience_desk.touch(self.room_id)
 
     def authenticate(self) -> tuple[Any, Any]:
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
         raise NotImplementedError
 
-    def screen_for(self) -> str:
-        """The screen whose frames this socket shows (``games.screens``)."""
+    def screens_for(self) -> list[str]:
+        """The screens whose frames this socket shows (``games.screens``)."""
         raise NotImplementedError
 
     async def disconnect(self, close_code: int) -> None:
         self.gone = True
         heartbeat.discard(self)
-        if self.screen is not None:
-            await fanout.leave(self.room_id, self.screen, self)
+        if self.screens:
+            for screen in self.screens:
+                await fanout.leave(self.room_id, screen, self)
             try:
                 snapshot = await database_call(services.connection_close, self.channel_name)
             except DATABASE_DOWN as error:
@@ -282,6 +292,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     def snapshot_text(self) -> str:
         snapshot = services.snapshot_get(self.code)
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
+        if seat is None and self.seat is not None and self.seat.is_audience:
+            seat = self.seat  # during a game the snapshot holds the players only
         return frame_for(snapshot, seat)
 
     async def error_send(self, error: Refusal, request_id: Any = None) -> None:
@@ -446,8 +458,8 @@ class BoardConsumer(ScreenConsumer):
     def authenticate(self) -> tuple[Any, None]:
         return services.room_get(self.code), None
 
-    def screen_for(self) -> str:
-        return BOARD
+    def screens_for(self) -> list[str]:
+        return [BOARD]
 
     def actor(self) -> services.Actor:
         token = self.query.get("host") or self.cookies.get(host_cookie_name(self.code))
@@ -462,14 +474,43 @@ class SeatConsumer(ScreenConsumer):
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
         return room, services.seat_by_token(room, token)
 
-    def screen_for(self) -> str:
-        return seat_screen(self.seat.pk)
+    def screens_for(self) -> list[str]:
+        """A player's own screen; an audience phone's too (it gets it when "play again" seats
+        it), and the screen all the audience shares."""
+        if self.seat.is_audience:
+            return [seat_screen(self.seat.pk), AUDIENCE]
+        return [seat_screen(self.seat.pk)]
 
     def actor(self) -> services.Actor:
         return services.Actor(seat_token=self.seat.token)
 
     def handlers(self) -> dict[str, Callable[[dict], Any]]:
         return {**super().handlers(), "act": self.on_act}
+
+    async def opened(self) -> None:
+        await super().opened()
+        if self.seat.is_audience:
+            for vote in await database_call(votes_mine, self.room_id, self.seat.pk):
+                await self.send(text_data=orjson.dumps(vote).decode())
+
+    async def handle(self, message: dict, request_id: Any) -> None:
+        """An audience vote answers only its sender, and the tally follows (``games.audience``);
+        everything else as every screen."""
+        if message["type"] != "audience":
+            await super().handle(message, request_id)
+            return
+        try:
+            vote = await database_call(
+                self.translated(lambda m: vote_check(self.room_id, self.seat.pk, m)), message
+            )
+        except Refusal as error:
+            await self.error_send(error, request_id)
+            return
+        audience_desk.voted(self.room_id, vote)
+        told = {key: vote[key] for key in ("type", "ballot", "question", "choice")}
+        if request_id is not None:
+            told["id"] = request_id
+        await self.send(text_data=orjson.dumps(told).decode())
 
     def on_act(self, message: dict) -> services.Snapshot:
         return services.action_submit(

@@ -30,8 +30,19 @@ from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-# The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed": [screen, ...]}
+# The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed":
+# [screen, ...], "tally": text}.
 FRAMES = "room.frames"
+BOARD = "board"  # the screen of a room's TVs
+# The screen every audience phone of a room shares: its frames (the state, and the tally) are
+# coalesced, only the newest of each waiting, and handed out after the players' frames, by a
+# task of their own that pauses ``PUMP_PAUSE`` seconds every ``PUMP_BATCH`` sockets. The pause
+# leaves the process idle a moment: the players' next frames go out, and the database thread,
+# which needs the interpreter's lock to carry the players' moves, is not starved by a thousand
+# sends in a row.
+AUDIENCE = "audience"
+PUMP_BATCH = 32
+PUMP_PAUSE = 0.002
 PROBE_GROUP = "fanout.probe"  # a group nobody joins: a send to it only tests the layer
 PROBE_SECONDS = 5.0
 RETRY_FIRST_SECONDS = 0.5
@@ -75,6 +86,11 @@ class LocalRoom:
     channel: str = ""
     opened: asyncio.Task | None = None
     reader: asyncio.Task | None = None
+    # The audience's newest frames not yet handed out, and the task handing them out.
+    audience_state: str | None = None
+    audience_tally: str | None = None
+    pump: asyncio.Task | None = None
+    tallied: bool = False  # a tally came: the board here shows one, kept up after each change
 
     def sockets(self) -> list[Screen]:
         return [socket for sockets in self.screens.values() for socket in sockets]
@@ -91,6 +107,8 @@ class Fanout:
         self.degraded = False  # the layer failed; the screens were told and have not caught up
         self.trouble = asyncio.Event()  # a failure the watcher has not recovered from yet
         self.watcher: asyncio.Task | None = None
+        # Told of each change delivered to a room with audience sockets here (games.audience).
+        self.on_change: Callable[[int], None] | None = None
 
     def layer(self) -> Any:
         return get_channel_layer(self.layer_alias)
@@ -156,6 +174,9 @@ class Fanout:
         """Out of a room this process no longer serves: its reader stops, its channel leaves
         the group (one still opening leaves by itself in ``subscribe``). With the last room,
         the watcher stops too."""
+        if room.pump is not None:
+            room.pump.cancel()
+            room.pump = None
         if room.reader is not None:
             # The reader's frame refers to the room: the room lets go of it, so that neither
             # waits for the garbage collector.
@@ -203,18 +224,48 @@ class Fanout:
 
     async def deliver(self, room: LocalRoom, message: dict) -> None:
         """The sockets of a seat handed to another phone check whether theirs is the old phone
-        (which hangs up and takes no more frames), then each frame goes to the sockets of its own
-        screen, then the kicked screens hang up. A socket that fails is logged and the others
-        still get theirs."""
+        (which hangs up and takes no more frames); then each frame goes to the sockets of its own
+        screen, then the kicked screens hang up; the audience's frames wait for the pump, after
+        these. A socket that fails is logged and the others still get theirs."""
         for screen in message.get("handed", ()):
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.handed_check())
-        for screen, text in message["frames"].items():
+        frames = message["frames"]
+        for screen, text in frames.items():
+            if screen == AUDIENCE:
+                room.audience_state = text
+                continue
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.frame_send(text))
         for screen in message.get("kicked", ()):
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.kicked())
+        tally = message.get("tally")
+        if tally:
+            for socket in list(room.screens.get(BOARD, ())):
+                await self.handed(room, socket.frame_send(tally))
+            room.audience_tally = tally
+            room.tallied = True
+        audience = AUDIENCE in room.screens
+        if frames and self.on_change is not None and (audience or room.tallied):
+            self.on_change(room.room_id)
+        if not audience:
+            room.audience_state = room.audience_tally = None
+        elif room.pump is None or room.pump.done():
+            room.pump = asyncio.get_running_loop().create_task(self.pump(room))
+
+    async def pump(self, room: LocalRoom) -> None:
+        """The audience's newest frames to each of its sockets, until none is waiting; a frame
+        that arrives meanwhile replaces the one waiting (coalesced), and the players' frames are
+        let through every ``PUMP_BATCH`` sockets (after a pause of ``PUMP_PAUSE``)."""
+        while room.audience_state is not None or room.audience_tally is not None:
+            texts = [text for text in (room.audience_state, room.audience_tally) if text]
+            room.audience_state = room.audience_tally = None
+            for index, socket in enumerate(list(room.screens.get(AUDIENCE, ()))):
+                if index % PUMP_BATCH == 0:
+                    await asyncio.sleep(PUMP_PAUSE if index else 0)
+                for text in texts:
+                    await self.handed(room, socket.frame_send(text))
 
     async def deliver_here(self, room_id: int, message: dict) -> None:
         """A change the layer could not carry, to this process's own sockets of the room."""

@@ -142,3 +142,27 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return self.channel_name
+
+
+class AudienceVote(models.Model):
+    """One audience phone's answer to one question of a ballot (``games/<game>/audience.py``),
+    stored so that a restart keeps the tally. It never touches the game: only tallies, summed
+    on the server, are sent to screens."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audience_votes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="audience_votes")
+    ballot = models.CharField(max_length=20)
+    question = models.CharField(max_length=20)
+    choice = models.CharField(max_length=20)
+    cast_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "ballot", "question", "seat"], name="audience_vote_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["game", "cast_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.ballot}/{self.question}"

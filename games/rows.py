@@ -110,13 +110,16 @@ def room_select(by: str, lock: bool) -> str:
 
 
 @cache
-def seats_select() -> str:
-    """A room's seats in join order, each with whether a connection was seen since a time."""
+def seats_select(players_only: bool = False) -> str:
+    """A room's seats (or its players') in join order, each with whether a connection was seen
+    since a time."""
+    audience = column(Seat, "is_audience")
     return (
         f"SELECT {columns(Seat).select}, EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
         f"WHERE {column(Connection, 'seat')} = {column(Seat, 'pk')} "
         f"AND {column(Connection, 'last_seen')} >= %s) "
         f"FROM {quoted(Seat._meta.db_table)} WHERE {column(Seat, 'room')} = %s "
+        f"{f'AND NOT {audience} ' if players_only else ''}"
         f"ORDER BY {column(Seat, 'joined_at')}, {column(Seat, 'pk')}"
     )
 
@@ -149,13 +152,14 @@ def room_row_locked(key: str | int) -> Room | None:
     return None if row is None else instance(Room, connection, row)
 
 
-def seats_with_presence(room: Room, seen_since: datetime) -> tuple[list[Seat], set[int]]:
-    """The room's seats in join order, and the pks of those with a connection seen since
-    ``seen_since`` (one statement)."""
+def seats_with_presence(room: Room, seen_since: datetime,
+                        players_only: bool = False) -> tuple[list[Seat], set[int]]:
+    """The room's seats (or only its players) in join order, and the pks of those with a
+    connection seen since ``seen_since`` (one statement)."""
     connection = connections[router.db_for_read(Seat)]
     seen = Connection._meta.get_field("last_seen").get_db_prep_value(seen_since, connection)
     with connection.cursor() as cursor:
-        cursor.execute(seats_select(), [seen, room.pk])
+        cursor.execute(seats_select(players_only), [seen, room.pk])
         rows = cursor.fetchall()
     seats = [instance(Seat, connection, row[:-1]) for row in rows]
     return seats, {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-1]}

@@ -13,11 +13,13 @@ from typing import Any
 
 import orjson
 
+from games.fanout import AUDIENCE, BOARD
 from games.models import Seat
 from games.registry import games_all
 from games.services import Snapshot, vip_seat
 
-BOARD = "board"  # the screen of a room's TVs
+__all__ = ["AUDIENCE", "BOARD", "frame_for", "frames_build", "seat_screen"]
+
 server_clock = time.time  # the clock frames carry (tests hold it still to compare frames)
 
 
@@ -131,9 +133,11 @@ class Frames:
 
 
 def frames_build(snapshot: Snapshot) -> dict[str, str]:
-    """Every screen's frame after a change, by screen: the boards', then each seat's own."""
+    """Every screen's frame after a change, by screen: the boards', each player's own, and the
+    audience's, which all its phones share: the board's, marked ``coalesced`` (the fan-out may
+    skip versions of it, so a gap is no reason for a phone to ask for a snapshot)."""
     texts = Frames(snapshot).texts([None, *snapshot.seats])
-    built = {BOARD: texts[0]}
+    built = {BOARD: texts[0], AUDIENCE: texts[0][:-1] + ',"coalesced":true}'}
     for seat, text in zip(snapshot.seats, texts[1:], strict=True):
         built[seat_screen(seat.pk)] = text
     return built

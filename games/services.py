@@ -30,7 +30,7 @@ from games.registry import adapter_get, games_all, recap_get
 from games.rulekit import RuleError, logged_apply
 
 NAME_MAX = 20
-AUDIENCE_MAX = 200
+AUDIENCE_MAX = 1000
 # A connection not seen for this long belongs to a dead socket or a crashed process.
 CONNECTION_STALE = timedelta(seconds=75)
 
@@ -60,8 +60,11 @@ class Snapshot:
 
 def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     """The room's seats in join order, and the pks of those with a socket seen lately (one
-    query)."""
-    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE)
+    query). Once a game runs, the players' only: the audience (up to ``AUDIENCE_MAX`` phones)
+    shares one screen and is counted in its tally (``games.audience``), so a move reads and
+    sends the same whether a thousand watch or none."""
+    players_only = room.status != Room.Status.LOBBY
+    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only)
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None,
@@ -295,8 +298,9 @@ def name_clean(raw: Any) -> str:
     return name
 
 
-def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot]:
-    """A phone joins: a player in the lobby, audience once the game has started."""
+def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
+    """A phone joins: a player in the lobby, audience once the game has started (no screen
+    changes for that: the tally counts it, so no snapshot)."""
     name = name_clean(raw_name)
     with transaction.atomic():
         room = room_locked(code)
@@ -322,6 +326,8 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot]:
         seat = Seat.objects.create(
             room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience
         )
+        if audience:
+            return seat, None
         room_bump(room)
         return seat, snapshot_take(room)
 
@@ -653,6 +659,10 @@ def action_submit(
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
                    version: int | None) -> int:
     """The position of the seat holding ``seat_token``, if it may move in this room now."""
+    if room.status == Room.Status.PLAYING and not any(
+        seat_token and seat.token == seat_token for seat in seats
+    ) and Seat.objects.filter(room=room, token=seat_token or "", is_audience=True).exists():
+        raise ServiceError(_("You are watching this game."), code="audience")
     seat = seat_holding(seats, seat_token)
     if room.status != Room.Status.PLAYING or room.state is None:
         raise ServiceError(_("There is no game running."), code="wrong_phase")
@@ -714,7 +724,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
             channel_name=channel_name,
             defaults={"room": locked, "seat": seat, "last_seen": timezone.now()},
         )
-        if seat is None or seat.pk in before:
+        if seat is None or seat.is_audience or seat.pk in before:
             return None
         return presence_changed(locked, seat, True)
 
@@ -728,7 +738,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
         room = room_locked(connection.room_id)
         seat = connection.seat
         connection.delete()
-        if seat is None or seat.pk in seats_online(room)[1]:
+        if seat is None or seat.is_audience or seat.pk in seats_online(room)[1]:
             return None
         return presence_changed(room, seat, False)
 

@@ -1,7 +1,9 @@
 """How the screens behave in a real browser, beyond drawing a game: a frame never throws away what
 the user is doing (an open panel, typed text, focus, a scrolled list), the language switch on
-every page, the TV's join code during play, the kicked phone, the wake lock, and the request id
-of a refusal over a real socket.
+every page, the TV's join code during play, the kicked phone, the wake lock, the request id
+of a refusal over a real socket, a refusal said once (and toasts that cover no control), timers
+on the server's clock, and the games' own: Outfox's drag and drop ranking, the reader's reveal,
+the TV's voice; Hoax's simultaneous calls.
 
 One Daphne (SQLite file, starter data) and one Chromium serve the whole module; each test makes
 its own room through the JSON API and opens its screens with the room's cookies (the host token
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -88,26 +91,31 @@ def room_make(hub: Hub, game: str = "outfox", players: int = 3, **options: Any) 
     return room
 
 
-def page_open(hub: Hub, path: str, cookies: dict[str, str], device: dict, name: str) -> Page:
+def page_open(hub: Hub, path: str, cookies: dict[str, str], device: dict, name: str,
+              script: str | None = None) -> Page:
+    """A page in its own browser context (``script`` runs before the page's own)."""
     context = hub.browser.new_context(**device)
     context.add_cookies([{"name": k, "value": v, "url": hub.base} for k, v in cookies.items()])
+    if script:
+        context.add_init_script(script)
     page = context.new_page()
     page.on("pageerror", lambda error: hub.errors.append(f"{name}: {error}"))
     page.goto(hub.base + path)
     return page
 
 
-def tv_open(hub: Hub, room: dict, language: str = "en") -> Page:
+def tv_open(hub: Hub, room: dict, language: str = "en", script: str | None = None) -> Page:
     cookies = {f"ph_host_{room['code']}": room["host_token"], "django_language": language}
-    tv = page_open(hub, f"/tv/{room['code']}", cookies, TV, "TV")
+    tv = page_open(hub, f"/tv/{room['code']}", cookies, TV, "TV", script)
     tv.wait_for_selector('[data-testid="lobby-player"]', timeout=WAIT_MS)
     return tv
 
 
-def phone_open(hub: Hub, room: dict, position: int, language: str = "en") -> Page:
+def phone_open(hub: Hub, room: dict, position: int, language: str = "en",
+               script: str | None = None) -> Page:
     cookies = {f"ph_seat_{room['code']}": room["seats"][position]["token"],
                "django_language": language}
-    phone = page_open(hub, f"/play/{room['code']}", cookies, PHONE, NAMES[position])
+    phone = page_open(hub, f"/play/{room['code']}", cookies, PHONE, NAMES[position], script)
     expect(phone.locator("#me")).to_contain_text(NAMES[position], timeout=WAIT_MS)
     return phone
 
@@ -348,3 +356,329 @@ def test_a_refusal_echoes_the_request_id_on_a_real_socket(party):
     assert [(r["code"], r.get("id")) for r in replies] == [
         ("bad_message", "a"), ("bad_message", None), ("wrong_phase", "b"), ("unknown_type", "c"),
     ]
+
+
+# --- Outfox: the ranking by drag and drop -----------------------------------------------------
+
+
+def outfox_to_rank(tv: Page, reader: Page, guessers: list[Page]) -> None:
+    """The reader (seat 0) picks a card, sets a Fox and starts the clock: the guessers rank."""
+    game_start(tv)
+    reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    reader.locator('[data-testid="offer-card"]').first.click()
+    reader.fill('[data-testid="fox-input"]', "Zorblax")
+    reader.click('[data-testid="fox-submit"]')
+    reader.locator('[data-testid="start-clock"]').click()
+    for guesser in guessers:
+        guesser.wait_for_selector('[data-testid="ofx-phone"][data-phase="rank"]', timeout=WAIT_MS)
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_start(page: Page, source: str) -> None:
+    """Press on ``source`` and move: SortableJS has it in hand (its copy follows the pointer)."""
+    x, y = centre(page, source)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y + 12, steps=3)
+    page.wait_for_selector(".sortable-fallback", timeout=WAIT_MS)
+
+
+def drag_end(page: Page, target: str) -> None:
+    """Move over ``target`` until it is marked as the place to land, and let go. (SortableJS
+    looks at the pointer every 50 ms and skips a look at an unchanged place, as a finger never
+    is, and may scroll the page near its edge: the pointer wiggles by a pixel over the target,
+    wherever it now is, until the mark shows.)"""
+    marked = page.locator(f"{target}.sortable-swap-highlight")
+    for wiggle in range(WAIT_MS // 50):
+        x, y = centre(page, target)
+        page.mouse.move(x, y + wiggle % 2, steps=8 if wiggle == 0 else 1)
+        if marked.count():
+            break
+        page.wait_for_timeout(50)
+    expect(marked).to_have_count(1)
+    page.mouse.up()
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    """Drag ``source`` onto ``target``, the page first scrolled to have both mid-screen (not
+    under the pinned buttons)."""
+    middle = (centre(page, source)[1] + centre(page, target)[1]) / 2
+    page.evaluate("(by) => window.scrollBy(0, by)", middle - PHONE["viewport"]["height"] / 2)
+    drag_start(page, source)
+    drag_end(page, target)
+
+
+def column_is(page: Page, expected: list[str]) -> None:
+    """The GUESS column as the page shows it: the answer in each slot ('' when empty)."""
+    page.wait_for_function(
+        """(expected) => {
+            const slots = [...document.querySelectorAll('[data-testid="slot"]')];
+            return slots.length === 6 && slots.every((el, i) => el.dataset.answer === expected[i]);
+        }""",
+        arg=expected,
+        timeout=WAIT_MS,
+    )
+
+
+def tray(page: Page) -> list[str]:
+    return page.locator('[data-testid="tray"] [data-testid="answer"]').evaluate_all(
+        "(chips) => chips.map((chip) => chip.dataset.answer)"
+    )
+
+
+def chip(answer: int) -> str:
+    return f'[data-testid="tray"] [data-testid="answer"][data-answer="{answer}"]'
+
+
+def slot(number: int) -> str:
+    return f'[data-testid="slot"][data-slot="{number}"]'
+
+
+def test_outfox_guessers_rank_by_drag_and_drop_and_still_by_taps_and_keys(party):
+    room = room_make(party, rank_seconds=0, read_seconds=0)
+    tv = tv_open(party, room)
+    reader, first, second = (phone_open(party, room, seat) for seat in range(3))
+    outfox_to_rank(tv, reader, [first, second])
+
+    # An answer from the tray dropped on an empty slot is placed there, for everyone.
+    drag(first, chip(0), slot(0))
+    for page in (first, second):
+        column_is(page, ["0", "", "", "", "", ""])
+    # Dropped on a filled slot: it takes the place, the one there goes back to the tray.
+    drag(first, chip(1), slot(0))
+    column_is(first, ["1", "", "", "", "", ""])
+    assert "0" in tray(first)
+    # A slot dropped on another moves there (the rules' move; onto a filled one, a swap).
+    drag(first, slot(0), slot(5))
+    column_is(first, ["", "", "", "", "", "1"])
+    # A placed answer dropped on a tray answer: that one takes its slot, it goes back.
+    drag(second, slot(5), chip(0))
+    for page in (first, second):
+        column_is(page, ["", "", "", "", "", "0"])
+    # Tray onto tray is no move at all.
+    drag_start(first, chip(2))
+    x, y = centre(first, chip(3))
+    first.mouse.move(x, y, steps=8)
+    assert first.locator(".sortable-swap-highlight").count() == 0
+    first.mouse.up()
+
+    # A frame that arrives during a drag (the other guesser places one) waits for its end.
+    drag_start(first, chip(2))
+    second.click(chip(4))
+    second.click(slot(3))
+    column_is(second, ["", "", "", "4", "", "0"])
+    drag_end(first, slot(1))
+    for page in (first, second):
+        column_is(page, ["", "2", "", "4", "", "0"])
+
+    # Tapping still works: an answer, then a slot.
+    first.click(chip(3))
+    first.click(slot(2))
+    column_is(first, ["", "2", "3", "4", "", "0"])
+    # And the keyboard: the same buttons, with Enter.
+    first.locator(chip(1)).focus()
+    first.keyboard.press("Enter")
+    first.wait_for_selector(f"{chip(1)}.selected", timeout=WAIT_MS)
+    first.locator(slot(4)).focus()
+    first.keyboard.press("Enter")
+    column_is(first, ["", "2", "3", "4", "1", "0"])
+    assert tray(first) == ["5"]
+    screenshot(first, "behaviour-outfox-drag")
+
+
+def test_outfox_reader_sees_the_real_order_in_the_reveal_and_may_speed_it_up(party):
+    room = room_make(party, rank_seconds=0, read_seconds=0, reveal_seconds=15)
+    tv = tv_open(party, room)
+    frames = state_frames(tv)
+    tv.reload()
+    tv.wait_for_selector('[data-testid="lobby-player"]', timeout=WAIT_MS)
+    reader, first, second = (phone_open(party, room, seat) for seat in range(3))
+    outfox_to_rank(tv, reader, [first, second])
+    # During the debate the reader's real ranks are hidden until the button is held.
+    assert reader.locator(".ofx-rank").count() == 0
+    placed = [""] * 6
+    for answer in range(6):  # one at a time: each frame moves the tray's answers
+        first.click(chip(answer))
+        first.click(slot(answer))
+        placed[answer] = str(answer)
+        column_is(first, placed)
+    column_is(second, placed)
+    for guesser in (first, second):
+        guesser.click('[data-testid="agree"]')
+    for guesser in (first, second):
+        guesser.wait_for_selector('[data-testid="ofx-phone"][data-phase="double_down"]',
+                                  timeout=WAIT_MS)
+        guesser.click('[data-testid="dd-answer"][data-slot="1"]')
+    reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="reveal"]', timeout=WAIT_MS)
+    # The reader reads the real order out while the TV reveals it: #1 to #5, then the Fox.
+    real = reader.locator('[data-testid="real-order"] [data-rank]')
+    assert [real.nth(i).get_attribute("data-rank") for i in range(6)] == [*"12345", "0"]
+    # The automatic pace has a "next" for the reader, to go faster.
+    rows = tv.locator('[data-testid="top5-row"][data-answer]')
+    expect(reader.locator('[data-testid="next"]')).to_have_text("Next answer now")
+    assert rows.count() == 0
+    reader.click('[data-testid="next"]')
+    expect(rows).to_have_count(1, timeout=WAIT_MS)
+    # The first answer came with the reader's tap, before the pace's deadline.
+    by_count = {len(f["view"]["revealed"]): f for f in frames
+                if f["view"] and f["view"]["phase"] == "reveal"}
+    assert by_count[1]["server_time"] < by_count[0]["view"]["deadline"]
+    screenshot(reader, "behaviour-outfox-reader-reveal")
+
+
+# --- Refusals: shown once, and never over a control ------------------------------------------
+
+# Toast through the page's own module (the one its screen uses).
+TOAST = """async (messages) => {
+    const shell = document.querySelector('script[type="module"]').src;
+    const dom = await import(new URL("./dom.js", shell));
+    for (const message of messages) dom.toast(message);
+}"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two bounding boxes share any area."""
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_a_refusal_is_shown_once_and_the_newest_toast_covers_no_control(party):
+    room = room_make(party)
+    tv = tv_open(party, room)
+    reader = phone_open(party, room, 0)
+    game_start(tv)
+    reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    reader.locator('[data-testid="offer-card"]').first.click()
+    # A refused Fox is said by the field, not again in a toast.
+    reader.click('[data-testid="fox-submit"]')
+    expect(reader.locator('[data-testid="fox-error"]')).to_be_visible(timeout=WAIT_MS)
+    assert reader.locator("#toasts .toast").count() == 0
+    # Toasts: one at a time, the newest; in the page's flow, above the controls, not over them.
+    reader.evaluate(TOAST, ["Older news", "Newest news"])
+    toasts = reader.locator("#toasts .toast")
+    expect(toasts).to_have_count(1)
+    expect(toasts).to_have_text("Newest news")
+    box = toasts.bounding_box()
+    controls = reader.locator("button:visible, input:visible, select:visible")
+    for i in range(controls.count()):
+        other = controls.nth(i).bounding_box()
+        if not other:
+            continue
+        assert not overlap(box, other), controls.nth(i).evaluate("(el) => el.outerHTML")
+    screenshot(reader, "behaviour-toast")
+
+
+def test_the_slower_of_two_hoax_calls_is_told_once_that_someone_called_first(party):
+    room = room_make(party, "hoax", first_player=0)
+    tv = tv_open(party, room)
+    ada, bo = phone_open(party, room, 0), phone_open(party, room, 1)
+    # Cy's phone hears the server only when the test lets it: its Hoax! leaves while the
+    # screen still shows the hoax window, as a phone a few milliseconds behind would.
+    held: list = []
+    hold = [False]
+    sockets: list = []
+
+    def socket_route(ws) -> None:
+        sockets.append(ws)
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(lambda message: held.append(message) if hold[0] else ws.send(message))
+
+    context = party.browser.new_context(**PHONE)
+    context.add_cookies([{"name": f"ph_seat_{room['code']}", "value": room["seats"][2]["token"],
+                          "url": party.base}])
+    cy = context.new_page()
+    cy.on("pageerror", lambda error: party.errors.append(f"Cy: {error}"))
+    cy.route_web_socket(re.compile(r".*/ws/.*"), socket_route)
+    cy.goto(f"{party.base}/play/{room['code']}")
+    expect(cy.locator("#me")).to_contain_text("Cy", timeout=WAIT_MS)
+    game_start(tv)
+    for seat, phone in enumerate((ada, bo, cy)):
+        phone.wait_for_selector(f'.hx[data-phase="setup"][data-active="{seat}"]', timeout=WAIT_MS)
+        phone.locator('[data-testid="pick"]').first.click()
+    ada.wait_for_selector('.hx[data-phase="turn"]', timeout=WAIT_MS)
+    ada.click('[data-testid="claim-char"][data-character="lover"]')
+    ada.click('[data-testid="choice"][data-field="resource"][data-value="prestige"]')
+    ada.click('[data-testid="claim-send"]')
+    for phone in (bo, cy):
+        phone.wait_for_selector('.hx[data-phase="hoax_window"] [data-testid="hoax"]',
+                                timeout=WAIT_MS)
+    hold[0] = True
+    bo.click('[data-testid="hoax"]')
+    bo.wait_for_selector('.hx[data-phase="vote"]', timeout=WAIT_MS)
+    cy.click('[data-testid="hoax"]')
+    for _ in range(WAIT_MS // 50):  # the refusal reaches Cy's socket (held)
+        if any("called_first" in str(message) for message in held):
+            break
+        cy.wait_for_timeout(50)
+    hold[0] = False
+    for message in held:
+        sockets[-1].send(message)
+    error = cy.locator('[data-testid="action-error"]')
+    expect(error).to_contain_text("called Hoax first", timeout=WAIT_MS)
+    assert cy.locator(".hx").get_attribute("data-phase") == "vote"
+    assert cy.locator("#toasts .toast").count() == 0  # said once: by the controls, no toast
+    assert cy.get_by_text("called Hoax first").count() == 1
+    screenshot(cy, "behaviour-hoax-called-first")
+
+
+# --- Outfox: the TV's voice --------------------------------------------------------------------
+
+# The TV's speech, recorded instead of spoken.
+SPEECH_RECORDER = """
+window.spoken = [];
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(utterance) { window.spoken.push({ text: utterance.text, lang: utterance.lang }); },
+  cancel() {}, getVoices() { return []; },
+} });
+"""
+
+
+def test_the_outfox_tv_reads_the_card_and_its_source_in_the_cards_own_language(party):
+    room = room_make(party, read_seconds=0)  # English cards
+    tv = tv_open(party, room, language="fr", script=SPEECH_RECORDER)  # a French TV
+    reader = phone_open(party, room, 0)
+    for seat in (1, 2):
+        phone_open(party, room, seat)
+    game_start(tv)
+    reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="draw"]', timeout=WAIT_MS)
+    reader.locator('[data-testid="offer-card"]').first.click()
+    reader.fill('[data-testid="fox-input"]', "Zorblax")
+    reader.click('[data-testid="fox-submit"]')
+    reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="read"]', timeout=WAIT_MS)
+    tv.wait_for_function("window.spoken.length === 8", timeout=WAIT_MS)
+    spoken = tv.evaluate("window.spoken")
+    card = reader.locator(".ofx-question")
+    answers = reader.locator('[data-testid="secret"] .ofx-answer-text').all_inner_texts()
+    assert [line["text"] for line in spoken] == [
+        card.locator(".ofx-q").inner_text(),
+        card.locator(".ofx-source").inner_text(),  # the source line is read too
+        *(f"{letter}. {answer}" for letter, answer in zip("ABCDEF", answers, strict=True)),
+    ]
+    assert tv.evaluate("document.documentElement.lang") == "fr"
+    assert {line["lang"] for line in spoken} == {"en"}  # the card's voice, not the page's
+
+
+# --- timers follow the server's clock ---------------------------------------------------------
+
+
+def test_a_phone_whose_clock_is_45_s_fast_counts_down_with_the_tv(party):
+    room = room_make(party, "hoax", butler_seconds=60)  # the setup picks' timer: 60 s
+    tv = tv_open(party, room)
+    # The phone's own clock runs 45 s ahead of the server's (and the TV's).
+    fast = "{ const real = Date.now; Date.now = () => real() + 45000; }"
+    phone = phone_open(party, room, 1, script=fast)
+    assert phone.evaluate("Date.now()") - tv.evaluate("Date.now()") > 44_000
+    game_start(tv)
+    clocks = [page.locator('[data-testid="countdown"]').first for page in (tv, phone)]
+    for clock in clocks:
+        expect(clock).to_be_visible(timeout=WAIT_MS)
+    # An uncorrected phone would show 14 s while the TV shows 59.
+    tv_left, phone_left = (int(clock.inner_text()) for clock in clocks)
+    assert tv_left > 45
+    assert abs(tv_left - phone_left) <= 2, (tv_left, phone_left)

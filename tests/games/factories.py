@@ -147,14 +147,25 @@ async def seat_open(
 
 
 async def frame_next(communicator: WebsocketCommunicator) -> dict[str, Any]:
-    return json.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
+    """The socket's next frame, past the audience's tallies, which come on a timer of their own
+    (``games.audience``); they are kept in ``communicator.tallies`` for the tests that read
+    them."""
+    while True:
+        frame = json.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
+        if frame.get("type") != "tally":
+            return frame
+        communicator.__dict__.setdefault("tallies", []).append(frame)
 
 
 async def quiet(*communicators: WebsocketCommunicator) -> bool:
-    """True when none of the sockets has anything waiting (after a short grace period)."""
+    """True when none of the sockets has anything waiting (after a short grace period) but
+    the audience's tallies (kept, as by ``frame_next``)."""
     for communicator in communicators:
-        if not await communicator.receive_nothing(timeout=0.05):
-            return False
+        while not await communicator.receive_nothing(timeout=0.05):
+            frame = json.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
+            if frame.get("type") != "tally":
+                return False
+            communicator.__dict__.setdefault("tallies", []).append(frame)
     return True
 
 
@@ -220,14 +231,13 @@ class SocketTable:
         self.frames[key] = [await frame_next(self.sockets[key])]
 
     async def watcher_add(self, key: str, name: str) -> Seat:
-        """A phone joins during the game (the audience) and connects."""
+        """A phone joins during the game (the audience) and connects: no other screen changes
+        (the audience is counted in its tally)."""
         seat, snapshot = await db(services.seat_join)(self.room.code, name)
-        assert seat.is_audience
-        await snapshot_broadcast(snapshot)
-        await self.receive_one_each()
+        assert seat.is_audience and snapshot is None
         self.seats.append(seat)
         await self.connect(key, seat_open(self.room, seat))
-        await self.receive_one_each()
+        assert await quiet(*(socket for other, socket in self.sockets.items() if other != key))
         return seat
 
     async def receive_one_each(self, sender: Any = None) -> dict[Any, dict[str, Any]]:

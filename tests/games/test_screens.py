@@ -25,7 +25,7 @@ from games import screens, services
 from games.broadcast import snapshot_broadcast
 from games.hoax import rules as hoax
 from games.models import Room, Seat
-from games.screens import frame_for, frames_build, seat_screen
+from games.screens import AUDIENCE, frame_for, frames_build, seat_screen
 from tests.games.factories import (
     board_open,
     frame_next,
@@ -62,7 +62,9 @@ def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
     snapshot = services.snapshot_get(room.code)
     state = snapshot.room.state
     frames = frames_build(snapshot)
-    assert list(frames) == [BOARD] + [seat_screen(s.pk) for s in snapshot.seats]
+    # The audience is no seat of the snapshot once a game runs: it shares one screen.
+    assert watcher.pk not in [s.pk for s in snapshot.seats]
+    assert list(frames) == [BOARD, AUDIENCE] + [seat_screen(s.pk) for s in snapshot.seats]
 
     board = json.loads(frames[BOARD])
     assert board["you"] is None and board["version"] == snapshot.room.version
@@ -70,12 +72,15 @@ def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
     assert board["view"]["me"] is None
     assert all("character" not in player for player in board["view"]["players"])
 
+    # The audience sees the board's view: all its phones one frame, marked coalesced; its own
+    # snapshot (on connect) names it.
+    shared = json.loads(frames[AUDIENCE])
+    assert shared == {**board, "coalesced": True}
+    own = json.loads(frame_for(snapshot, watcher))
+    assert own["you"]["audience"] is True and own["view"] == board["view"]
     for seat in snapshot.seats:
         frame = json.loads(frames[seat_screen(seat.pk)])
         assert frame["you"]["id"] == seat.pk and frame["you"]["name"] == seat.name
-        if seat.pk == watcher.pk:  # the audience sees the board's view
-            assert frame["you"]["audience"] is True and frame["view"] == board["view"]
-            continue
         me = frame["view"]["me"]
         assert me["seat"] == seat.position
         assert me["character"] == state["characters"][seat.position]
@@ -91,7 +96,8 @@ def test_frames_build_in_the_lobby_has_no_view_and_names_the_vip():
     room = room_make()
     seats = seats_join(room, 2)
     frames = frames_build(services.snapshot_get(room.code))
-    decoded = [json.loads(text) for text in frames.values()]
+    assert list(frames) == [BOARD, AUDIENCE, *(seat_screen(s.pk) for s in seats)]
+    decoded = [json.loads(text) for key, text in frames.items() if key != AUDIENCE]
     assert [f["view"] for f in decoded] == [None, None, None]
     assert [p["vip"] for p in decoded[0]["room"]["players"]] == [True, False]
     assert [f["you"] and f["you"]["vip"] for f in decoded[1:]] == [True, False]

@@ -158,9 +158,12 @@ def test_a_full_room_refuses_players_beyond_the_games_maximum():
 
 def test_after_the_start_new_phones_join_the_audience():
     room, seats = hoax_started(3)
+    version = room_fresh(room).version
     watcher, snapshot = services.seat_join(room.code, "Zed")
     assert watcher.is_audience and watcher.position is None
-    assert [s.name for s in services.players(snapshot.seats)] == ["Ann", "Bob", "Cid"]
+    # No screen changes: the audience is counted in its tally, not listed in the frames.
+    assert snapshot is None and room_fresh(room).version == version
+    assert [s.name for s in services.snapshot_get(room.code).seats] == ["Ann", "Bob", "Cid"]
     # A full game still takes an audience.
     room6, _seats6 = hoax_started(6)
     assert services.seat_join(room6.code, "Zed")[0].is_audience
@@ -1005,7 +1008,7 @@ def test_connections_touch_refreshes_many_and_names_the_forgotten():
 
 def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summary(monkeypatch):
     from games.hoax import recap
-    from games.screens import BOARD, frames_build, seat_screen
+    from games.screens import AUDIENCE, BOARD, frames_build, seat_screen
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1004)
     room, seats = hoax_started(4)
@@ -1021,7 +1024,8 @@ def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summa
     frames = {screen: json.loads(text) for screen, text in frames_build(snapshot).items()}
     board = game.recap["board"]
     assert frames[BOARD]["recap"] == {**board, "me": None}
-    assert frames[seat_screen(late.pk)]["recap"] == {**board, "me": None}
+    assert late.pk not in {seat.pk for seat in snapshot.seats}  # the audience shares one frame
+    assert frames[AUDIENCE]["recap"] == {**board, "me": None}
     for seat in seats:
         seat.refresh_from_db()
         mine = frames[seat_screen(seat.pk)]["recap"]

@@ -86,3 +86,78 @@ def party_open(chromium_path: str) -> Iterator[Party]:
             yield party
         finally:
             browser.close()
+
+
+# A page that draws one game's frames with its real screens (no server, no socket).
+SCREEN_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
+<body><div id="toasts"></div><div id="app"><section id="game"></section></div>
+<script id="page-data" type="application/json">PAGE_DATA</script>
+<script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
+window.interpolate = (text, params) =>
+  text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
+</script>
+<script type="module">
+import { mount as phone } from "/static/GAME/phone.js";
+import { mount as tv } from "/static/GAME/tv.js";
+// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
+window.__show = (page, frame, names, board) => {
+  document.body.className = `${board ? "page-tv" : "page-phone"} game-GAME`;
+  document.getElementById("app").className = board ? "tv" : "phone";
+  const ctx = { role: board ? "board" : "seat", page, frame: () => frame,
+    act: (a) => window.__acts.push(a), host() {}, isHost: () => false, players: () => [],
+    nameOf: (p) => names[p] ?? "?", connectedAt: () => true };
+  const root = document.createElement("div");
+  document.getElementById("game").replaceChildren(root);
+  window.__acts = [];
+  (board ? tv : phone)(root, ctx).update(frame);
+};
+window.__ready = true;
+</script></body></html>"""
+
+
+@contextmanager
+def screen_page(
+    chromium_path: str, viewport: dict, game: str
+) -> Iterator[tuple[Any, dict, list[str]]]:
+    """A page that draws ``game``'s frames with its real screens and the server's page data
+    (its starter data loaded), its static files served from the project; with the page data
+    and the script errors seen. Needs the database (``django_db``)."""
+    from django.contrib.staticfiles import finders
+    from playwright.sync_api import sync_playwright
+
+    from games.registry import adapter_get
+    from games.views import screen_context
+
+    adapter = adapter_get(game)
+    adapter.starter_load()
+    page_data = {"code": "TEST", **screen_context(adapter)}
+    # As json_script writes it: no "</script>" can end the block early.
+    data = json.dumps(page_data).replace("<", "\\u003c").replace(">", "\\u003e")
+    html = SCREEN_PAGE.replace("GAME", game).replace("PAGE_DATA", data)
+
+    def serve(route: Any) -> None:
+        path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+        if not path:
+            route.fulfill(body=html, content_type="text/html")
+            return
+        found = finders.find(path.removeprefix("static/"))
+        if found is None:
+            route.fulfill(status=404)
+            return
+        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+        route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport=viewport).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.route("http://screen.test/**", serve)
+            page.goto("http://screen.test/")
+            page.wait_for_function("() => window.__ready === true")
+            yield page, page_data, errors
+        finally:
+            browser.close()

@@ -2,10 +2,13 @@
 
     python manage.py bench [--layer memory|redis|redis-pubsub] [--rooms 10,50,100,150]
                            [--phones 6] [--rate 1.0] [--seconds 30] [--repeat 1] [--json FILE]
+    python manage.py bench --audience 1000 [--audience-votes 20] [--layer ...] [--phones 6]
 
 Starts one Daphne process (its own temporary SQLite database, or ``--database-url``) with the
 chosen channel layer and, for each room count, measures the game and a stock Channels consumer
-on that same process. See docs/performance.md for what the figures mean.
+on that same process. With ``--audience N``: one room of players and N audience phones instead,
+the players' latency and the audience's delivery. See docs/performance.md for what the figures
+mean.
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ class Command(BaseCommand):
                             help="Redis for the redis layers (its database is flushed)")
         parser.add_argument("--no-pin", action="store_true",
                             help="do not pin the server and the load generator to cores")
+        parser.add_argument("--audience", type=int, default=0,
+                            help="one room of players plus this many audience phones "
+                                 "(instead of the room counts)")
+        parser.add_argument("--audience-votes", type=float, default=20.0,
+                            help="the audience's votes a second, all phones together")
         parser.add_argument("--engine-seconds", type=float, default=1.0,
                             help="how long to time the rules engine alone (0: skip)")
 
@@ -64,6 +72,8 @@ class Command(BaseCommand):
             raise CommandError("--rate and --seconds must be positive")
         if options["repeat"] < 1:
             raise CommandError("--repeat must be at least 1")
+        if options["audience"] < 0 or options["audience_votes"] < 0:
+            raise CommandError("--audience and --audience-votes cannot be negative")
         settings = Options(
             layer=options["layer"],
             rooms=room_counts(options["rooms"]),
@@ -76,6 +86,8 @@ class Command(BaseCommand):
             redis_url=options["redis_url"],
             pin=not options["no_pin"],
             engine_seconds=max(0.0, options["engine_seconds"]),
+            audience=options["audience"],
+            audience_votes=options["audience_votes"],
         )
         with tqdm(total=1, file=sys.stderr, leave=False, dynamic_ncols=True,
                   disable=None) as progress:

@@ -24,7 +24,9 @@ import re
 
 import pytest
 
-from tests.support.browser import WAIT_MS, hub_start, party_open
+from games.hoax import rules as hoax
+from tests.games.hoax import test_rules as played
+from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
 
 pytestmark = pytest.mark.browser
@@ -294,4 +296,41 @@ def test_hoax_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
         di.wait_for_selector('[data-testid="phone-winner"]')
         shot(tv, "tv-over")
         shot(di, "phone-over")
+        assert errors == []
+
+
+def tv_draw(page, page_data: dict, state: dict) -> None:
+    """The TV's drawing of the board's view of ``state``."""
+    frame = {"type": "state", "version": 1, "view": hoax.view(state, None)}
+    names = [f"Player {seat + 1}" for seat in range(len(state["out"]))]
+    page.evaluate("a => window.__show(...a)", [page_data, frame, names, True])
+    page.wait_for_selector(f'[data-testid="hx-tv"][data-phase="{state["phase"]}"]')
+
+
+@pytest.mark.django_db
+def test_each_vote_shows_under_its_own_claim_and_old_thumbs_clear(chromium_path):
+    """A claim voted on, then an immunity claim voted on in the same turn: the TV names the
+    claim each vote was on, and the seats' thumbs of the first vote leave once the immunity
+    question opens."""
+    state = played.start()
+    played.give(state, 3, cash=2)
+    state = played.claim(state, "gardener", target=3, resource="cash")
+    state = played.hoax_and_vote(state, 1, downs={1})  # believed: Player 4 is asked for immunity
+    tv = {"width": 1920, "height": 1080}
+    with screen_page(chromium_path, tv, "hoax") as (page, page_data, errors):
+        tv_draw(page, page_data, state)
+        reveal = page.locator('[data-testid="vote-reveal"]')
+        assert (reveal.get_attribute("data-claimant"), reveal.get_attribute("data-character")) \
+            == ("0", "gardener")
+        assert page.locator('[data-testid="seat-vote"]').count() == 0
+        state = hoax.apply(state, 3, {"type": "immunity", "claim": True}, 1.0)
+        tv_draw(page, page_data, state)
+        assert page.locator('[data-testid="seat-vote"]').count() == 0
+        state = played.hoax_and_vote(state, 2, downs={0, 1, 2})
+        tv_draw(page, page_data, state)
+        assert (reveal.get_attribute("data-claimant"), reveal.get_attribute("data-character")) \
+            == ("3", "chef")
+        assert "Player 4" in reveal.inner_text()
+        assert page.locator('[data-testid="seat-vote"][data-vote="down"]').count() == 3
+        shot(page, "tv-immunity-vote")
         assert errors == []

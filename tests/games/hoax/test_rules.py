@@ -564,6 +564,21 @@ def test_immunity_hoaxed_and_false_token_and_the_privilege_applies():
     assert state["phase"] == "turn" and res(state, 0)["cash"] == 2 and res(state, 3)["cash"] == 0
 
 
+def test_each_vote_of_a_turn_names_the_claim_it_was_on():
+    """A claim voted on, then an immunity claim voted on: screens show each vote under its own
+    claim (the newest, the immunity's, under the immunity claim), from the log entries."""
+    state = start()
+    give(state, 3, cash=2)
+    state = claim(state, "gardener", target=3, resource="cash")
+    state = hoax_and_vote(state, 1, downs={1})  # believed: the Gardener's take goes ahead
+    assert state["phase"] == "immunity"
+    state = act(state, 3, {"type": "immunity", "claim": True})
+    state = hoax_and_vote(state, 2, downs={0, 1, 2})  # seat 1 holds the hoax card now
+    votes = [(e["claimant"], e["character"], e["result"]) for e in state["log"]
+             if e["kind"] == "vote"]
+    assert votes == [(0, "gardener", "up"), (3, "chef", "down")]
+
+
 def test_immunity_voted_up_spares_even_a_liar():
     state = start()
     give(state, 3, cash=2)

@@ -491,6 +491,9 @@ def test_a_guesser_who_is_gone_keeps_their_say_until_the_timer():
     state = act(state, 2, {"type": "agree"})
     state = act(state, None, {"type": "presence", "seat": 3, "connected": False})
     assert state["phase"] == "rank" and state["agreed"] == [1, 2]  # no agreement made for 3
+    # The screens' "Agreed: 2 of 3" counts the guessers the lock waits on, the gone one too.
+    board = outfox.view(state, None)
+    assert (board["agreed"], board["guessers"]) == ([1, 2], [1, 2, 3])
     back = act(state, None, {"type": "presence", "seat": 3, "connected": True})
     back = act(back, 3, {"type": "agree"})
     assert back["phase"] == "double_down" and back["guess"] == EXAMPLE_GUESS
@@ -585,6 +588,12 @@ def test_reveal_auto_pace_deadlines():
     state = all_agree(column(to_rank(new_game(3, reveal_seconds=2)), EXAMPLE_GUESS))
     state = act(state, 1, {"type": "double_down", "answer": DAFFY})
     state = act(state, 2, {"type": "double_down", "answer": DAFFY})
+    # The reader may go faster than the pace: "next" shows the next answer at once, and the
+    # following one comes after the full pace again.
+    assert {"type": "next"} in outfox.legal_actions(state, 0)
+    faster = act(state, 0, {"type": "next"}, NOW + 0.5)
+    assert faster["step"] == 1 and faster["deadline"] == NOW + 0.5 + 2
+    refused("not_your_turn", state, 1, {"type": "next"})
     now = NOW
     for step in range(1, 7):
         assert state["deadline"] == now + 2 and outfox.view(state, None)["timer"] == "reveal"

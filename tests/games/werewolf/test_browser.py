@@ -25,13 +25,10 @@ game in French. Screenshots go to /tmp/shots/werewolf-*.png.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, party_open
+from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
 
 pytestmark = pytest.mark.browser
@@ -414,33 +411,6 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
 
 # --- Every prompt of every role, drawn from the rules' own views -------------------------------
 
-SCREEN_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
-<body><div id="toasts"></div><div id="app"><section id="game"></section></div>
-<script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
-window.interpolate = (text, params) =>
-  text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
-</script>
-<script type="module">
-import { mount as phone } from "/static/werewolf/phone.js";
-import { mount as tv } from "/static/werewolf/tv.js";
-// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
-window.__show = (page, frame, names, board) => {
-  document.body.className = `${board ? "page-tv" : "page-phone"} game-werewolf`;
-  document.getElementById("app").className = board ? "tv" : "phone";
-  const ctx = { role: board ? "board" : "seat", page, frame: () => frame,
-    act: (a) => window.__acts.push(a), host() {}, isHost: () => false, players: () => [],
-    nameOf: (p) => names[p] ?? "?", connectedAt: () => true };
-  const root = document.createElement("div");
-  document.getElementById("game").replaceChildren(root);
-  window.__acts = [];
-  (board ? tv : phone)(root, ctx).update(frame);
-};
-window.__ready = true;
-</script></body></html>"""
-
-
 def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
     """Views from random seeded games of ``n`` players with the published deck (every card
     from 16 players on), driven by the rules' legal actions and timeouts: the TV's view of
@@ -486,47 +456,6 @@ def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
     raise AssertionError(f"never reached: {wanted - set(found)}")
 
 
-@contextmanager
-def screen_page(chromium_path: str, viewport: dict) -> Iterator[tuple[Any, dict, list[str]]]:
-    """A page that draws Werewolf frames with the real screens and the server's page data
-    (texts from the starter data), its static files served from the project; with the page
-    data and the script errors seen."""
-    from django.contrib.staticfiles import finders
-    from playwright.sync_api import sync_playwright
-
-    from games.registry import adapter_get
-    from games.views import screen_context
-
-    adapter = adapter_get("werewolf")
-    adapter.starter_load()
-    page_data = {"code": "TEST", **screen_context(adapter)}
-
-    def serve(route):
-        path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
-        if not path:
-            route.fulfill(body=SCREEN_PAGE, content_type="text/html")
-            return
-        found = finders.find(path.removeprefix("static/"))
-        if found is None:
-            route.fulfill(status=404)
-            return
-        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
-        route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport=viewport).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.route("http://screen.test/**", serve)
-            page.goto("http://screen.test/")
-            page.wait_for_function("() => window.__ready === true")
-            yield page, page_data, errors
-        finally:
-            browser.close()
-
-
 def draw(page, page_data: dict, view: dict, n: int, board: bool = False) -> None:
     frame = {"type": "state", "version": 1, "view": view}
     names = [f"Player {seat + 1}" for seat in range(n)]
@@ -553,7 +482,7 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
     script error, the question shown, tap targets of at least 44 x 44 px, and the taps send only
     actions the rules list for that phone."""
     views = random_views(16)
-    with screen_page(chromium_path, PHONE) as (page, page_data, errors):
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
         for name, view in sorted(views.items()):
             if name.startswith("board-"):
                 continue
@@ -587,7 +516,8 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
 def test_tv_reads_across_the_room_with_24_players(chromium_path):
     """The TV of a 24-player game in every phase, drawn by tv.js from the rules' board view: no
     text under 28 px, every seat on the 1080p screen, no script error."""
-    with screen_page(chromium_path, {"width": 1920, "height": 1080}) as (page, page_data, errors):
+    tv = {"width": 1920, "height": 1080}
+    with screen_page(chromium_path, tv, "werewolf") as (page, page_data, errors):
         for name, view in sorted(random_views(24, board_only=True).items()):
             draw(page, page_data, view, 24, board=True)
             shot(page, f"tv24-{name}")

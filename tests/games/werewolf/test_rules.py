@@ -1171,6 +1171,37 @@ def test_presence_is_recorded_and_checked():
     refused(state, None, {"type": "presence", "seat": 30, "connected": True}, "bad_seat")
 
 
+def gone(state: dict, seat: int, connected: bool = False) -> dict:
+    """A phone goes (or comes back): the platform's presence action."""
+    CLOCK[0] += 0.5
+    return rules.apply(state, None, {"type": "presence", "seat": seat, "connected": connected},
+                       CLOCK[0])
+
+
+def test_a_player_whose_phone_goes_keeps_their_say_until_the_deadline():
+    """A phase closes early only when everyone it waits on has answered; a phone that goes has
+    nothing decided for it, and may still answer until the deadline."""
+    state = to_phase(night_with(begin(game(VILLAGE6, options=NO_MAYOR)), None), "talk")
+    state = act(state, None, "talk_end")
+    voters = state["poll"]["voters"]
+    for voter in voters[:-1]:
+        state = act(act(state, voter, "vote", 1 if voter != 1 else 0), voter, "confirm")
+    last = voters[-1]
+    state = gone(state, last)
+    assert state["phase"] == "vote" and state["poll"]["ballots"][last] is None
+    back = gone(state, last, connected=True)
+    back = act(act(back, last, "vote", 1), last, "confirm")
+    assert back["phase"] != "vote" and causes(back) == {1: "vote"}
+    closed = timeout(state)  # at the deadline: no ballot for the phone that went
+    ballots = [e for e in closed["log"] if e["kind"] == "ballots"][-1]["ballots"]
+    assert last not in [voter for voter, _target, _weight in ballots]
+    # At night too: the Seer's step waits for the Seer, whose phone went, until its timer.
+    night = to_step(begin(game(VILLAGE6, options=NO_MAYOR)), "seer")
+    away = gone(night, 0)
+    assert away["step"] == night["step"] and away["deadline"] == night["deadline"]
+    assert act(gone(away, 0, connected=True), 0, "seer_look", 2)["notes"][0]["seen"]
+
+
 # --- Random complete games ------------------------------------------------------------------------
 
 DEAD_MAY = ("shoot", "successor", "scapegoat_pick", "confirm")  # the triggered prompts

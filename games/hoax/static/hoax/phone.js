@@ -28,9 +28,12 @@ export function mount(root, ctx) {
   let peeking = false;
 
   // The card stays in the DOM between frames, so a peek survives a frame arriving mid-hold.
+  // The status row (resources, the cards held, the clock) and, under it, whose turn it is: a
+  // long name never pushes the clock onto a second row.
   const bar = h("div", { class: "hx-bar" });
-  const peekEl = h("button", { type: "button", class: "hx-peek", "data-testid": "peek",
-    "aria-label": t("Hold to see your character") });
+  const whoseEl = h("p", { class: "hx-whose", "data-testid": "whose-turn" });
+  // Named by its visible text ("Your character", "Press and hold to peek").
+  const peekEl = h("button", { type: "button", class: "hx-peek", "data-testid": "peek" });
   const stage = h("div", { class: "hx-stage" });
 
   holdToShow(peekEl, (held) => {
@@ -85,8 +88,9 @@ export function mount(root, ctx) {
       player ? resources(player.resources, "hx-my-res") : h("span", { class: "hx-watch" }, t("You are watching")),
       player && view.hoax_card === seat ? h("span", { class: "hx-card hoax small", title: t("You hold the hoax card") }, t("Hoax card")) : null,
       player && view.accuser_card === seat ? h("span", { class: "hx-card accuser small" }, t("Accuser card")) : null,
-      h("span", { class: `hx-whose ${seat === view.active && !over ? "mine" : ""}`, "data-testid": "whose-turn" }, turnText),
       clock);
+    whoseEl.classList.toggle("mine", seat === view.active && !over);
+    morph(whoseEl, turnText);
   }
 
   function bigButton(label, testid, onclick, { disabled = false, cls = "", extra = {} } = {}) {
@@ -490,7 +494,7 @@ export function mount(root, ctx) {
     root.dataset.active = String(view.active);
     root.dataset.seat = seat === null ? "" : String(seat);
     root.dataset.version = String(frame.version);
-    if (bar.parentNode !== root) replace(root, bar, peekEl, stage);
+    if (bar.parentNode !== root) replace(root, bar, whoseEl, peekEl, stage);
     statusBar();
     peekRender();
     morph(stage,

@@ -27,10 +27,10 @@ export const rankLabel = (rank) => (rank === 0 ? t("Fox") : `#${rank}`);
 export const slotZone = (slot) => facts.slot_zones[slot];
 
 // A round player token: their colour and initial.
-export function token(seat, ctx, { extra = "", title = null } = {}) {
+export function token(seat, ctx, { extra = "", title = null, initial = true } = {}) {
   const name = ctx.nameOf(seat);
   return h("span", { class: `ofx-token ${extra}`, style: `--c:${seatColor(seat)}`, title: title || name,
-    "data-seat": seat }, Array.from(name.trim())[0] || "?");
+    "data-seat": seat }, initial ? Array.from(name.trim())[0] || "?" : null);
 }
 
 // The headline of the podium: one winner, or a shared win.
@@ -227,8 +227,13 @@ export function track(view, ctx, inside) {
     cells.push(h("div", { class: `ofx-square ${square % 5 === 0 ? "five" : ""} ${square === 0 ? "start" : ""}`,
       style: `grid-row:${row};grid-column:${col}`, "data-square": square },
       square % 5 === 0 ? h("span", { class: "ofx-square-n" }, String(square)) : null,
-      here.length ? h("span", { class: "ofx-square-tokens" }, here.map((p) => token(p.seat, ctx,
-        { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}` }))) : null));
+      // On the track a piece is a disc of its colour (the score list inside names each one);
+      // the TV moves it to its new square (drama.js).
+      here.length ? h("span", { class: `ofx-square-tokens ${here.length > 2 ? "crowd" : ""}` }, here.map((p) => {
+        const piece = token(p.seat, ctx, { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}`, initial: false });
+        piece.dataset.flip = `track-${p.seat}`;
+        return piece;
+      })) : null));
   }
   cells.push(h("div", { class: "ofx-track-inside", style: `grid-row:2 / ${rows};grid-column:2 / ${cols}` }, inside));
   return h("div", { class: "ofx-track", "data-testid": "track" }, cells);

@@ -9,6 +9,8 @@ import {
   styleLoad, letter, slotLabel, rankLabel, token, readersName, nextReaders, places, placeText,
   lapText, phaseTitle, countdown, guessColumn, resultLines, revealedOf, winnerText, isPair, FOX_SLOT,
 } from "./common.js";
+// SortableJS's UMD build: as a module it defines window.Sortable (with its Swap plugin mounted).
+import "../vendor/sortablejs/Sortable.min.js";
 
 const FOX_MAX = 60;
 
@@ -137,7 +139,7 @@ export function mount(root, ctx) {
       h("h2", {}, t("Write the Fox")),
       h("p", { class: "hint" }, t("Make up a fake answer that could pass for one of the real Top 5.")),
       questionBlock(me.card),
-      secretList(me, { foxText: proposal ? proposal.text : null }),
+      // What to do first (the partner's answer, the Fox to type), then the real ranks to read.
       pairBox,
       h("form", { class: "ofx-fox-form", onsubmit: submit },
         h("label", { class: "ofx-fox-label", for: "fox-input" }, h("span", {}, t("Your Fox answer")),
@@ -147,6 +149,7 @@ export function mount(root, ctx) {
         foxError ? h("p", { class: "error", role: "alert", "data-testid": "fox-error" }, foxError) : null,
         h("button", { type: "submit", class: "big", "data-testid": "fox-submit" },
           pair ? t("Propose this Fox") : t("Set the Fox"))),
+      secretList(me, { foxText: proposal ? proposal.text : null }),
     ];
   }
 
@@ -226,6 +229,53 @@ export function mount(root, ctx) {
     render();
   }
 
+  // Drag and drop for the ranking (SortableJS, Swap mode): an answer dropped on a slot is placed
+  // there, as tapping it then the slot would; a slot dropped on a tray answer takes that one in
+  // its place. Tapping and the keyboard (the same buttons) keep working beside it. Sortable only
+  // reports the drop: the column is always drawn from the view, and frames that arrive during
+  // a drag wait for its end.
+  let dragging = false;
+  let sortables = [];
+
+  function dropped(event) {
+    dragging = false;
+    const item = event.item.dataset;
+    const onto = event.swapItem ? event.swapItem.dataset : null;
+    if (onto && view.phase === "rank" && item.answer !== "") {
+      if (onto.slot !== undefined) act({ type: "place", answer: Number(item.answer), slot: Number(onto.slot) });
+      else if (item.slot !== undefined) act({ type: "place", answer: Number(onto.answer), slot: Number(item.slot) });
+    }
+    render();
+  }
+
+  function dragSet(ranking) {
+    const boxes = ranking && window.Sortable
+      ? [...root.querySelectorAll('[data-testid="tray"], .ofx-guess, .ofx-guess .ofx-zone')] : [];
+    sortables = sortables.filter((sortable) => {
+      if (boxes.includes(sortable.el)) return true;
+      sortable.destroy();
+      return false;
+    });
+    for (const box of boxes) {
+      if (sortables.some((sortable) => sortable.el === box)) continue;
+      sortables.push(window.Sortable.create(box, {
+        group: "ofx-rank",
+        swap: true,
+        draggable: ".ofx-chip, .ofx-slot",
+        filter: ".empty", // an empty slot is a place to drop on, not a thing to drag
+        preventOnFilter: false, // and it still takes a tap
+        forceFallback: true, // one path for mouse and touch in every browser
+        fallbackTolerance: 6, // a tap stays a tap
+        delay: 150,
+        delayOnTouchOnly: true, // a finger swiping scrolls the page; a finger resting drags
+        // Answers in the tray are not places: one dropped on another does nothing.
+        onMove: (event) => !(event.dragged.matches(".ofx-chip") && event.related.matches(".ofx-chip")),
+        onStart: () => { dragging = true; selected = null; },
+        onEnd: dropped,
+      }));
+    }
+  }
+
   function guesserRank(me) {
     const full = view.unplaced.length === 0;
     const agreed = view.agreed.includes(me.seat);
@@ -233,7 +283,7 @@ export function mount(root, ctx) {
     let hint;
     if (selected !== null) hint = fmt("Now tap a slot for %(letter)s.", { letter: letter(selected) });
     else if (full) hint = t("Happy with the column? Agree. Any move clears every agreement.");
-    else hint = t("Tap an answer, then tap a slot. A filled slot swaps.");
+    else hint = t("Drag an answer onto a slot, or tap it, then the slot. A filled slot swaps.");
     return [
       questionBlock(view.card),
       unplacedTray({ interactive: true }),
@@ -403,6 +453,7 @@ export function mount(root, ctx) {
     const audience = !view.me;
     morph(root, meBar(), h("div", { class: "ofx-stage" }, stage()),
       view.phase === "over" ? null : scoresBox(audience));
+    dragSet(view.phase === "rank" && Boolean(view.me) && view.me.role === "guesser");
   }
 
   return {
@@ -417,7 +468,7 @@ export function mount(root, ctx) {
         if (view.phase !== "fox") foxError = null;
       }
       if (selected !== null && view.phase !== "rank") selected = null;
-      render();
+      if (!dragging) render();
     },
     // A refusal from the server: by the Fox field while writing the Fox (then the shell does
     // not toast it), else a toast.

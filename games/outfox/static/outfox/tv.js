@@ -180,9 +180,11 @@ export function mount(root, ctx) {
       { n: view.picked.length, total: guessers.length }));
   }
 
-  // The newest revealed rank animates once as it moves into the TOP 5.
+  // The newest revealed rank animates once as it moves into the TOP 5; a TV that opens mid-reveal
+  // shows what is revealed as it stands (nothing animates on its first frame).
   function freshRank() {
     const count = (view.revealed || []).length;
+    if (revealSeen.turn === null) revealSeen = { turn: view.turn, count };
     if (revealSeen.turn !== view.turn) revealSeen = { turn: view.turn, count: 0 };
     const rank = count > revealSeen.count ? view.revealed[count - 1].rank : null;
     revealSeen.count = count;
@@ -270,3 +272,6 @@ export function mount(root, ctx) {
     },
   };
 }
+
+// The moments the TV stages (partyhub/js/drama.js).
+export { moments } from "./drama.js";

@@ -50,7 +50,8 @@ export function mount(root, ctx) {
 
   // --- the card, held to be seen --------------------------------------------------------------
 
-  const peekEl = h("button", { type: "button", class: "ww-peek", "data-testid": "peek", "aria-label": t("Press and hold to see your card") });
+  // Named by its visible text ("Your card", "Press and hold to see it").
+  const peekEl = h("button", { type: "button", class: "ww-peek", "data-testid": "peek" });
   holdToShow(peekEl, (held) => {
     peeking = held;
     peekRender();

@@ -218,3 +218,6 @@ export function mount(root, ctx) {
     },
   };
 }
+
+// The moments the TV stages (partyhub/js/drama.js).
+export { moments } from "./drama.js";

@@ -2,11 +2,13 @@
 // snapshot when it sees a gap in versions. The server keeps the socket alive with WebSocket pings
 // of its own (the browser answers them), so the screen sends none. While the server cannot reach
 // the other screens' servers it says so ("net" frames), and the screen shows it is reconnecting
-// until a fresh snapshot follows.
+// until a fresh snapshot follows. The audience's frames come coalesced (versions skipped on
+// purpose, "you" left out): no snapshot is asked for a gap, and the phone keeps its own "you".
 
-export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onReply }) {
+export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted }) {
   let socket = null;
   let version = null;
+  let you = null;
   let retry = 0;
   let stopped = false;
 
@@ -26,11 +28,21 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
     socket.onmessage = (event) => {
       let frame;
       try { frame = JSON.parse(event.data); } catch { return; }
-      if (frame.type === "state") {
+      if (frame.type === "state" && frame.coalesced) {
+        if (version !== null && frame.version < version) return;
+        if (you && !you.audience) return; // seated since ("play again"): its own frames count
+        version = frame.version;
+        onFrame({ ...frame, you });
+      } else if (frame.type === "state") {
         if (version !== null && frame.version < version) return; // an older frame, late
         if (version !== null && frame.version > version + 1) send({ type: "sync" });
         version = frame.version;
+        you = frame.you;
         onFrame(frame);
+      } else if (frame.type === "tally") {
+        if (onTally) onTally(frame);
+      } else if (frame.type === "voted") {
+        if (onVoted) onVoted(frame);
       } else if (frame.type === "error") {
         onError(frame);
       } else if (frame.type === "notice") {

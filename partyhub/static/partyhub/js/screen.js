@@ -7,6 +7,8 @@ import { lobbyRender } from "./lobby.js";
 import { hostMenuRender, pausedRender, handoverShown, switchGameButtons } from "./host.js";
 import { guideMount } from "./guide.js";
 import { recapMount } from "./recap.js";
+import { audienceRender } from "./audience.js";
+import { dramaStage } from "./drama.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -27,8 +29,10 @@ document.body.append(pausedEl);
 let frame = null;
 let gameScreen = null;
 let gameLoading = null;
+let tally = null; // the audience's tally (games/audience.py), on the TV and audience phones
+const votes = {}; // this audience phone's own votes: "ballot/question" -> choice
 
-const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onReply });
+const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted });
 
 // What a game module gets to talk to the server and read the room.
 const ctx = {
@@ -47,6 +51,10 @@ const ctx = {
   isHost() {
     if (!frame) return false;
     return role === "board" ? Boolean(page.is_host) : Boolean(frame.you && frame.you.vip);
+  },
+  // An audience phone's vote on the open ballot (never changes the game).
+  vote(ballot, question, choice) {
+    if (!link.send({ type: "audience", ballot, question, choice })) toast(t("Not connected; trying again…"));
   },
   players: () => (frame ? frame.room.players : []),
   nameOf(position) {
@@ -98,17 +106,43 @@ async function gameShow() {
       // The server names the game's module for this role (games/<game>/static/<game>/).
       gameLoading = import(page.scripts[role]).then((module) => {
         const root = h("div", { class: "game-root" });
+        const crowd = h("div", { class: "crowd", "data-testid": "audience" });
         const footer = h("div", { class: "game-foot" });
-        replace(gameEl, recapView.el, root, footer); // a phone's own summary comes first
+        // A phone's own summary comes first, then an audience phone's ballot; the TV's tally is
+        // a strip of its own.
+        replace(gameEl, recapView.el, crowd, root, footer);
         gameScreen = module.mount(root, ctx);
         gameScreen.footer = footer;
+        gameScreen.crowd = crowd;
+        gameScreen.root = root;
+        gameScreen.moments = module.moments;
+        if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
     }
     await gameLoading;
   }
-  gameScreen.update(frame);
+  if (gameScreen.drama) {
+    gameScreen.drama.draw(gameScreen.root, frame, () => gameScreen.update(frame), gameScreen.moments);
+  } else {
+    gameScreen.update(frame);
+  }
+  crowdShow();
   overControls(gameScreen.footer);
   recapView.update(frame);
+}
+
+function crowdShow() {
+  if (gameScreen && gameScreen.crowd) audienceRender(gameScreen.crowd, { frame, tally, votes, ctx });
+}
+
+function onTally(next) {
+  tally = next;
+  crowdShow();
+}
+
+function onVoted(vote) {
+  votes[`${vote.ballot}/${vote.question}`] = vote.choice;
+  crowdShow();
 }
 
 // After the end: the host may play again with the same group, or go on to another game.

@@ -1,7 +1,7 @@
 // Small pieces every game screen uses: its stylesheet, countdowns, the pinned bottom bar, seat
 // colours and lists of names. Text always goes in as text nodes (see dom.js).
 
-import { h, fmt, secondsLeft } from "./dom.js";
+import { h, t, fmt, secondsLeft } from "./dom.js";
 
 const SEAT_COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff7a59", "#00d1c1",
   "#e8e36a", "#ff5c7a", "#9fe870"];
@@ -30,12 +30,13 @@ export function hiddenUntil(root, loading) {
 }
 
 // A countdown to an absolute deadline (epoch seconds); the shell refreshes its text every 250 ms
-// (and marks it `urgent` for the last five seconds). Null without a deadline.
+// (and marks it `urgent` for the last five seconds). Null without a deadline. Its label says
+// what the bare number counts.
 export function countdown(deadline, cls = "") {
   if (!deadline) return null;
   const left = secondsLeft(deadline);
   return h("span", { class: `clock ${cls}`, "data-deadline": deadline, "data-testid": "countdown",
-    role: "timer" }, String(left));
+    role: "timer", "aria-label": t("Seconds left"), title: t("Seconds left") }, String(left));
 }
 
 // A phone's "nothing to do now" card: what is happening, and what comes next.

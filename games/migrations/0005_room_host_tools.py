@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0003_guide_and_recap")]
+    dependencies = [("games", "0004_audience_votes")]
 
     operations = [
         migrations.AddField(

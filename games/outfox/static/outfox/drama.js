@@ -1,0 +1,30 @@
+// Outfox's moments on the TV (partyhub/js/drama.js), from two public views: each answer of the
+// reveal with its sting (the row itself arrives by tv.js's own animation), the Fox's unmasking
+// with a banner, and the scoring, when the tokens move on the track (track tokens carry
+// data-flip, see common.js).
+
+import { t } from "../partyhub/js/dom.js";
+
+export function moments(before, after) {
+  const found = [];
+  const sameTurn = before.turn === after.turn;
+  const was = sameTurn && before.revealed ? before.revealed.length : 0;
+  const now = after.revealed || [];
+  for (const step of now.slice(was)) {
+    if (step.rank === 0) {
+      found.push({
+        kind: "fox", sound: "fox", icon: "🦊",
+        text: step.correct ? t("The Fox is caught!") : t("The Fox got away!"),
+      });
+    } else {
+      found.push({ kind: "answer", sound: step.correct ? "right" : "wrong" });
+    }
+  }
+  if (after.phase === "score" && before.phase !== "score") {
+    found.push({ kind: "score", sound: "move" });
+  }
+  if (after.phase === "over" && before.phase !== "over") {
+    found.push({ kind: "win", sound: "win", targets: [{ selector: ".ofx-step", effect: "pop" }] });
+  }
+  return found;
+}

@@ -1,0 +1,110 @@
+// Drama on the TV: the moments that matter, told by the game's own module
+// (games/<game>/static/<game>/drama.js: moments(before, after, ctx) from two public views),
+// each with a synthesised sting (sound.js), a short banner, and effects on the elements it
+// names, played with the Web Animations API; tokens marked data-flip glide to their new place
+// (FLIP). The game's screen already shows the end state of every moment: the banner repeats it
+// and the animations only lead to it, so nothing waits for them. A screen that joins mid-way has
+// no "before": no moment, it shows the end state at once. With prefers-reduced-motion there is
+// neither banner nor motion; the stings still play.
+
+import { h, t, morph } from "./dom.js";
+import { sting, muted, muteSet } from "./sound.js";
+
+const BANNER_MS = 2600; // the banner's animation; it removes itself then in any case
+
+export const reducedMotion = () =>
+  Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
+function flipMeasure(root) {
+  const rects = new Map();
+  for (const el of root.querySelectorAll("[data-flip]")) rects.set(el.dataset.flip, el.getBoundingClientRect());
+  return rects;
+}
+
+function flipPlay(root, before) {
+  if (reducedMotion()) return;
+  for (const el of root.querySelectorAll("[data-flip]")) {
+    const old = before.get(el.dataset.flip);
+    if (!old) continue;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: 1100, easing: "cubic-bezier(.3, .8, .3, 1)" });
+  }
+}
+
+// What a moment's targets do: each ends where the element already is.
+const EFFECTS = {
+  flip: [{ transform: "perspective(600px) rotateY(90deg)", opacity: 0.2 }, { transform: "none", opacity: 1 }],
+  land: [{ transform: "translateY(-3em) scale(2.2)", opacity: 0 }, { transform: "translateY(.2em) scale(.9)", opacity: 1, offset: 0.7 }, { transform: "none", opacity: 1 }],
+  shake: [{ transform: "translateX(0)" }, { transform: "translateX(-.4em)" }, { transform: "translateX(.4em)" }, { transform: "translateX(-.25em)" }, { transform: "translateX(.25em)" }, { transform: "none" }],
+  pop: [{ transform: "scale(.4)", opacity: 0 }, { transform: "scale(1.15)", opacity: 1, offset: 0.6 }, { transform: "none", opacity: 1 }],
+  dawn: [{ filter: "brightness(.35) saturate(.4)" }, { filter: "none" }],
+  fall: [{ filter: "none", transform: "none" }, { filter: "grayscale(1) brightness(.6)", transform: "rotate(-4deg) translateY(.3em)", offset: 0.5 }, { filter: "none", transform: "none" }],
+};
+
+function effectsPlay(root, targets) {
+  if (reducedMotion()) return;
+  targets.forEach(({ selector, effect, delay = 0 }, index) => {
+    for (const el of selector === ":scope" ? [root] : root.querySelectorAll(selector)) {
+      el.animate(EFFECTS[effect] || EFFECTS.pop, {
+        duration: effect === "dawn" ? 2400 : 900, delay: delay || index * 120, easing: "ease-out", fill: "backwards",
+      });
+    }
+  });
+}
+
+function layer() {
+  let el = document.getElementById("drama-layer");
+  if (!el) {
+    el = h("div", { id: "drama-layer", "aria-live": "polite" });
+    document.body.append(el);
+  }
+  return el;
+}
+
+function banner(moment) {
+  const el = h("div", { class: `drama-banner drama-${moment.kind}`, "data-testid": "drama-banner", "data-kind": moment.kind },
+    moment.icon ? h("span", { class: "drama-icon", "aria-hidden": "true" }, moment.icon) : null,
+    h("span", { class: "drama-text" }, moment.text));
+  const done = () => el.remove();
+  el.addEventListener("animationend", done);
+  setTimeout(done, BANNER_MS + 400);
+  layer().append(el);
+}
+
+// The TV's mute, kept per device.
+function muteButton(el) {
+  const on = muted();
+  morph(el, h("button", {
+    type: "button", class: "drama-mute", "data-testid": "mute", "aria-pressed": String(on),
+    title: on ? t("Sound: off") : t("Sound: on"),
+    onclick: () => { muteSet(!muted()); muteButton(el); },
+  }, on ? t("Sound: off") : t("Sound: on")));
+}
+
+// One per TV: wraps each redraw of the game's screen.
+export function dramaStage(ctx) {
+  let before = null; // the last public view drawn
+  const mute = h("div", { class: "drama-mute-box" });
+  document.body.append(mute);
+  muteButton(mute);
+  return {
+    draw(root, frame, redraw, moments) {
+      const rects = before ? flipMeasure(root) : null;
+      redraw();
+      const view = frame.view;
+      if (!view) return;
+      if (rects) flipPlay(root, rects);
+      const found = before && moments ? moments(before, view, ctx) : [];
+      before = view;
+      for (const moment of found) {
+        if (moment.sound) sting(moment.sound);
+        if (moment.text && !reducedMotion()) banner(moment);
+        if (moment.targets) effectsPlay(root, moment.targets);
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+"""`manage.py bench --audience`: the pure parts (votes, the audience's delivery figures) and a
+short run against a real server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from bench.audience import audience_delivery, vote_for
+from bench.stats import ActionRecord, SocketLog
+from games.outfox import audience as outfox_audience
+from tests.support.servers import ROOT
+
+BALLOT = {"key": "t1", "questions": [
+    {"name": "fox", "choices": [{"value": i} for i in range(6)]},
+    {"name": "top", "choices": [{"value": i} for i in range(6)]},
+]}
+
+
+def test_votes_take_each_question_and_choice_in_turn_and_none_without_a_ballot():
+    votes = [vote_for(BALLOT, k) for k in range(4)]
+    assert [(v["question"], v["choice"]) for v in votes] == [
+        ("fox", 0), ("top", 0), ("fox", 1), ("top", 1)]
+    assert all(v["type"] == "audience" and v["ballot"] == "t1" for v in votes)
+    assert vote_for(None, 0) is None and vote_for({"key": "x", "questions": []}, 0) is None
+
+
+def test_votes_are_legal_on_a_real_outfox_ballot():
+    view = {"phase": "rank", "turn": 2, "answers": [f"a{i}" for i in range(6)]}
+    ballot = outfox_audience.ballot(view)
+    for k in range(12):
+        vote = vote_for(ballot, k)
+        question = next(q for q in ballot["questions"] if q["name"] == vote["question"])
+        assert vote["choice"] in [choice["value"] for choice in question["choices"]]
+
+
+def log_of(arrivals: dict[int, float]) -> SocketLog:
+    log = SocketLog()
+    for version, at in arrivals.items():
+        log.record(version, at)
+    return log
+
+
+def test_delivery_counts_a_newer_frame_as_reaching_and_tells_exact_from_coalesced():
+    actions = [ActionRecord(room=0, scheduled=10.0, sent=10.0, version=5),
+               ActionRecord(room=0, scheduled=11.0, sent=11.0, version=6),
+               ActionRecord(room=0, scheduled=12.0, sent=12.0, version=None, error="stale")]
+    phones = [log_of({5: 10.02, 6: 11.03}),  # every version
+              log_of({6: 11.05}),  # 5 coalesced into 6
+              log_of({})]  # never updated
+    figures = audience_delivery(actions, phones)
+    assert figures["moves"] == 2 and figures["phones"] == 3 and figures["pairs"] == 6
+    assert figures["reached"] == round(4 / 6, 6)
+    assert figures["exact"] == round(3 / 6, 6)
+    assert figures["lag_ms"]["p50"] == pytest.approx(50.0)  # 20, 30, 50, 1050, inf, inf
+    assert figures["lag_ms"]["p99"] is None  # a phone that never showed it: lost
+
+
+def test_delivery_of_nothing_is_no_figure():
+    assert audience_delivery([], [log_of({})])["reached"] is None
+
+
+def test_negative_audience_is_refused():
+    with pytest.raises(CommandError):
+        call_command("bench", "--audience", "-1")
+
+
+def test_a_short_audience_run_reports_players_and_audience(tmp_path) -> None:
+    out = tmp_path / "bench.json"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "bench", "--audience", "20", "--audience-votes", "10",
+         "--seconds", "3", "--warmup", "1", "--engine-seconds", "0", "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=240,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Audience run" in result.stdout
+    run = json.loads(out.read_text())["audience_run"]
+    players, crowd = run["players"], run["audience"]
+    assert players["sockets"] == 7 and players["actions"] >= 3
+    assert players["errors"] == 0 and players["frames_delivered"] == players["frames_expected"]
+    assert crowd["sockets"] == 20 and crowd["pairs"] == crowd["moves"] * 20
+    assert crowd["reached"] == 1.0 and crowd["errors"] == 0
+    assert crowd["votes_sent"] > 0 and crowd["votes_answered"] == crowd["votes_sent"]
+    assert crowd["tallies_per_phone"] >= 1

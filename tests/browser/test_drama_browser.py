@@ -1,0 +1,111 @@
+"""The TV stages Outfox's reveal, and a TV that opens mid-reveal shows where it stands.
+
+Three players play an Outfox turn from scripted sockets, the reveal at the reader's pace. Half
+way through the reveal a second TV opens: it shows the answers revealed so far and nothing
+moves. The next answer then arrives with its animation on both, and when the turn is scored the
+tokens glide along the track on the TV that watched, while a TV with prefers-reduced-motion
+shows the same end state without any motion.
+
+Screenshots go to /tmp/shots/drama-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_audience_browser import RUNNING, Players
+from tests.support.browser import WAIT_MS, hub_start, party_open
+from tests.support.browser import shot as screenshot
+from tests.support.live import api_post
+
+pytestmark = pytest.mark.browser
+
+OPTIONS = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual",
+           "double_down_seconds": 120, "speech": False}
+
+
+def shot(page, name: str) -> None:
+    screenshot(page, f"drama-{name}")
+
+
+def tv_open(party, base: str, code: str, **context):
+    page = party.browser.new_context(viewport={"width": 1920, "height": 1080}, **context).new_page()
+    page.on("pageerror", lambda error: party.errors.append(f"TV: {error}"))
+    page.goto(f"{base}/tv/{code}")
+    page.wait_for_selector('[data-testid="ofx-tv"]', timeout=WAIT_MS)
+    return page
+
+
+def revealed(page, count: int) -> None:
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-testid=\"top5-row\"].revealed').length === n",
+        arg=count, timeout=WAIT_MS)
+
+
+def to_reveal(players: Players) -> int:
+    """Walk the first turn to its reveal; the reader's position."""
+    view = players.view()
+    reader = view["reader"]
+    guessers = view["guessers"]
+    offer = players.frames[reader]["view"]["me"]["offer"]
+    players.act(reader, {"type": "pick_card", "card": offer[0]["id"]})
+    players.act(reader, {"type": "fox", "text": "Zorblax the Unlikely"})
+    if players.view()["phase"] == "read":
+        players.act(reader, {"type": "start_clock"})
+    # The guessers get it all right (from the reader's secret), so that tokens move.
+    ranks = [item["rank"] for item in players.frames[reader]["view"]["me"]["secret"]]
+    for answer, rank in enumerate(ranks):
+        players.act(guessers[0], {"type": "place", "answer": answer, "slot": (rank - 1) % 6})
+    for seat in guessers:
+        players.act(seat, {"type": "agree"})
+    for seat in guessers:
+        players.act(seat, {"type": "double_down", "answer": ranks.index(1)})
+    assert players.view()["phase"] == "reveal"
+    return reader
+
+
+def test_a_tv_opened_mid_reveal_shows_the_end_state_and_the_next_steps_animate(
+        tmp_path, chromium_path, daphne_factory):
+    base = hub_start(tmp_path, daphne_factory)
+    room = api_post(base, "/api/rooms", {"game": "outfox", "options": OPTIONS})
+    code = room["code"]
+    seats = [api_post(base, f"/api/rooms/{code}/seats", {"name": name})
+             for name in ("Ada", "Bo", "Cy")]
+    players = Players(base, seats)
+    try:
+        players.send(0, {"type": "host", "command": "start"})
+        with party_open(chromium_path) as party:
+            tv = tv_open(party, base, code)
+            calm = tv_open(party, base, code, reduced_motion="reduce")
+            reader = to_reveal(players)
+            for _ in range(3):
+                players.act(reader, {"type": "next"})
+            revealed(tv, 3)
+
+            late = tv_open(party, base, code)  # opened mid-reveal
+            revealed(late, 3)
+            assert late.evaluate(RUNNING) == 0
+            assert late.locator(".arrive").count() == 0
+            shot(late, "late-mid-reveal")
+
+            players.act(reader, {"type": "next"})  # the fourth answer arrives, animated
+            for page in (tv, late):
+                revealed(page, 4)
+                assert page.evaluate(RUNNING) > 0
+            revealed(calm, 4)
+            assert calm.evaluate(RUNNING) == 0
+
+            for _ in range(2):  # the Fox, then the scoring: the tokens move on the track
+                players.act(reader, {"type": "next"})
+            assert players.view()["phase"] == "score"
+            for page in (tv, calm):
+                page.wait_for_selector('[data-testid="ofx-tv"][data-phase="score"]',
+                                       timeout=WAIT_MS)
+            moving = ("() => document.getAnimations().filter((a) => a.playState === 'running'"
+                      " && a.effect.target.closest('[data-flip]')).length")
+            assert tv.evaluate(moving) > 0
+            assert calm.evaluate(RUNNING) == 0
+            shot(tv, "tv-score")
+            assert party.errors == []
+    finally:
+        players.close()

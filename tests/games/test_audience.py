@@ -1,0 +1,278 @@
+"""The audience that plays along: votes stored beside the game, tallies summed on the server,
+on the wire only to the board and the audience, and the audience's frames after the players'."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import audience as audience_module
+from games import fanout as fanout_module
+from games import services
+from games.audience import AudienceDesk, tally_build, vote_check, votes_store
+from games.errors import ServiceError
+from games.fanout import AUDIENCE, Fanout
+from games.hoax import audience as hoax_audience
+from games.hoax import rules as hoax
+from games.models import AudienceVote, Room
+from tests.games.factories import (
+    BOARD,
+    SocketTable,
+    hoax_started,
+    pick_active,
+    room_fresh,
+    seats_join,
+)
+from tests.games.test_fanout import FakeSocket, settle
+
+db = database_sync_to_async
+HOAX = {"immunities": False, "first_player": 0, "butler_seconds": 60, "vote_seconds": 60}
+
+
+@pytest.fixture
+def tally_now(monkeypatch):
+    """Tallies without the wait that spreads them out (what is sent, not when, is tested)."""
+    monkeypatch.setattr(audience_module, "TALLY_SECONDS", 0)
+
+
+# --- a called claim, through the services -----------------------------------------------------
+
+
+def hoax_called() -> tuple[Room, list, str]:
+    """A Hoax game at a called claim's vote, two phones in the audience, and the ballot's key."""
+    room, seats = hoax_started(3, HOAX)
+    room = pick_active(room, seats)
+    positions = {seat.position: seat for seat in seats}
+    services.action_submit(room.code, positions[0].token,
+                           {"type": "claim", "character": "lover", "resource": "prestige"})
+    services.action_submit(room.code, positions[1].token, {"type": "hoax"})
+    watchers = seats_join(room, 2, ("Vic", "Wes"))
+    room = room_fresh(room)
+    assert room.state["phase"] == "vote" and all(w.is_audience for w in watchers)
+    key = hoax_audience.ballot(hoax.view(room.state, None))["key"]
+    return room, [*seats, *watchers], key
+
+
+def vote(room: Room, seat, key: str, choice: Any, question: str = "claim") -> dict:
+    """A vote checked and stored (as the desk stores it with the next tally)."""
+    checked = vote_check(room.pk, seat.pk, {"ballot": key, "question": question, "choice": choice})
+    votes_store([checked])
+    return {key: checked[key] for key in ("type", "ballot", "question", "choice")}
+
+
+def refused(code: str, room: Room, seat, key: str, choice: Any, question: str = "claim") -> None:
+    before = (room_fresh(room).version, AudienceVote.objects.count())
+    with pytest.raises(ServiceError) as caught:
+        vote(room, seat, key, choice, question)
+    assert caught.value.code == code
+    assert (room_fresh(room).version, AudienceVote.objects.count()) == before
+
+
+@pytest.mark.django_db
+def test_a_vote_is_stored_beside_the_game_and_never_changes_it():
+    room, seats, key = hoax_called()
+    state, version = room.state, room.version
+    assert vote(room, seats[3], key, "down") == {
+        "type": "voted", "ballot": key, "question": "claim", "choice": "down"}
+    vote(room, seats[3], key, "up")  # a second answer replaces the first
+    after = room_fresh(room)
+    assert after.state == state and after.version == version
+    stored = AudienceVote.objects.get()
+    assert (stored.seat_id, stored.ballot, stored.choice) == (seats[3].pk, key, "up")
+
+
+@pytest.mark.django_db
+def test_bad_votes_get_a_clear_refusal_and_change_nothing():
+    room, seats, key = hoax_called()
+    refused("not_audience", room, seats[0], key, "down")  # a player
+    refused("closed", room, seats[3], "c999", "down")  # not the open ballot
+    refused("bad_choice", room, seats[3], key, "maybe")
+    refused("bad_choice", room, seats[3], key, 1)
+    refused("bad_choice", room, seats[3], key, "down", question="fox")
+    refused("bad_choice", room, seats[3], key, "<b>down</b>")
+
+
+@pytest.mark.django_db
+def test_while_open_the_tally_says_how_many_voted_and_no_counts():
+    room, seats, key = hoax_called()
+    vote(room, seats[3], key, "down")
+    tally = tally_build(room.pk)
+    assert tally["watching"] == 2 and tally["last"] is None
+    assert tally["open"]["key"] == key and tally["open"]["voters"] == 1
+    assert "counts" not in tally["open"] and "down" not in json.dumps(tally["open"]["claim"])
+
+
+@pytest.mark.django_db
+def test_after_the_players_vote_the_tally_shows_the_sums_beside_their_verdict():
+    room, seats, key = hoax_called()
+    vote(room, seats[3], key, "down")
+    vote(room, seats[4], key, "down")
+    room = room_fresh(room)
+    positions = {seat.position: seat for seat in seats[:3]}
+    for voter in room.state["challenge"]["voters"]:
+        services.action_submit(room.code, positions[voter].token, {"type": "vote", "vote": "up"})
+    tally = tally_build(room.pk)
+    assert tally["open"] is None
+    assert tally["last"]["key"] == key and tally["last"]["voters"] == 2
+    assert tally["last"]["counts"] == {"claim": {"down": 2}}
+    assert tally["last"]["result"]["players"] == "up"
+    refused("closed", room, seats[3], key, "up")  # the vote closed with the players'
+
+
+@pytest.mark.django_db
+def test_a_restart_keeps_the_tally():
+    """Votes live in the database: a fresh process (a new desk, nothing in memory) finds them."""
+    room, seats, key = hoax_called()
+    vote(room, seats[3], key, "up")
+    audience_module.game_audience.cache_clear()
+    assert tally_build(room.pk)["open"]["voters"] == 1
+
+
+# --- on the wire ------------------------------------------------------------------------------
+
+
+async def hoax_table() -> tuple[SocketTable, str]:
+    """The TV, three players and two audience phones on real sockets, at a called claim."""
+    table = await SocketTable.open("hoax", 3, HOAX, audience=2)
+    while table.room.state["phase"] == "setup":
+        await table.act(table.room.state["active"], {"type": "pick", "resource": "cash"})
+    await table.act(0, {"type": "claim", "character": "lover", "resource": "prestige"})
+    await table.act(1, {"type": "hoax"})
+    return table, hoax_audience.ballot(hoax.view(table.room.state, None))["key"]
+
+
+async def tally_until(table: SocketTable, key: Any, test) -> dict:
+    """The first tally a socket received (kept aside by ``frame_next``) or receives that passes
+    ``test``; those before it are dropped."""
+    socket = table.sockets[key]
+    kept = socket.__dict__.setdefault("tallies", [])
+    while True:
+        while kept:
+            tally = kept.pop(0)
+            if test(tally):
+                return tally
+        frame = json.loads(await socket.receive_from(timeout=5))
+        assert frame["type"] == "tally", frame
+        kept.append(frame)
+
+
+def everything(table: SocketTable, key: Any) -> list[dict]:
+    """Every message a socket received: its frames, then its tallies."""
+    return [*table.frames[key], *table.sockets[key].__dict__.get("tallies", [])]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_on_the_wire_a_vote_answers_only_its_phone_and_screens_get_only_sums(tally_now):
+    table, key = await hoax_table()
+    await table.sockets["audience0"].send_json_to(
+        {"type": "audience", "ballot": key, "question": "claim", "choice": "down", "id": 7})
+    voted = json.loads(await table.sockets["audience0"].receive_from(timeout=5))
+    while voted["type"] == "tally":
+        voted = json.loads(await table.sockets["audience0"].receive_from(timeout=5))
+    assert voted == {"type": "voted", "ballot": key, "question": "claim", "choice": "down",
+                     "id": 7}
+    # The tally comes to the TV and to both audience phones: a count, no choice.
+    for screen in (BOARD, "audience0", "audience1"):
+        tally = await tally_until(table, screen, lambda t: t["open"] and t["open"]["voters"])
+        assert tally["open"]["voters"] == 1 and tally["last"] is None
+        assert "counts" not in tally["open"]
+    # The players vote: their result, then the audience's sums beside it.
+    for voter in list(table.room.state["challenge"]["voters"]):
+        await table.act(voter, {"type": "vote", "vote": "up"})
+    for screen in (BOARD, "audience1"):
+        tally = await tally_until(table, screen, lambda t: t["last"] is not None)
+        assert tally["last"]["counts"] == {"claim": {"down": 1}}
+        assert tally["last"]["result"]["players"] == "up"
+    await asyncio.sleep(0)
+    # Nothing of one phone's vote ever reached the other, nor any player a tally.
+    received = everything(table, "audience1")
+    assert [message["type"] for message in received if message["type"] != "state"] == []
+    assert all("counts" not in (message.get("open") or {}) for message in received)
+    for position in range(3):
+        assert table.sockets[position].__dict__.get("tallies", []) == []
+    await table.close()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_audience_shares_one_coalesced_frame_and_a_join_is_no_players_news():
+    table = await SocketTable.open("hoax", 3, HOAX, audience=2)  # watcher_add checks the quiet
+    frames = await table.act(table.room.state["active"], {"type": "pick", "resource": "cash"})
+    first, second = frames["audience0"], frames["audience1"]
+    assert first == second and first["coalesced"] is True and first["you"] is None
+    assert first["view"] == frames[BOARD]["view"]
+    assert frames[BOARD]["room"]["audience"] == []  # counted in the tally, not listed
+    await table.close()
+
+
+# --- the fan-out: the players first, the audience coalesced -----------------------------------
+
+
+async def test_a_players_frame_is_handed_out_before_the_audiences_and_those_coalesce(
+        monkeypatch):
+    monkeypatch.setattr(fanout_module, "PUMP_PAUSE", 0)  # the order is tested, not the pace
+    fanout = Fanout()
+    order: list[str] = []
+
+    class Recording(FakeSocket):
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+        async def frame_send(self, text: str) -> None:
+            order.append(f"{self.name}:{text}")
+
+    board, player = Recording("board"), Recording("player")
+    crowd = [Recording(f"crowd{n}") for n in range(70)]
+    await fanout.join(1, "board", board)
+    await fanout.join(1, "seat1", player)
+    for socket in crowd:
+        await fanout.join(1, AUDIENCE, socket)
+    room = fanout.rooms[1]
+    # Two changes back to back, as the room's reader hands them over.
+    await fanout.deliver(room, {"frames": {"board": "B1", "seat1": "P1", AUDIENCE: "A1"}})
+    await fanout.deliver(room, {"frames": {"board": "B2", "seat1": "P2", AUDIENCE: "A2"}})
+    assert order == ["board:B1", "player:P1", "board:B2", "player:P2"]  # the audience waits
+    while not any(entry.startswith("crowd") for entry in order):
+        await asyncio.sleep(0)
+    # Mid-way through the audience (a batch of PUMP_BATCH at a time), a player's frame goes
+    # straight out.
+    await fanout.deliver(room, {"frames": {"seat1": "P3"}})
+    assert 0 < sum(entry.startswith("crowd") for entry in order) < len(crowd)
+    await settle()
+    crowd_frames = [entry for entry in order if entry.startswith("crowd")]
+    assert sorted(crowd_frames) == sorted(f"crowd{n}:A2" for n in range(70))  # only the newest
+    assert order.index("player:P3") < order.index(crowd_frames[-1])
+    await fanout.room_close(room)
+
+
+async def test_a_tally_goes_to_the_board_at_once_and_to_the_audience_coalesced():
+    fanout = Fanout()
+    board, player, watcher = FakeSocket(), FakeSocket(), FakeSocket()
+    await fanout.join(2, "board", board)
+    await fanout.join(2, "seat1", player)
+    await fanout.join(2, AUDIENCE, watcher)
+    room = fanout.rooms[2]
+    await fanout.deliver(room, {"frames": {}, "tally": "T1"})
+    await fanout.deliver(room, {"frames": {}, "tally": "T2"})
+    assert board.frames == ["T1", "T2"] and watcher.frames == []
+    await settle()
+    assert watcher.frames == ["T2"] and player.frames == []
+    await fanout.room_close(room)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_desk_builds_one_tally_for_many_touches(monkeypatch):
+    built: list[int] = []
+    monkeypatch.setattr(audience_module, "TALLY_SECONDS", 0)
+    monkeypatch.setattr(audience_module, "tally_text",
+                        lambda room_id, votes: built.append((room_id, len(votes))) or None)
+    desk = AudienceDesk()
+    for n in range(50):
+        desk.touch(9)
+        desk.voted(9, {"n": n})
+    await desk.pending[9]
+    assert built == [(9, 50)]  # one tally, the fifty votes stored with it

@@ -1,0 +1,252 @@
+"""The browser sweep's helpers: every phase of every game, built server-side, shown on a TV and
+on phones in every language, each screen checked in the page by ``sweep_checks.js``.
+
+The rooms are made once, in one ``manage.py shell`` (``rooms_print``, run under Django): one room
+per game and player count, with 20-character names, a phantom connection for every seat (so
+nobody shows as away and no presence move changes the state we write), the game started by its
+host. The phases are then reached in the test's own process, by walking the pure rules from a
+fixed seed with seeded choices among the legal actions (``phases_walk``), and each phase's
+state is written into the room's row (``state_write``) before the screens reload: no clicking,
+and the same screens every run.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+CHECKS_JS = (Path(__file__).with_name("sweep_checks.js")).read_text()
+AXE_JS = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
+LANGUAGES = ("en", "es", "fr", "id")
+VIEWPORTS = {
+    "tv": {"width": 1920, "height": 1080},
+    "portrait": {"width": 390, "height": 844},
+    "landscape": {"width": 844, "height": 390},
+}
+# Every name the longest a seat may have (services.NAME_MAX), wide letters first.
+NAMES = [
+    "Wilhelmina Wainwright", "Maximiliano Montalvo", "Christopher Robinson",
+    "Bartholomew Kowalski", "Guillermina Ferreira", "Anastasia Vandermeer",
+    "Wolfgang Oppenheimer", "Penelope Winterbourn", "Theodora Featherston",
+    "Marguerite Delacroix", "Sebastian Harrington", "Konstantin Zelenskyy",
+]
+NAMES = [(name * 2)[:20] for name in NAMES]
+SEED = 20261201
+# The longest timers, so the screens show a running clock whatever the phase.
+OPTIONS = {
+    "outfox": {"language": "", "rank_seconds": 300, "read_seconds": 120, "double_down_seconds": 120,
+               "reveal_pace": "manual"},
+    "hoax": {"hoax_window_seconds": 60, "vote_seconds": 120, "butler_seconds": 60,
+             "immunity_seconds": 60, "accuser_card": True, "first_player": 0},
+    "werewolf": {},
+}
+# Each game at its fewest and most players (Werewolf's most is its crowded TV, past 12).
+COUNTS = {"outfox": (2, 10), "hoax": (3, 6), "werewolf": (6, 24)}
+VIRTUAL_EPOCH = 1_000_000_000.0  # the walk's clock; shifted to the real clock when written
+STALE_PAST = 2_000_000_000  # no timestamp the walk makes reaches this
+
+
+def names(n: int) -> list[str]:
+    """``n`` different 20-character names."""
+    return [f"{NAMES[i % len(NAMES)][:18]}{i:02d}" if i >= len(NAMES) else NAMES[i]
+            for i in range(n)]
+
+
+# --- the rooms, made under Django (in a manage.py shell) -------------------------------------
+
+
+def stress_content(game: str, room: Any, n: int) -> dict:
+    """What the game is dealt: Outfox gets only the cards with the longest answers and
+    questions (any language), so whichever is dealt stresses the layout; the other games their
+    whole curated content."""
+    from games.registry import adapter_get
+
+    adapter = adapter_get(game)
+    if game != "outfox":
+        return adapter.content_for(room, n, SEED)
+    from questions.selection import card_pool
+
+    cards = card_pool(None, None, False, room.code, limit=10_000, seed=SEED)
+    cards.sort(key=lambda card: (-max(len(a) for a in card["answers"]) - len(card["question"]),
+                                 card["id"]))
+    needed = len(adapter.rules.turn_plan(n)) + adapter.rules.OFFER_SIZE - 1
+    return {"cards": cards[:needed]}
+
+
+def rooms_print() -> None:
+    """Make every sweep room and print them as JSON (run by ``manage.py shell``)."""
+    from datetime import UTC, datetime
+
+    from games import services
+    from games.models import Connection
+
+    rooms = []
+    for game, counts in COUNTS.items():
+        for n in counts:
+            room = services.room_create(game, OPTIONS[game])
+            seats = [services.seat_join(room.code, name)[0] for name in names(n)]
+            for seat in seats:  # online for as long as the sweep runs, whatever the pages do
+                Connection.objects.create(channel_name=f"sweep.{seat.pk}", room=room, seat=seat,
+                                          last_seen=datetime(2100, 1, 1, tzinfo=UTC))
+            services.room_start(room.code, services.Actor(host_token=room.host_token))
+            rooms.append({
+                "game": game, "n": n, "code": room.code, "host": room.host_token,
+                "tokens": [seat.token for seat in seats],
+                "options": OPTIONS[game], "content": stress_content(game, room, n),
+            })
+    print(json.dumps(rooms))
+
+
+# --- the phases, walked through the pure rules -----------------------------------------------
+
+
+def phase_key(game: str, state: dict) -> str:
+    """What makes a screen look different: the phase, and what the phase is about."""
+    phase = state["phase"]
+    if game == "outfox" and phase == "fox" and state.get("proposal") is not None:
+        return "fox-proposal"
+    if game == "hoax" and phase in ("hoax_window", "vote", "immunity"):
+        challenge = state.get("challenge") or {}
+        kind = challenge.get("kind") or challenge.get("type") or ""
+        return f"{phase}-{kind}" if kind else phase
+    if game == "werewolf":
+        step = state.get("step")
+        step = step.get("key") if isinstance(step, dict) else step
+        prompt = state.get("prompt")
+        prompt = prompt.get("kind") if isinstance(prompt, dict) else None
+        return "-".join(str(part) for part in (phase, step, prompt) if part)
+    return phase
+
+
+@dataclass
+class Phase:
+    """One phase reached: its key, its state and the walk's clock when it was reached."""
+
+    key: str
+    state: dict
+    now: float
+
+
+def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
+                walks: int = 6, steps: int = 4000) -> list[Phase]:
+    """Every phase a few seeded walks reach, each as it stands the last moment of its first
+    visit (the fullest: every answer placed, every card revealed): the players pick among their
+    legal actions (seeded), and a phase nobody moves on times out."""
+    found: dict[str, Phase] = {}
+    for walk in range(walks):
+        choose = random.Random(SEED + walk)
+        now = VIRTUAL_EPOCH
+        state = json.loads(json.dumps(rules.setup(n, rules.options_clean(options), SEED + walk,
+                                                  now, content)))
+        visiting = None  # the phase of its first visit, while it lasts
+        for _ in range(steps):
+            key = phase_key(game, state)
+            if key not in found or key == visiting:
+                found[key] = Phase(key, state, now)
+                visiting = key
+            else:
+                visiting = None
+            if state["over"]:
+                break
+            moves = [(seat, action) for seat in range(n)
+                     for action in rules.legal_actions(state, seat)]
+            if state["deadline"] is not None and (not moves or choose.random() < 0.04):
+                now = max(now, state["deadline"]) + 0.001
+                seat, action = None, {"type": "timeout"}
+            elif moves:
+                now += 0.5
+                seat, action = choose.choice(moves)
+            else:
+                break
+            state = json.loads(json.dumps(rules.apply(state, seat, action, now)))
+    return list(found.values())
+
+
+# The room before the game: the players listed, the host's controls (the VIP is seat 0).
+LOBBY = Phase("lobby", None, VIRTUAL_EPOCH)
+
+
+def actors(rules: Any, state: dict | None, n: int) -> list[int]:
+    """The seats, those with something to do now first (the phones the sweep shows)."""
+    if state is None:
+        return list(range(n))
+    counts = [len(rules.legal_actions(state, seat)) for seat in range(n)]
+    return sorted(range(n), key=lambda seat: (-min(counts[seat], 1), seat))
+
+
+# --- writing a phase into the room -----------------------------------------------------------
+
+
+def clock_shift(value: Any, shift: float) -> Any:
+    """The state with every timestamp of the walk's clock moved by ``shift`` seconds."""
+    if isinstance(value, float) and VIRTUAL_EPOCH <= value < STALE_PAST:
+        return value + shift
+    if isinstance(value, dict):
+        return {key: clock_shift(item, shift) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clock_shift(item, shift) for item in value]
+    return value
+
+
+def state_write(database: Path, code: str, phase: Phase) -> int:
+    """The room's state becomes this phase's, on the real clock, as a new version (no
+    deadline in the room's row: the server's ticker leaves it alone); that version."""
+    if phase.state is None:
+        state, status = None, "lobby"
+    else:
+        state = json.dumps(clock_shift(phase.state, time.time() - phase.now))
+        status = "over" if phase.state["over"] else "playing"
+    with sqlite3.connect(database, timeout=30) as db:
+        db.execute(
+            "UPDATE games_room SET state = ?, status = ?, version = version + 1, deadline = NULL "
+            "WHERE code = ?",
+            [state, status, code],
+        )
+        return db.execute("SELECT version FROM games_room WHERE code = ?", [code]).fetchone()[0]
+
+
+# --- the checks, in the page -----------------------------------------------------------------
+
+
+@dataclass
+class Screen:
+    """What one screen is: for the failure messages and the screenshot's name."""
+
+    game: str
+    n: int
+    phase: str
+    viewport: str
+    language: str
+    seat: int | None
+
+    @property
+    def name(self) -> str:
+        who = "tv" if self.seat is None else f"seat{self.seat}"
+        return f"{self.game}-{self.n}p-{self.phase}-{self.viewport}-{who}-{self.language}"
+
+
+def screen_check(page: Any, screen: Screen) -> list[str]:
+    """Run every check in the page (one evaluate, axe-core included) and save the screenshot;
+    the problems found."""
+    problems = page.evaluate(CHECKS_JS, {"tv": screen.seat is None, "game": screen.game})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{screen.name}.jpg"), type="jpeg", quality=80,
+                    animations="disabled")  # a JPEG: quicker to write, a tenth of a PNG
+    return problems
+
+
+KIND = re.compile(r"^(axe \w+ [\w-]+|[a-z][a-z ]*?)(?= \(|:| [0-9])")
+
+
+def problem_key(screen: Screen, problem: str) -> tuple[str, str, str]:
+    """What a problem is, whatever the phase, language, element or text: the game, the
+    viewport and the kind of check ("text covered", "axe serious color-contrast")."""
+    kind = KIND.match(problem)
+    return (screen.game, screen.viewport, kind.group(1) if kind else problem)

@@ -1,0 +1,205 @@
+// The browser sweep's checks, run in the page in one go (tests/support/sweep.py): every problem
+// found, as a line naming the element(s) with their text and boxes. axe-core is already loaded
+// (an init script of the page's context).
+async ({ tv, game }) => {
+  const problems = [];
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const SLACK = 1; // sub-pixel rounding
+
+  const box = (r) => `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}]`;
+  const text = (el) => (el.innerText || el.textContent || el.getAttribute("aria-label") || "")
+    .replace(/\s+/g, " ").trim().slice(0, 50);
+  const name = (el) => {
+    let s = el.tagName.toLowerCase();
+    if (el.dataset && el.dataset.testid) s += `[data-testid=${el.dataset.testid}]`;
+    if (el.classList && el.classList.length) s += "." + [...el.classList].join(".");
+    return s;
+  };
+  const describe = (el) => `${name(el)} "${text(el)}" ${box(el.getBoundingClientRect())}`;
+  const shown = (el) => {
+    if (!el.isConnected) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    const folded = el.closest("details:not([open])");  // a closed panel shows its summary only
+    if (folded && !el.closest("summary") && el !== folded) return false;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
+    }
+    return true;
+  };
+  // The screen's own parts: the page's app (the toasts and the connection bar are transient).
+  const app = document.getElementById("app");
+  const all = [...app.querySelectorAll("*")].filter((el) => !el.closest("svg") && shown(el));
+
+  // 1. Nothing wider than the viewport, and on the TV (which cannot scroll) nothing below it.
+  const doc = document.documentElement;
+  if (doc.scrollWidth > vw + SLACK) problems.push(`the page is ${doc.scrollWidth} px wide, the viewport ${vw}`);
+  const scrolled = (el) => {  // inside a box that scrolls: reachable, not lost
+    for (let e = el.parentElement; e && e !== app; e = e.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(e).overflowY)) return true;
+    }
+    return false;
+  };
+  for (const el of all) {
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + SLACK || r.left < -SLACK || (tv && r.bottom > vh + SLACK && !scrolled(el))) {
+      problems.push(`outside the viewport (${vw}×${vh}): ${describe(el)}`);
+    }
+  }
+
+  // 2. No element's content overflows its own box (a word sticking out, or cut off by an
+  // ellipsis or a hidden overflow), and no element sticks out of the box it sits in, unless
+  // that box scrolls.
+  for (const el of all) {
+    const s = getComputedStyle(el);
+    if (el.tagName === "SELECT" || el.tagName === "INPUT" || el.tagName === "TEXTAREA") continue;
+    const scrolls = /(auto|scroll)/.test(s.overflowX + s.overflowY);
+    if (!scrolls && (el.scrollWidth > el.clientWidth + SLACK) && el.clientWidth > 0 && s.display !== "inline") {
+      problems.push(`content wider than its box (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
+    }
+    if (/(hidden|clip)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + SLACK && el.clientHeight > 0) {
+      problems.push(`content cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+    }
+    const parent = el.parentElement;
+    if (!parent || parent === app.parentElement || s.position === "fixed") continue;
+    const ps = getComputedStyle(parent);
+    if (/(auto|scroll)/.test(ps.overflowX + ps.overflowY) || ps.display === "contents") continue;
+    const r = el.getBoundingClientRect();
+    const p = parent.getBoundingClientRect();
+    if (r.left < p.left - SLACK || r.right > p.right + SLACK) {
+      problems.push(`sticks out of its container: ${describe(el)} in ${describe(parent)}`);
+    }
+  }
+
+  // 3. No two pieces of text overlap, and no text is covered by another element.
+  const runs = [];
+  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || el.closest("svg, select, option, script, style") || !shown(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 2 && r.height > 2) runs.push({ el, r });
+  }
+  // A line may break between words, never inside one ("Approu-ver" with no hyphen).
+  const letters = /[\p{L}\p{N}]/u;
+  const broken = new Set();
+  const words = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  for (let node = words.nextNode(); node; node = words.nextNode()) {
+    const el = node.parentElement;
+    const chars = node.textContent;
+    if (!el || broken.has(el) || !chars.trim() || el.closest("svg, select, option") || !shown(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (range.getClientRects().length < 2) continue;
+    // The first character of each line, found by halving (a few measures per line).
+    const charTop = (i) => {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const r = range.getBoundingClientRect();
+      return r.height ? r.top + r.height / 2 : null;
+    };
+    const starts = [];
+    const split = (lo, hi, topLo, topHi) => {  // chars lo and hi sit on different lines
+      if (hi - lo === 1) { starts.push(hi); return; }
+      const mid = (lo + hi) >> 1;
+      const topMid = charTop(mid);
+      if (topMid === null) return;
+      if (Math.abs(topMid - topLo) > 2) split(lo, mid, topLo, topMid);
+      if (Math.abs(topHi - topMid) > 2) split(mid, hi, topMid, topHi);
+    };
+    const first = charTop(0);
+    const last = charTop(chars.length - 1);
+    if (first !== null && last !== null && Math.abs(last - first) > 2) split(0, chars.length - 1, first, last);
+    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]));
+    if (i !== undefined) {
+      broken.add(el);
+      problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
+    }
+  }
+  // On a phone a bar stuck to the top or the bottom lies over the page as it scrolls by.
+  const stuck = (e) => {
+    for (; e && e !== app; e = e.parentElement) {
+      if (/^(sticky|fixed)$/.test(getComputedStyle(e).position)) return true;
+    }
+    return false;
+  };
+  // A text box is its font's full height, taller than a tight line: two lines touch by a few
+  // pixels without any letter touching, so an overlap counts from a quarter of a line.
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.max(2, Math.min(a.height, b.height) / 4);
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      if (runs[i].el === runs[j].el || (!tv && stuck(runs[i].el) !== stuck(runs[j].el))) continue;
+      if (overlap(runs[i].r, runs[j].r)) {
+        problems.push(`text overlaps text: ${describe(runs[i].el)} and ${describe(runs[j].el)}`);
+      }
+    }
+  }
+  for (const { el, r } of runs) {
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
+    const top = document.elementFromPoint(x, y);
+    if (top && top !== el && !el.contains(top) && !top.contains(el) && app.contains(top)
+      && (tv || !stuck(top) || stuck(el))) {
+      problems.push(`text covered: ${describe(el)} under ${describe(top)}`);
+    }
+  }
+
+  // 4. Sizes: the TV's game text readable across a room; a phone's every control a finger wide.
+  const gameRoot = document.querySelector("#game:not([hidden]) .game-root");
+  if (tv && gameRoot) {
+    const seen = new Set();
+    for (const { el } of runs) {
+      if (seen.has(el) || !gameRoot.contains(el)) continue;
+      seen.add(el);
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      const least = game === "outfox" && el.closest(".ofx-answer-text") ? 36 : 28;
+      if (size < least - 0.01) problems.push(`text of ${size.toFixed(1)} px (under ${least}): ${describe(el)}`);
+    }
+  }
+  if (!tv) {
+    const controls = all.filter((el) => el.matches(
+      "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])"));
+    for (const el of controls) {
+      // A checkbox inside its label is tapped through the whole label.
+      const target = el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") || el;
+      const r = target.getBoundingClientRect();
+      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) problems.push(`tap target under 44×44: ${describe(el)}`);
+    }
+    // The phone's actions start above the fold (in landscape too).
+    const actions = gameRoot
+      ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
+      : [];
+    if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
+      problems.push(`no action above the fold (${vh} px): the first is ${describe(actions[0])}`);
+    }
+    // The phone's status row (resources, the cards held, the clock) stays one row.
+    for (const bar of all.filter((e) => e.matches(".hx-bar"))) {
+      const tops = [...bar.children].filter(shown).map((e) => e.getBoundingClientRect());
+      if (tops.some((r) => r.top >= tops[0].bottom - 2)) problems.push(`the status row wraps: ${describe(bar)}`);
+    }
+    // A timer says what it counts.
+    for (const el of all.filter((e) => e.matches("[role=timer]"))) {
+      if (!el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !el.title) {
+        problems.push(`timer without a label: ${describe(el)}`);
+      }
+    }
+  }
+
+  // 5. axe-core: no serious or critical violation.
+  const result = await window.axe.run(document, { resultTypes: ["violations"] });
+  for (const v of result.violations) {
+    if (v.impact !== "serious" && v.impact !== "critical") continue;
+    const nodes = v.nodes.slice(0, 4).map((n) => {
+      const el = document.querySelector(n.target[0]);
+      return el ? describe(el) : n.target.join(" ");
+    });
+    problems.push(`axe ${v.impact} ${v.id} (${v.help}): ${nodes.join("; ")}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ""}`);
+  }
+  return problems;
+}
