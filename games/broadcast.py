@@ -23,6 +23,7 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
         "type": FRAMES,
         "frames": frames_build(snapshot),
         "kicked": [seat_screen(seat_id) for seat_id in snapshot.kicked],
+        "handed": [seat_screen(seat_id) for seat_id in snapshot.handed],
     }
     delivered = True
     try:

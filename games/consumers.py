@@ -49,6 +49,13 @@ FLOOD_RATE = 10.0
 UNREADABLE = object()  # what a message that is not JSON reads as
 
 
+class Reply:
+    """A handler's answer for the asking socket alone (the hand-over code), broadcast to none."""
+
+    def __init__(self, frame: dict) -> None:
+        self.frame = frame
+
+
 def seat_cookie_name(code: str) -> str:
     """The cookie in which a phone keeps its seat token for a room."""
     return f"ph_seat_{code}"
@@ -170,6 +177,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     code: str
     seat: Any = None
     gone = False  # disconnected
+    revoked = False  # its seat was handed to another phone: it gets nothing more
 
     async def dispatch(self, message: dict) -> None:
         """Channels' ``dispatch`` without its hop to the database thread before each message to
@@ -239,8 +247,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await snapshot_broadcast(snapshot)
 
     async def frame_send(self, text: str) -> None:
-        """A frame built for this screen by the broadcaster (handed over by the fan-out)."""
-        await self.send(text_data=text)
+        """A frame built for this screen by the broadcaster (handed over by the fan-out); none
+        once this phone's seat went to another phone."""
+        if not self.revoked:
+            await self.send(text_data=text)
 
     async def net_send(self, status: str) -> None:
         """Whether the changes of others reach this screen (``games.fanout``)."""
@@ -250,6 +260,20 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """The host removed this seat: say so, then hang up."""
         await self.send(text_data='{"type":"kicked"}')
         await self.close(code=4403)
+
+    async def handed_check(self) -> None:
+        """This seat was handed to another phone: if this socket's token no longer holds it
+        (the old phone, not the new one), say so, take no more frames, and hang up."""
+        if self.seat is None or self.revoked:
+            return
+        if await database_call(self.seat_still_held):
+            return
+        self.revoked = True
+        await self.send(text_data='{"type":"handed"}')
+        await self.close(code=4409)
+
+    def seat_still_held(self) -> bool:
+        return services.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
 
     async def snapshot_send(self) -> None:
         """This screen's full current view."""
@@ -363,6 +387,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             if error.code == "stale":
                 await self.snapshot_send()
             return
+        if isinstance(snapshot, Reply):
+            frame = {**snapshot.frame, **({"id": request_id} if request_id is not None else {})}
+            await self.send(text_data=orjson.dumps(frame).decode())
+            return
         if not await snapshot_broadcast(snapshot):
             # Saved, and this process's screens have it; the others catch up later.
             await self.notice_send(
@@ -396,6 +424,12 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return services.room_start(self.code, actor)
         if command == "kick":
             return services.seat_kick(self.code, actor, message.get("seat"))
+        if command == "remove":
+            return services.seat_remove(self.code, actor, message.get("seat"))
+        if command == "handover":
+            handover, seat = services.seat_handover_code(self.code, actor, message.get("seat"))
+            return Reply({"type": "handover", "seat": seat.pk, "name": seat.name,
+                          "code": handover, "expires": seat.handover_until})
         if command in ("lock", "unlock"):
             return services.room_lock_set(self.code, actor, command == "lock")
         if command == "options":
@@ -409,6 +443,12 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return services.room_play_again(self.code, actor)
         if command == "act":
             return services.room_host_act(self.code, actor, message.get("action"))
+        if command in ("pause", "resume"):
+            return services.room_pause_set(self.code, actor, command == "pause")
+        if command == "settings":
+            return services.room_host_settings(self.code, actor, message.get("settings"))
+        if command == "switch_game":
+            return services.room_switch_game(self.code, actor, message.get("game"))
         raise ServiceError(_("Unknown host command."), code="unknown_type")
 
 

@@ -30,7 +30,8 @@ from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-# The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "tally": text}.
+# The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed":
+# [screen, ...], "tally": text}.
 FRAMES = "room.frames"
 BOARD = "board"  # the screen of a room's TVs
 # The screen every audience phone of a room shares: its frames (the state, and the tally) are
@@ -55,6 +56,8 @@ class Screen(Protocol):
     async def frame_send(self, text: str) -> None: ...
 
     async def kicked(self) -> None: ...
+
+    async def handed_check(self) -> None: ...
 
     async def net_send(self, status: str) -> None: ...
 
@@ -220,9 +223,13 @@ class Fanout:
             await self.deliver(room, message)
 
     async def deliver(self, room: LocalRoom, message: dict) -> None:
-        """Each frame to the sockets of its own screen, then the kicked screens hang up; the
-        audience's frames wait for the pump, after these. A socket that fails is logged and the
-        others still get theirs."""
+        """The sockets of a seat handed to another phone check whether theirs is the old phone
+        (which hangs up and takes no more frames); then each frame goes to the sockets of its own
+        screen, then the kicked screens hang up; the audience's frames wait for the pump, after
+        these. A socket that fails is logged and the others still get theirs."""
+        for screen in message.get("handed", ()):
+            for socket in list(room.screens.get(screen, ())):
+                await self.handed(room, socket.handed_check())
         frames = message["frames"]
         for screen, text in frames.items():
             if screen == AUDIENCE:

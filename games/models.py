@@ -31,6 +31,12 @@ class Room(models.Model):
     state = FastJSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The host's tools (README "Host tools"): a paused game's moment of pause (epoch seconds;
+    # ``deadline`` is cleared meanwhile so the ticker skips the room), the family filter on
+    # free text, and streamer mode. (The extended timers are an option: ``timer_scale``.)
+    paused_at = models.FloatField(null=True, blank=True)
+    family_filter = models.BooleanField(default=True)
+    streamer = models.BooleanField(default=False)
     # When the host started the TV's how-to-play intro in the lobby (epoch seconds), or None.
     guide_started = models.FloatField(null=True, blank=True)
     current_game = models.ForeignKey(
@@ -50,7 +56,9 @@ class Room(models.Model):
 class Seat(models.Model):
     """A phone in a room. ``token`` is the phone's secret; ``position`` is its seat in the game.
 
-    Seats follow join order. A phone that joins after the start is audience: no position.
+    Seats follow join order. A phone that joins after the start is audience: no position. The
+    token changes when the seat is handed to a new phone or removed, so the old phone's stops
+    working.
     """
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
@@ -58,6 +66,13 @@ class Seat(models.Model):
     token = models.CharField(max_length=64, unique=True)
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     is_audience = models.BooleanField(default=False)
+    # Removed mid-game by the host: the seat stays (the game still names its position) but no
+    # phone holds it; it goes when the room returns to the lobby.
+    removed = models.BooleanField(default=False)
+    # A one-time code the host asked for, with which a new phone takes the seat over (until
+    # ``handover_until``, epoch seconds); empty when none is pending.
+    handover_code = models.CharField(max_length=6, blank=True, default="")
+    handover_until = models.FloatField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -16,6 +16,7 @@ from typing import Any
 from games.rulekit import RuleError, Term, _
 
 KINDS = ("int", "bool", "choice", "multi", "seat")
+TIMER_SCALES = (1, 1.5, 2)  # the room's extended timers: every deadline of every game stretched
 
 
 @dataclass(frozen=True)
@@ -132,14 +133,21 @@ def options_defaults(declared: tuple[Option, ...]) -> dict[str, Any]:
 
 def options_clean(declared: tuple[Option, ...], raw: Any) -> dict[str, Any]:
     """The declared options of ``raw`` checked, with defaults for the missing ones. Keys the
-    declaration does not name are left out (they belong to someone else: the platform's own)."""
+    declaration does not name are left out (they belong to someone else: the platform's own),
+    but for the room's extended timers, ``timer_scale``, which the platform hands every game's
+    setup (``rulekit.timer`` reads it) and so stays in the game's options."""
     raw = {} if raw is None else raw
     if not isinstance(raw, dict):
         raise RuleError(_("The options must be a dictionary."), code="bad_options")
-    return {
+    clean = {
         option.name: option.clean(raw[option.name]) if option.name in raw else option.default
         for option in declared
     }
+    if "timer_scale" in raw:
+        if raw["timer_scale"] not in TIMER_SCALES or type(raw["timer_scale"]) is bool:
+            raise RuleError(_("The timers are ×1, ×1.5 or ×2."), code="bad_options")
+        clean["timer_scale"] = raw["timer_scale"]
+    return clean
 
 
 def seat_check(declared: tuple[Option, ...], options: dict[str, Any], n_players: int) -> None:

@@ -18,6 +18,8 @@ from typing import Any
 
 import orjson
 
+from games.rulekit import logged_apply
+
 
 def _json(state: dict) -> dict:
     """The state as the live game stored it (lists, string keys, nothing shared)."""
@@ -33,7 +35,8 @@ def replay(
         setup["content"],
     ))
     for entry in log:
-        after = _json(rules.apply(state, entry["seat"], entry["payload"], entry["applied_at"]))
+        after = _json(logged_apply(rules, state, entry["seat"], entry["payload"],
+                                   entry["applied_at"]))
         yield state, entry["seat"], entry["payload"], after
         state = after
 

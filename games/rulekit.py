@@ -24,9 +24,16 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
   once the game is dealt (Werewolf hides a secret composition's cards); all of them otherwise;
 - ``HOST_ACTIONS`` (tuple of action types, optional): the system moves the host may send
   during a game (Werewolf's ``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
+- ``FREE_TEXT`` (dict, optional): action type → the field of it a player types freely
+  (Outfox's ``fox``: ``text``), which the platform's family filter checks before the rules see it;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
   (Outfox's card pool); a move's state copy shares them instead of copying them
   (``state_copy``).
+
+Timers: a duration the rules wait goes through ``timer(options, seconds)``, which stretches it
+by the room's extended timers (the platform adds ``timer_scale`` to the options at setup when it
+is not 1). A paused game's deadlines are shifted by the platform's own logged ``resume`` move
+(``clock_shift``), which the rules never see.
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and
@@ -95,6 +102,30 @@ def state_copy(state: dict, fixed: tuple[str, ...] = ()) -> dict:
     except TypeError:
         copied = copy.deepcopy(changing)
     return {key: state[key] if key in fixed else copied[key] for key in state}
+
+
+def timer(options: dict, seconds: float) -> float:
+    """A duration the rules wait, stretched by the room's extended timers (×1.5, ×2 for younger
+    players or for accessibility)."""
+    return seconds * options.get("timer_scale", 1)
+
+
+def clock_shift(state: dict, seconds: float) -> dict:
+    """The state after a pause of ``seconds``: its deadline as far off as when it was paused
+    (the platform's ``resume`` move, logged so a replay shifts it the same)."""
+    shifted = dict(state)
+    if shifted.get("deadline") is not None:
+        shifted["deadline"] = shifted["deadline"] + seconds
+    return shifted
+
+
+def logged_apply(rules: Any, state: dict, seat: int | None, action: dict, now: float) -> dict:
+    """One action of a game's log applied to ``state``: the platform's own ``resume`` (a
+    pause's length added to the deadline, which the rules never see), else ``rules.apply``.
+    The live game, its replay and its recap all go through here."""
+    if seat is None and action.get("type") == "resume":
+        return clock_shift(state, action["paused"])
+    return rules.apply(state, seat, action, now)
 
 
 def presence_apply(state: dict, action: dict) -> None:

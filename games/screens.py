@@ -41,6 +41,7 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
             "position": seat.position,
             "connected": seat.pk in snapshot.connected,
             "vip": vip is not None and seat.pk == vip.pk,
+            "removed": seat.removed,
         }
 
     options = room.options
@@ -51,6 +52,9 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
         "game": room.game,
         "status": room.status,
         "locked": room.locked,
+        "paused": room.paused_at is not None,
+        "family_filter": room.family_filter,
+        "streamer": room.streamer,
         "guide": room.guide_started,
         "options": options,
         "min_players": rules.MIN_PLAYERS,
@@ -91,8 +95,11 @@ class Frames:
             "type": "state",
             "version": room.version,
             # The server's clock when the frame was built: screens count deadlines down by it,
-            # not by their own clock (a phone's may be off by minutes).
-            "server_time": round(server_clock(), 3),
+            # not by their own clock (a phone's may be off by minutes). A paused game's clock
+            # stands at the pause, so every countdown shows what was left.
+            "server_time": round(
+                server_clock() if room.paused_at is None else room.paused_at, 3
+            ),
             "room": room_public(snapshot),
         }
 

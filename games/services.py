@@ -19,14 +19,15 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import rows
+from games import rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.models import Connection, Game, Room, Seat
 from games.registry import adapter_get, games_all, recap_get
-from games.rulekit import RuleError
+from games.rulekit import RuleError, logged_apply
 
 NAME_MAX = 20
 AUDIENCE_MAX = 1000
@@ -50,6 +51,7 @@ class Snapshot:
     seats: list[Seat]
     connected: set[int] = field(default_factory=set)  # seat pks with a live socket
     kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
+    handed: list[int] = field(default_factory=list)  # seat pks now held by another phone
     recap: dict | None = None  # the ended game's recap (``recap_read``)
 
 
@@ -65,11 +67,12 @@ def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
     return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only)
 
 
-def snapshot_take(room: Room, kicked: list[int] | None = None) -> Snapshot:
+def snapshot_take(room: Room, kicked: list[int] | None = None,
+                  handed: list[int] | None = None) -> Snapshot:
     """The room with its seats and who is connected, for building frames."""
     seats, connected = seats_online(room)
     return Snapshot(room=room, seats=seats, connected=connected, kicked=kicked or [],
-                    recap=recap_read(room))
+                    handed=handed or [], recap=recap_read(room))
 
 
 def recap_read(room: Room) -> dict | None:
@@ -114,8 +117,9 @@ def seat_holding(seats: list[Seat], token: str | None) -> Seat:
 
 
 def vip_seat(seats: list[Seat]) -> Seat | None:
-    """The first player to join (not audience) is the VIP, who has the host controls."""
-    return next((seat for seat in seats if not seat.is_audience), None)
+    """The first player to join (not audience, not removed) is the VIP, who has the host
+    controls."""
+    return next((seat for seat in seats if not seat.is_audience and not seat.removed), None)
 
 
 def players(seats: list[Seat]) -> list[Seat]:
@@ -178,8 +182,11 @@ def lobby_check(room: Room) -> None:
         raise ServiceError(_("The game is over: choose Play again first."), code="wrong_phase")
 
 
-def deadline_datetime(state: dict | None) -> datetime | None:
-    """The state's deadline (epoch seconds) as the indexed column's datetime."""
+def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime | None:
+    """The state's deadline (epoch seconds) as the indexed column's datetime; none while the
+    room is paused, so the ticker passes it by."""
+    if room is not None and room.paused_at is not None:
+        return None
     deadline = state.get("deadline") if state else None
     return datetime.fromtimestamp(deadline, tz=UTC) if deadline else None
 
@@ -223,6 +230,31 @@ def room_options_set(code: str, actor: Actor, options: dict[str, Any]) -> Snapsh
         clean = options_validate(room.game, {**room.options, **options})
         room_bump(room, options=clean)
         return snapshot_take(room)
+
+
+def room_host_settings(code: str, actor: Actor, settings: Any) -> Snapshot:
+    """The host's room settings: the family filter (in the lobby) and streamer mode (at any
+    time)."""
+    if not isinstance(settings, dict) or not settings or not set(settings) <= {
+        "family_filter", "streamer"
+    } or not all(type(value) is bool for value in settings.values()):
+        raise ServiceError(_("Those settings are not valid."), code="bad_message")
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if "family_filter" in settings:
+            lobby_check(room)
+        room_bump(room, **settings)
+        return snapshot_take(room)
+
+
+def text_check(room: Room, text: Any) -> None:
+    """Refuse free text the family filter catches (when the room has it on), politely, in the
+    writer's language's terms (``wordfilter``)."""
+    if room.family_filter and isinstance(text, str) and wordfilter.is_rude(text, get_language()):
+        raise ServiceError(
+            _("Let's keep it family-friendly: please choose other words."), code="filtered"
+        )
 
 
 def room_lock_set(code: str, actor: Actor, locked: bool) -> Snapshot:
@@ -274,6 +306,7 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
         room = room_locked(code)
         if room.locked:
             raise ServiceError(_("This room is locked."), code="locked")
+        text_check(room, name)
         seats = list(room.seats.all())
         if any(seat.name.casefold() == name.casefold() for seat in seats):
             raise ServiceError(
@@ -297,6 +330,58 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
             return seat, None
         room_bump(room)
         return seat, snapshot_take(room)
+
+
+HANDOVER_SECONDS = 600  # how long a hand-over code stays good
+
+
+def seat_handover_code(code: str, actor: Actor, seat_id: Any) -> tuple[str, Seat]:
+    """The host asks to hand a seat to a new phone: a one-time six-digit code, good for
+    ``HANDOVER_SECONDS``, for the asking screen only (a new code replaces the seat's last)."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        seat = seat_in_room(room, seat_id)
+        taken = set(room.seats.exclude(pk=seat.pk).values_list("handover_code", flat=True))
+        handover = f"{secrets.randbelow(10**6):06d}"
+        while handover in taken:
+            handover = f"{secrets.randbelow(10**6):06d}"
+        seat.handover_code, seat.handover_until = handover, time.time() + HANDOVER_SECONDS
+        seat.save(update_fields=["handover_code", "handover_until"])
+        return handover, seat
+
+
+def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
+    """A new phone takes a seat over with the host's code: the seat gets a new token (with it
+    the seat's view and secrets); the old phone's token stops working and its sockets are told
+    (``handed``)."""
+    handover = handover.strip() if isinstance(handover, str) else ""
+    with transaction.atomic():
+        room = room_locked(code)
+        seat = room.seats.filter(
+            handover_code=handover, handover_until__gte=time.time(), removed=False
+        ).first() if len(handover) == 6 else None
+        if seat is None:
+            raise ServiceError(
+                _("That hand-over code is not right, or it has expired: ask the host for a "
+                  "new one."),
+                code="bad_handover",
+            )
+        seat.token = secrets.token_urlsafe(24)
+        seat.handover_code, seat.handover_until = "", None
+        seat.save(update_fields=["token", "handover_code", "handover_until"])
+        room_bump(room)
+        return seat, snapshot_take(room, handed=[seat.pk])
+
+
+def seat_in_room(room: Room, seat_id: Any) -> Seat:
+    """The room's seat with that id (not removed), or a refusal."""
+    seat = Seat.objects.filter(
+        room=room, pk=seat_id if type(seat_id) is int else -1, removed=False
+    ).first()
+    if seat is None:
+        raise ServiceError(_("That player is not in this room."), code="no_seat")
+    return seat
 
 
 def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
@@ -363,6 +448,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             state=state,
             deadline=deadline_datetime(state),
             current_game=game,
+            paused_at=None,
             guide_started=None,
         )
         # Phones that left before the start are now known to the rules as absent.
@@ -379,25 +465,50 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
         host_check(room, actor)
         if room.status != Room.Status.OVER:
             raise ServiceError(_("The game is not over yet."), code="wrong_phase")
-        rules = games_all()[room.game]
-        seats = list(room.seats.all())
-        seated = 0
-        for seat in seats:
-            seat.position = None
-            seat.is_audience = seated >= rules.MAX_PLAYERS
-            seated += not seat.is_audience
-            seat.save(update_fields=["position", "is_audience"])
-        room_bump(room, status=Room.Status.LOBBY, state=None, deadline=None, current_game=None)
+        lobby_return(room, room.game, room.options)
         return snapshot_take(room)
+
+
+def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
+    """From the end screen (or the lobby), the same group goes to another game's lobby: the
+    same room, code and seats, the new game's default options (the extended timers kept)."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if room.status == Room.Status.PLAYING:
+            raise ServiceError(_("The game is not over yet."), code="wrong_phase")
+        if not isinstance(game_id, str) or game_id not in games_all():
+            raise ServiceError(
+                _("There is no game called %(game)s."), code="no_game", game=str(game_id)
+            )
+        kept = {"timer_scale": room.options["timer_scale"]} if "timer_scale" in room.options else {}
+        lobby_return(room, game_id, options_validate(game_id, kept))
+        return snapshot_take(room)
+
+
+def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> None:
+    """The locked room back in the lobby for ``game_id``: the seats in join order fill the
+    game's places, the rest watch."""
+    rules = games_all()[game_id]
+    room.seats.filter(removed=True).delete()
+    seated = 0
+    for seat in room.seats.all():
+        seat.position = None
+        seat.is_audience = seated >= rules.MAX_PLAYERS
+        seated += not seat.is_audience
+        seat.save(update_fields=["position", "is_audience"])
+    room_bump(room, game=game_id, options=options, status=Room.Status.LOBBY, state=None,
+              deadline=None, current_game=None, paused_at=None, guide_started=None)
 
 
 def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     """Apply one action to the locked room: the rules decide; the room saves the new state with
     the next version, and the game's log records the action under that version."""
     before = room.state
-    after = games_all()[room.game].apply(before, seat, action, now)
+    after = state_next(room.game, before, seat, action, now)
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    room_bump(room, state=after, deadline=deadline_datetime(after), status=status)
+    over = {"paused_at": None} if status == Room.Status.OVER else {}  # a removal can end it
+    room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status, **over)
     rows.action_insert(
         game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
     )
@@ -408,6 +519,45 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     adapter_get(room.game).after_apply(room, before, after)
 
 
+def state_next(game_id: str, state: dict, seat: int | None, action: dict, now: float) -> dict:
+    """The state after one logged action: the platform's own ``resume`` (a pause's length added
+    to the deadlines), else the game's rules."""
+    return logged_apply(games_all()[game_id], state, seat, action, now)
+
+
+def room_clock(room: Room) -> float:
+    """The game's clock: it stands still at the moment of a pause until the game resumes."""
+    return time.time() if room.paused_at is None else room.paused_at
+
+
+def paused_check(room: Room) -> None:
+    """Refuse a move while the host has the game paused."""
+    if room.paused_at is not None:
+        raise ServiceError(
+            _("The game is paused: wait for the host to resume it."), code="paused"
+        )
+
+
+def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
+    """The host pauses the running game (its deadline leaves the ticker's sight; every screen
+    shows "Paused"), or resumes it: the deadline moves on by the time paused, a logged move
+    (``resume``) so the game replays the same."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if room.status != Room.Status.PLAYING or room.state is None:
+            raise ServiceError(_("There is no game running."), code="wrong_phase")
+        if paused:
+            paused_check(room)
+            room_bump(room, paused_at=time.time(), deadline=None)
+            return snapshot_take(room)
+        if room.paused_at is None:
+            raise ServiceError(_("The game is not paused."), code="not_paused")
+        now = time.time()
+        paused_for = max(0.0, now - room.paused_at)
+        room_bump(room, paused_at=None)
+        state_apply(room, None, {"type": "resume", "paused": paused_for}, now)
+        return snapshot_take(room)
 def recap_compute(room: Room) -> dict | None:
     """The ended game's recap, from what it was set up from and its whole action log (this
     move's included), by the game's pure ``recap``; ``None`` for a game without one."""
@@ -432,8 +582,45 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
         if action["type"] not in getattr(games_all()[room.game], "HOST_ACTIONS", ()):
             raise ServiceError(_("This game has no such host control."), code="bad_action")
+        if action["type"] == "remove":
+            target = action.get("target")
+            seat = next((seat for seat in room.seats.all() if not seat.removed
+                         and type(target) is int and seat.position == target), None)
+            if seat is None:
+                raise ServiceError(_("That player is not in this room."), code="no_seat")
+            return seat_remove_locked(room, seat)
+        paused_check(room)
         state_apply(room, None, action, time.time())
         return snapshot_take(room)
+
+
+def seat_remove(code: str, actor: Actor, seat_id: Any) -> Snapshot:
+    """The host removes a player mid-game (see ``seat_remove_locked``)."""
+    with transaction.atomic():
+        room = room_locked(code)
+        host_check(room, actor)
+        if room.status != Room.Status.PLAYING or room.state is None:
+            raise ServiceError(_("There is no game running."), code="wrong_phase")
+        seat = seat_in_room(room, seat_id)
+        if seat.position is None:
+            raise ServiceError(_("That phone is watching, not playing."), code="audience")
+        return seat_remove_locked(room, seat)
+
+
+def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
+    """Remove a player from the locked room's running game: the rules' logged ``remove`` move
+    (each game's page says what it does; on the game's clock, so a paused game can lose a
+    player), then the seat is held by no phone and its phone is sent to the join form."""
+    try:
+        state_apply(room, None, {"type": "remove", "target": seat.position}, room_clock(room))
+    except RuleError as error:
+        raise ServiceError(error.message, code=error.code, **error.params) from None
+    seat.removed, seat.token = True, secrets.token_urlsafe(24)
+    seat.handover_code, seat.handover_until = "", None
+    seat.save(update_fields=["removed", "token", "handover_code", "handover_until"])
+    # Its sockets are told to go; their closing must not report the seat away to the rules.
+    Connection.objects.filter(seat=seat).delete()
+    return snapshot_take(room, kicked=[seat.pk])
 
 
 def presence_record(room: Room, position: int, connected: bool) -> bool:
@@ -441,7 +628,7 @@ def presence_record(room: Room, position: int, connected: bool) -> bool:
     went (a logged system action); ``False``, with nothing written, when the rules refuse it."""
     action = {"type": "presence", "seat": position, "connected": connected}
     try:
-        state_apply(room, None, action, time.time())
+        state_apply(room, None, action, room_clock(room))
     except RuleError:
         return False
     return True
@@ -460,6 +647,10 @@ def action_submit(
         room = room_locked(code)
         seats, connected = seats_online(room)
         position = mover_position(room, seats, seat_token, version)
+        paused_check(room)
+        field = getattr(games_all()[room.game], "FREE_TEXT", {}).get(action["type"])
+        if field is not None:
+            text_check(room, action.get(field))
         state_apply(room, position, action, time.time())
         # A move changes neither the seats nor who is online: what was read stands.
         return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room))
@@ -494,7 +685,7 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
             room = room_locked(room_id)
         except ServiceError:
             return None  # the room is gone since it was found due
-        if room.status != Room.Status.PLAYING or room.state is None:
+        if room.status != Room.Status.PLAYING or room.state is None or room.paused_at is not None:
             return None
         deadline = room.state.get("deadline")
         if deadline is None or now < deadline:
@@ -611,6 +802,6 @@ def game_replay(game: Game) -> dict:
         setup["content"],
     )))
     for action in game.actions.order_by("seq"):
-        after = rules.apply(state, action.seat, action.payload, action.applied_at)
+        after = state_next(game.game, state, action.seat, action.payload, action.applied_at)
         state = json.loads(json.dumps(after))
     return state

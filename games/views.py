@@ -109,6 +109,12 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
         "guide": guide_for(adapter.rules.GAME_ID),
         "fields": adapter.option_fields(),
         "presets": adapter.presets(),
+        # The host's "switch game" choices: every game, by id, with its title and player counts.
+        "games": [
+            {"id": game_id, "title": _(rules.TITLE), "min": rules.MIN_PLAYERS,
+             "max": rules.MAX_PLAYERS}
+            for game_id, rules in games_all().items()
+        ],
         **adapter.page_context(),
     }
 
@@ -183,15 +189,25 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """A phone joins by code (typed, or from the QR code) with a display name."""
+    """A phone joins by code (typed, or from the QR code) with a display name, or takes over a
+    seat with the one-time code the host's screen shows."""
     code = code_normalize(request.POST.get("code", code))
     name = request.POST.get("name", "")
+    handover = request.POST.get("handover")
     error = None
-    # A phone the host removed comes back here with the room's code filled in.
-    notice = _("The host removed you from this room.") if "removed" in request.GET else None
+    # A phone the host removed, or whose seat went to another phone, comes back here with the
+    # room's code filled in.
+    notice = None
+    if "removed" in request.GET:
+        notice = _("The host removed you from this room.")
+    elif "handed" in request.GET:
+        notice = _("Your seat was handed to another phone.")
     if request.method == "POST":
         try:
-            seat, snapshot = services.seat_join(code, name)
+            if handover is not None:
+                seat, snapshot = services.seat_takeover(code, handover)
+            else:
+                seat, snapshot = services.seat_join(code, name)
         except ServiceError as exc:
             error = error_text(exc)
         else:
@@ -205,7 +221,9 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):
         return redirect("play", code=code)
     return render(
-        request, "games/join.html", {"code": code, "name": name, "error": error, "notice": notice}
+        request, "games/join.html",
+        {"code": code, "name": name, "error": error, "notice": notice,
+         "handover_open": handover is not None},
     )
 
 
@@ -228,6 +246,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "game": room.game,
                 "socket": f"/ws/rooms/{room.code}/seat",
                 "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
+                "handed_url": reverse("join_code", args=[room.code]) + "?handed=1",
                 **screen_context(adapter),
             },
         },

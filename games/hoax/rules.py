@@ -28,12 +28,14 @@ from games.rulekit import (
     require,
     rng,
     state_copy,
+    timer,
 )
 
 # --- Pieces -----------------------------------------------------------------------------------
 
 GAME_ID = "hoax"
 TITLE = _("Hoax")
+HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
 MIN_PLAYERS = 3
 
 CHARACTERS = ("ex", "lover", "son_in_law", "cousin", "chef", "gardener", "butler")
@@ -133,7 +135,7 @@ def _supply_default(state: dict) -> str:
 
 
 def _deadline(state: dict, now: float, key: str) -> None:
-    state["deadline"] = float(now) + state["options"][key]
+    state["deadline"] = float(now) + timer(state["options"], state["options"][key])
 
 
 # --- Setup ------------------------------------------------------------------------------------
@@ -205,12 +207,22 @@ def _setup_pick(state: dict, seat: int, resource: str, now: float) -> None:
         resource=Term(resource),
     )
     _move_logged(state, SUPPLY, seat, resource, 1)
+    _setup_next(state, now)
+
+
+def _setup_next(state: dict, now: float) -> None:
+    """The active player's starting pick is done: the next player still in picks, or the
+    first turn begins (a player the host removed gets no pick)."""
     state["setup_picks"] += 1
+    state["active"] = (state["active"] + 1) % _n(state)
+    while state["setup_picks"] < _n(state) and state["out"][state["active"]]:
+        state["setup_picks"] += 1
+        state["active"] = (state["active"] + 1) % _n(state)
     if state["setup_picks"] < _n(state):
-        state["active"] = (seat + 1) % _n(state)
         _deadline(state, now, "butler_seconds")
     else:
-        state["active"] = state["first"]
+        first = state["first"]
+        state["active"] = first if not state["out"][first] else _others_in(state, first)[0]
         _turn_begin(state)
 
 
@@ -695,8 +707,9 @@ def _accuser_card_count(state: dict) -> None:
 # --- Elimination ------------------------------------------------------------------------------
 
 
-def _eliminate(state: dict, seat: int, heir: int | str) -> None:
-    """Out: resources go to ``heir``; imposter tokens stay; the identity stays hidden."""
+def _eliminate(state: dict, seat: int, heir: int | str, turn_pass: bool = True) -> None:
+    """Out: resources go to ``heir``; imposter tokens stay; the identity stays hidden. The
+    active player's turn passes (not at setup, where there are no turns yet)."""
     state["out"][seat] = True
     for resource in RESOURCES:
         _move(state, seat, heir, resource, state["resources"][seat][resource])
@@ -708,8 +721,49 @@ def _eliminate(state: dict, seat: int, heir: int | str) -> None:
     left = _players_in(state)
     if len(left) == 1:
         _win(state, left[0], "last")
-    elif seat == state["active"]:
+    elif seat == state["active"] and turn_pass:
         _turn_pass(state)
+
+
+def _remove(state: dict, action: dict, now: float) -> None:
+    """The host removed a player who left (the platform's ``remove``): out of the game as if
+    eliminated, their resources back to the supply, their identity hidden until the end. What
+    waited on them goes on without them: their own claim or turn ends (the turn passes), their
+    starting pick is skipped, they leave the callers, voters and immunity answers, and a
+    Butler's gift to them is not given."""
+    seat = action.get("target")
+    require(_is_int(seat) and 0 <= seat < _n(state), _("No such seat."), "bad_seat")
+    require(not state["over"], _("The game is over."), "wrong_phase")
+    require(not state["out"][seat], _("That player is already out of the game."))
+    _log(state, "left", seat=seat)
+    phase, active = state["phase"], state["active"]
+    if phase == "setup":
+        _eliminate(state, seat, SUPPLY, turn_pass=False)
+        if seat == active and not state["over"]:
+            _setup_next(state, now)
+        return
+    challenge, immunity, gift = state["challenge"], state["immunity"], state["gift"]
+    if seat != active and challenge is not None:
+        if seat in challenge["callers"]:
+            challenge["callers"].remove(seat)
+            if seat in challenge["passed"]:
+                challenge["passed"].remove(seat)
+        if seat in challenge["voters"]:
+            index = challenge["voters"].index(seat)
+            del challenge["voters"][index], challenge["votes"][index]
+    if seat != active and immunity is not None and seat in immunity["asked"]:
+        index = immunity["asked"].index(seat)
+        del immunity["asked"][index], immunity["answers"][index]
+    if seat != active and seat in (state["claim"] or {}).get("queue", ()):
+        state["claim"]["queue"].remove(seat)
+    _eliminate(state, seat, SUPPLY)
+    if state["over"] or seat == active:
+        return  # the game is won, or the turn has passed
+    if challenge is not None and challenge["kind"] == "immunity" and challenge["seat"] == seat:
+        state["challenge"] = None  # their immunity claim goes with them
+        _immunity_next(state, now)
+    elif phase == "butler_gift" and gift is not None and gift["seat"] == seat:
+        _turn_resume(state)
 
 
 # --- End --------------------------------------------------------------------------------------
@@ -843,9 +897,14 @@ def _check_shape(state: dict, action: Any) -> dict:
 
 
 def _system(state: dict, action: Any, now: float) -> None:
-    """The platform's own actions: a deadline passed, or a phone came or went."""
-    if not isinstance(action, dict) or action.get("type") not in ("timeout", "presence"):
+    """The platform's own actions: a deadline passed, a phone came or went, or the host
+    removed a player."""
+    if not isinstance(action, dict) or action.get("type") not in ("timeout", "presence",
+                                                                   "remove"):
         raise _bad(_("Unknown system action."))
+    if action["type"] == "remove":
+        _remove(state, action, now)
+        return
     if action["type"] == "presence":
         if not isinstance(action.get("connected"), bool):
             raise _bad(_("A presence action has a seat and a connected flag."))

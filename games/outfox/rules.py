@@ -18,7 +18,16 @@ from typing import Any
 from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
 from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
-from games.rulekit import RuleError, _, deadline_require, presence_apply, require, rng, state_copy
+from games.rulekit import (
+    RuleError,
+    _,
+    deadline_require,
+    presence_apply,
+    require,
+    rng,
+    state_copy,
+    timer,
+)
 from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
 
 GAME_ID = "outfox"
@@ -48,6 +57,8 @@ FACTS = {
 
 OPTION_DEFAULTS: dict[str, Any] = options_defaults(OPTIONS)
 # The options every screen is shown (the deck filters and the first reader are the lobby's).
+HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
+FREE_TEXT = {"fox": "text"}  # what the family filter checks: the Fox answer a reader types
 VIEW_OPTIONS = ("rank_seconds", "double_down_seconds", "reveal_pace", "reveal_seconds",
                 "read_seconds", "speech", "target_score")
 
@@ -149,6 +160,7 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
         "plan": plan,
         "turn": 0,
         "scores": [0] * n_players,
+        "removed": [False] * n_players,  # the players the host removed: skipped from then on
         "history": [],
     }
     rng(state).shuffle(state["pile"])
@@ -165,8 +177,8 @@ def _readers(state: dict) -> list[int]:
 
 
 def _guessers(state: dict) -> list[int]:
-    readers = _readers(state)
-    return [seat for seat in range(len(state["scores"])) if seat not in readers]
+    readers, removed = _readers(state), state["removed"]
+    return [seat for seat in range(len(removed)) if seat not in readers and not removed[seat]]
 
 
 def _card(state: dict) -> dict:
@@ -176,7 +188,7 @@ def _card(state: dict) -> dict:
 def _phase_enter(state: dict, phase: str, now: float, seconds: float = 0) -> None:
     """Move to ``phase`` with its own timer (``seconds`` 0 = none), then mind absent phones."""
     state["phase"] = phase
-    state["deadline"] = now + seconds if seconds else None
+    state["deadline"] = now + timer(state["options"], seconds) if seconds else None
     state["absent"] = False
     _absence_check(state, now)
 
@@ -209,7 +221,7 @@ def _absence_check(state: dict, now: float) -> None:
     elif not state["absent"] and waiting_on_absent:
         options = state["options"]
         seconds = {"reveal": options["reveal_seconds"], "score": SCORE_SECONDS}
-        state["deadline"] = now + seconds.get(phase, ABSENT_SECONDS)
+        state["deadline"] = now + timer(options, seconds.get(phase, ABSENT_SECONDS))
         state["absent"] = True
 
 
@@ -418,7 +430,10 @@ def _double_down_end_check(state: dict, now: float) -> None:
 
 
 def _pace_seconds(state: dict, seconds: float) -> float:
-    return seconds if state["options"]["reveal_pace"] == "auto" else 0
+    """The reveal's own pace, or the reader's taps; a turn whose readers were all removed
+    reveals on its own."""
+    readers_gone = all(state["removed"][seat] for seat in _readers(state))
+    return seconds if state["options"]["reveal_pace"] == "auto" or readers_gone else 0
 
 
 def _reveal_start(state: dict, now: float) -> None:
@@ -491,6 +506,8 @@ def _score(state: dict) -> None:
 
 def _history_add(state: dict, card_id: int | None, fox: str | None, result: dict) -> None:
     reader, partner = state["plan"][state["turn"]]
+    result["points"] = [0 if state["removed"][seat] else points
+                        for seat, points in enumerate(result["points"])]
     for seat, points in enumerate(result["points"]):
         state["scores"][seat] += points
     state["history"].append(
@@ -539,19 +556,26 @@ def _turn_end(state: dict, now: float) -> None:
         state["turn"] += 1
         _turn_start(state, now)
         return
+    _game_over(state)
+
+
+def _game_over(state: dict) -> None:
     state["phase"] = "over"
     state["deadline"] = None
     state["absent"] = False
     state["over"] = True
 
 
-def podium(scores: list[int]) -> dict:
-    """Final standings: the highest score wins; tied players share the win."""
-    best = max(scores)
-    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+def podium(scores: list[int], removed: list[bool] | None = None) -> dict:
+    """Final standings: the highest score wins; tied players share the win. A player the host
+    removed keeps their place on the track but cannot win."""
+    removed = removed or [False] * len(scores)
+    best = max(score for score, gone in zip(scores, removed, strict=True) if not gone)
+    order = sorted(range(len(scores)), key=lambda seat: (removed[seat], -scores[seat], seat))
     return {
         "scores": list(scores),
-        "winners": [seat for seat in range(len(scores)) if scores[seat] == best],
+        "winners": [seat for seat in range(len(scores))
+                    if scores[seat] == best and not removed[seat]],
         "standings": order,
     }
 
@@ -577,6 +601,51 @@ def _timeout(state: dict, now: float) -> None:
         _reveal_step(state, now)
     else:
         _turn_end(state, now)
+
+
+def _remove(state: dict, action: dict, now: float) -> None:
+    """The host removed a player who left (the platform's ``remove``): they are skipped as
+    reader and guesser from now on and score nothing more. Turns they were to read alone are
+    dropped; a pair they belong to reads alone. If they read the current turn alone, a turn not
+    yet guessed is skipped, and one already guessed plays out (its reveal runs on its own). The
+    guessers no longer wait for their agreement or Double Down. Fewer than two players left
+    ends the game."""
+    seat = action.get("target")
+    n = len(state["scores"])
+    require(type(seat) is int and 0 <= seat < n, _("No such seat."), code="bad_seat")
+    require(not state["removed"][seat], _("That player has already left the game."))
+    state["removed"][seat] = True
+    state["connected"][seat] = False
+    if n - sum(state["removed"]) < MIN_PLAYERS:
+        _game_over(state)
+        return
+    turn, plan = state["turn"], state["plan"]
+    upcoming = []
+    for pair in plan[turn + 1:]:
+        left = [reader for reader in pair if reader is not None and reader != seat]
+        if left:
+            upcoming.append([left[0], left[1] if len(left) == 2 else None])
+    current = [reader for reader in plan[turn] if reader is not None]
+    if seat in current and len(current) == 2:
+        plan[turn] = [next(r for r in current if r != seat), None]
+    state["plan"] = plan[:turn + 1] + upcoming
+    phase = state["phase"]
+    if current == [seat]:
+        if phase in ("draw", "fox", "read"):
+            _turn_skip(state, now)
+            return
+        if phase in ("reveal", "score") and state["deadline"] is None:
+            pace = state["options"]["reveal_seconds"] if phase == "reveal" else SCORE_SECONDS
+            _phase_enter(state, phase, now, pace)
+            return
+    if seat in state["agreed"]:
+        state["agreed"].remove(seat)
+    if phase == "rank":
+        _rank_lock_check(state, now)
+    elif phase == "double_down":
+        _double_down_end_check(state, now)
+    if state["phase"] == phase:
+        _absence_check(state, now)
 
 
 def _presence(state: dict, action: dict, now: float) -> None:
@@ -642,6 +711,7 @@ def _player_apply(state: dict, seat: Any, action: dict, now: float) -> None:
         code="bad_action",
     )
     _fields_check(action, fields)
+    require(not state["removed"][seat], _("You have left this game."), code="not_your_turn")
     require(state["phase"] in phases, _("That can't be done right now."), code="wrong_phase")
     if who == "reader":
         require(
@@ -672,6 +742,9 @@ def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
         kind = action.get("type")
         if kind == "presence":
             _presence(new, action, now)
+        elif kind == "remove":
+            require(not new["over"], _("The game is over."), code="wrong_phase")
+            _remove(new, action, now)
         elif kind == "timeout":
             require(not new["over"], _("The game is over."), code="wrong_phase")
             _timeout(new, now)
@@ -699,6 +772,8 @@ def _fox_sample(state: dict) -> str:
 def legal_actions(state: dict, seat: int) -> list[dict]:
     """Every action ``seat`` may send now (the Fox text with one sample value)."""
     if state["over"] or type(seat) is not int or not 0 <= seat < len(state["scores"]):
+        return []
+    if state["removed"][seat]:
         return []
     phase = state["phase"]
     if seat in _readers(state):
@@ -831,7 +906,8 @@ def _board_view(state: dict) -> dict:
         "revealed": _revealed(state) if phase in ("reveal", "score") else None,
         "result": dict(last) if last else None,
         "history": [dict(entry) for entry in state["history"]],
-        "podium": podium(state["scores"]) if phase == "over" else None,
+        "removed": [seat for seat in range(n) if state["removed"][seat]],
+        "podium": podium(state["scores"], state["removed"]) if phase == "over" else None,
     }
 
 

@@ -28,6 +28,7 @@ from games.rulekit import (
     require,
     rng,
     state_copy,
+    timer,
 )
 from games.werewolf.options import (
     MAX_PLAYERS,
@@ -193,10 +194,11 @@ def _partner(state: dict, seat: int) -> int | None:
     return None
 
 
-def _seconds(state: dict, timer: str) -> int:
-    """A timer option in seconds, doubled with ``timers.double`` (0: no timer)."""
+def _seconds(state: dict, name: str) -> float:
+    """A timer option in seconds, doubled with ``timers.double`` and stretched by the room's
+    extended timers (0: no timer)."""
     options = state["options"]
-    return options[f"timers.{timer}"] * (2 if options["timers.double"] else 1)
+    return timer(options, options[f"timers.{name}"] * (2 if options["timers.double"] else 1))
 
 
 def _say(state: dict, key: str, **params: Any) -> None:
@@ -240,7 +242,7 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
         "seed": seed,
         "rng_draws": 0,
         "phase": "look",
-        "deadline": now + LOOK_SECONDS,
+        "deadline": now + timer(options, LOOK_SECONDS),
         "connected": [True] * n,
         "over": False,
         "options": options,
@@ -376,8 +378,8 @@ def _step_start(state: dict, index: int, now: float) -> None:
     length = generator.uniform(*STEP_MIN_SECONDS)
     real = bool(actors) and key not in INFO_STEPS
     if real:
-        timer = _seconds(state, "wolves" if key == "werewolves" else "step")
-        deadline = now + max(timer, length)
+        seconds = _seconds(state, "wolves" if key == "werewolves" else "step")
+        deadline = now + max(seconds, length)
     else:
         extra = generator.uniform(*GHOST_EXTRA_SECONDS)
         deadline = now + length + (extra if generator.random() < GHOST_EXTRA_CHANCE else 0.0)
@@ -1142,7 +1144,8 @@ def _candidacy_start(state: dict, now: float) -> None:
     state["phase"] = "candidacy"
     n = _n(state)
     state["poll"] = {"kind": "candidacy", "answers": [None] * n}
-    state["deadline"] = now + CANDIDACY_SECONDS * (2 if state["options"]["timers.double"] else 1)
+    state["deadline"] = now + timer(
+        state["options"], CANDIDACY_SECONDS * (2 if state["options"]["timers.double"] else 1))
     _say(state, "election_candidacy")
 
 

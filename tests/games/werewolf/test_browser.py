@@ -13,8 +13,9 @@ and the script plays from that:
 2. day 1: the Hunter's death is announced with his card, his ghost phone does not shoot; the Seer
    and the Witch stand for Mayor and the Seer is elected; everyone is ready to vote; the village
    votes the werewolf out and the TV reveals every ballot, the Mayor's counting twice;
-3. night 2 falls; the host removes the last werewolf (he "left the village") and the TV and the
-   phones show the end: every card, the lovers and the night-by-night timeline.
+3. night 2 falls; the host removes the last werewolf (he "left the village": his phone goes back
+   to the join form) and the TV and the other phones show the end: every card, the lovers and
+   the night-by-night timeline.
 
 The TV speaks the narrator's lines in the page's language (speech is recorded, not heard) and
 stops when its voice is switched off. A second TV and a second tab of the Seer's phone follow the
@@ -396,7 +397,10 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         shot(tv, "tv-end")
         tv_fr.wait_for_selector('[data-testid="winner"]', timeout=WAIT_MS)
         shot(tv_fr, "tv-end-fr")
-        for phone in phones:
+        for position, phone in enumerate(phones):
+            if position == wolves[1]:  # removed: his phone went back to the join form
+                phone.wait_for_url(re.compile(r"removed=1"), timeout=WAIT_MS)
+                continue
             won = '[data-testid="phone-winner"][data-team="village"]'
             phone.wait_for_selector(won, timeout=WAIT_MS)
         shot(phones[seer], "phone-end")

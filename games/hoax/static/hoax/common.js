@@ -364,6 +364,8 @@ export function logText(entry, ctx, view) {
     case "accuser_card":
       return entry.seat === null ? t("The accuser card goes back to the middle.")
         : fmt("%(name)s takes the accuser card.", { name: name(entry.seat) });
+    case "left":
+      return fmt("%(name)s left the game.", { name: name(entry.seat) });
     case "eliminated":
       return entry.heir === SUPPLY ? fmt("%(name)s is out; their resources go to the supply.", { name: name(entry.seat) })
         : fmt("%(name)s is out; their resources go to %(heir)s.", { name: name(entry.seat), heir: name(entry.heir) });

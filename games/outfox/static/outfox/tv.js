@@ -224,7 +224,7 @@ export function mount(root, ctx) {
         h("span", { class: "ofx-place" }, String(placeOf[player.seat])),
         token(player.seat, ctx),
         h("span", { class: "ofx-name" }, ctx.nameOf(player.seat)),
-        status(player),
+        (view.removed || []).includes(player.seat) ? h("span", { class: "badge" }, t("Left the game")) : status(player),
         player.turn_points !== null && player.turn_points !== undefined
           ? h("span", { class: `ofx-plus ${player.turn_points ? "" : "zero"} ${fresh === 0 ? "ofx-later" : ""}`, "data-testid": "turn-points" }, `+${player.turn_points}`) : null,
         h("span", { class: "ofx-points" }, String(player.score),

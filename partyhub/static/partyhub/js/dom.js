@@ -99,12 +99,16 @@ export function morph(root, ...children) {
 // server's time, so a phone whose own clock is off still counts down with the TV.
 let clockSkew = 0;
 
-export function serverClockSeen(serverTime) {
-  if (typeof serverTime === "number") clockSkew = serverTime - Date.now() / 1000;
+let clockFrozen = null; // the server's time a paused game stands at, else null
+
+export function serverClockSeen(serverTime, paused = false) {
+  if (typeof serverTime !== "number") return;
+  clockFrozen = paused ? serverTime : null;
+  if (!paused) clockSkew = serverTime - Date.now() / 1000;
 }
 
 export function serverNow() {
-  return Date.now() / 1000 + clockSkew;
+  return clockFrozen ?? Date.now() / 1000 + clockSkew;
 }
 
 // Seconds left until an absolute deadline (epoch seconds, the server's clock), never negative.

@@ -5,7 +5,7 @@
 // until a fresh snapshot follows. The audience's frames come coalesced (versions skipped on
 // purpose, "you" left out): no snapshot is asked for a gap, and the phone keeps its own "you".
 
-export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onTally, onVoted }) {
+export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted }) {
   let socket = null;
   let version = null;
   let you = null;
@@ -49,13 +49,16 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onTal
         onNotice(frame);
       } else if (frame.type === "net") {
         onNet(frame.status === "ok" ? "open" : "degraded");
-      } else if (frame.type === "kicked") {
+      } else if (frame.type === "kicked" || frame.type === "handed") {
         stopped = true;
-        onGone("kicked");
+        onGone(frame.type);
+      } else if (frame.type === "handover") {
+        onReply(frame);
       }
     };
     socket.onclose = (event) => {
-      if (event.code === 4404 || event.code === 4403) { stopped = true; onGone(event.code === 4403 ? "kicked" : "missing"); }
+      const gone = { 4403: "kicked", 4404: "missing", 4409: "handed" }[event.code];
+      if (gone && !stopped) { stopped = true; onGone(gone); } // once: its frame may have come first
       if (stopped) return;
       onNet("closed");
       const delay = Math.min(5000, 300 * 2 ** retry++);

@@ -4,6 +4,7 @@
 import { connect } from "./live.js";
 import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
+import { hostMenuRender, pausedRender, handoverShown, switchGameButtons } from "./host.js";
 import { guideMount } from "./guide.js";
 import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
@@ -17,6 +18,13 @@ const lobbySide = document.getElementById("lobby-side");
 const gameEl = document.getElementById("game");
 const netEl = document.getElementById("net");
 const meEl = document.getElementById("me");
+// The host's menu: in the TV's corner; at the end of the VIP phone's page, so that it moves
+// nothing of the game's screen (a Werewolf phone's night looks the same for every role).
+const hostEl = h("div", { class: "host-slot" });
+if (role === "board") document.querySelector(".tv-corner").prepend(hostEl);
+else app.append(hostEl);
+const pausedEl = h("div", { class: "paused", hidden: true });
+document.body.append(pausedEl);
 
 let frame = null;
 let gameScreen = null;
@@ -24,7 +32,7 @@ let gameLoading = null;
 let tally = null; // the audience's tally (games/audience.py), on the TV and audience phones
 const votes = {}; // this audience phone's own votes: "ballot/question" -> choice
 
-const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onTally, onVoted });
+const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted });
 
 // What a game module gets to talk to the server and read the room.
 const ctx = {
@@ -63,8 +71,17 @@ const guide = guideMount(ctx); // the TV's intro, or the phone's rules card
 const recapView = recapMount(ctx);
 
 function onFrame(next) {
+  if (next.room.game !== page.game) {
+    // The host switched the room to another game: its own page, same room and seats.
+    location.reload();
+    return;
+  }
   frame = next;
-  serverClockSeen(frame.server_time);
+  // A paused game's frames carry the moment of the pause: every countdown stands still.
+  serverClockSeen(frame.server_time, frame.room.paused);
+  document.body.classList.toggle("streamer", Boolean(frame.room.streamer));
+  hostMenuRender(hostEl, frame, ctx);
+  pausedRender(pausedEl, frame, ctx);
   guide.update(frame);
   if (meEl && frame.you) {
     morph(meEl, frame.you.name, frame.you.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
@@ -128,14 +145,23 @@ function onVoted(vote) {
   crowdShow();
 }
 
-// After the end: the host may play again with the same group.
+// After the end: the host may play again with the same group, or go on to another game.
 function overControls(footer) {
   if (frame.room.status !== "over" || !ctx.isHost()) {
     morph(footer);
     return;
   }
   morph(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
-    onclick: () => ctx.host("play_again") }, t("Play again")));
+    onclick: () => ctx.host("play_again") }, t("Play again")),
+  h("div", { class: "switch-game" }, switchGameButtons(frame, ctx)));
+}
+
+// An answer for this screen alone: the hand-over code the host asked for.
+function onReply(reply) {
+  if (reply.type === "handover") {
+    handoverShown(reply);
+    if (frame) hostMenuRender(hostEl, frame, ctx);
+  }
 }
 
 // A refusal is shown once: by the game screen next to the control that caused it (its error()
@@ -162,6 +188,10 @@ function onGone(reason) {
   awake(false);
   if (role === "seat" && reason === "kicked") {
     location.replace(page.removed_url);
+    return;
+  }
+  if (role === "seat" && reason === "handed") {
+    location.replace(page.handed_url);
     return;
   }
   netEl.hidden = false;
@@ -198,6 +228,14 @@ function awake(wanted) {
 document.addEventListener("visibilitychange", () => { if (wakeWanted) awake(true); });
 
 // Countdowns everywhere refresh on their own between frames.
+// Streamer mode: the room code (and the join address, which holds it) shows once clicked,
+// until clicked again.
+document.addEventListener("click", (event) => {
+  if (event.target.closest(".lobby-code, .tv-join-code, .join-url")) {
+    document.body.classList.toggle("code-shown");
+  }
+});
+
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-deadline]")) {
     const left = secondsLeft(Number(el.dataset.deadline));

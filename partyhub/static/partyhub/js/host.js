@@ -1,0 +1,102 @@
+// The host's tools on the TV and the VIP's phone: a menu to pause, remove a player who left,
+// hand a seat to a new phone, hide the room code (streamer mode), and, in the lobby, the
+// extended timers and the family filter. Every screen shows "Paused" while the game is.
+
+import { h, morph, t, fmt } from "./dom.js";
+
+const TIMER_SCALES = [[1, "×1"], [1.5, "×1.5"], [2, "×2"]];
+
+let handover = null; // the code this screen asked for: {seat, name, code, expires}
+
+// The server's answer to "handover", for this screen only.
+export function handoverShown(reply) {
+  handover = reply;
+}
+
+function playerTools(frame, ctx) {
+  const room = frame.room;
+  const seated = room.players.filter((p) => p.position !== null && !p.removed);
+  return h("div", { class: "host-players" },
+    h("h3", {}, t("Players")),
+    h("ul", {}, seated.map((p) => h("li", { class: "host-player", "data-testid": "host-player" },
+      h("span", { class: "name" }, p.name),
+      h("button", { type: "button", class: "secondary", "data-testid": `handover-${p.id}`,
+        onclick: () => ctx.host("handover", { seat: p.id }) }, t("Hand to a new phone")),
+      h("button", { type: "button", class: "secondary danger", "data-testid": `remove-${p.id}`,
+        onclick: () => {
+          if (confirm(fmt("Remove %(name)s from the game? The game goes on without them.", { name: p.name }))) {
+            ctx.host("remove", { seat: p.id });
+          }
+        } }, t("Remove"))))));
+}
+
+function handoverBox(frame) {
+  const seat = handover && frame.room.players.find((p) => p.id === handover.seat && !p.removed);
+  if (!seat || handover.expires < Date.now() / 1000) return null;
+  return h("div", { class: "handover", "data-testid": "handover-code", role: "status" },
+    h("p", {}, fmt("To give %(name)s's seat to a new phone: on that phone, open the join page, choose “Taking over a seat?” and enter", { name: seat.name })),
+    h("p", { class: "handover-code" }, handover.code.slice(0, 3), " ", handover.code.slice(3)),
+    h("p", { class: "hint" }, t("The code works once, for ten minutes.")));
+}
+
+function lobbySettings(frame, ctx) {
+  const room = frame.room;
+  const scale = room.options.timer_scale ?? 1;
+  return [
+    h("label", { class: "option option-choice" }, h("span", {}, t("Timers")),
+      h("select", { "data-testid": "timer-scale",
+        onchange: (event) => ctx.host("options", { options: { timer_scale: Number(event.target.value) } }) },
+      TIMER_SCALES.map(([value, label]) => h("option", { value, selected: scale === value }, label)))),
+    h("p", { class: "hint" }, t("Longer timers, for younger players or for accessibility.")),
+    h("label", { class: "option option-bool" }, h("span", {}, t("Family filter")),
+      h("input", { type: "checkbox", "data-testid": "family-filter", checked: room.family_filter,
+        onchange: (event) => ctx.host("settings", { settings: { family_filter: event.target.checked } }) })),
+    h("p", { class: "hint" }, t("Refuses rude names and answers, in English, Spanish, French and Indonesian.")),
+  ];
+}
+
+// The menu, for the host only (nothing for everyone else).
+export function hostMenuRender(root, frame, ctx) {
+  if (!ctx.isHost()) {
+    morph(root);
+    return;
+  }
+  const room = frame.room;
+  const playing = room.status === "playing";
+  morph(root, h("details", { class: "host-menu", "data-testid": "host-menu" },
+    h("summary", {}, h("span", { class: "host-gear", "aria-hidden": "true" }, "⚙"), t("Host menu")),
+    h("div", { class: "host-panel" },
+      playing ? h("button", { type: "button", class: "big", "data-testid": "host-pause",
+        onclick: () => ctx.host(room.paused ? "resume" : "pause") },
+      room.paused ? t("Resume the game") : t("Pause the game")) : null,
+      playing ? handoverBox(frame) : null,
+      playing ? playerTools(frame, ctx) : null,
+      room.status === "lobby" ? lobbySettings(frame, ctx) : null,
+      h("label", { class: "option option-bool" }, h("span", {}, t("Streamer mode")),
+        h("input", { type: "checkbox", "data-testid": "streamer", checked: room.streamer,
+          onchange: (event) => ctx.host("settings", { settings: { streamer: event.target.checked } }) })),
+      h("p", { class: "hint" }, t("Hides the room code (click it to show it) and the join QR code on the TV.")))));
+}
+
+// "Paused" over every screen while the game is, with the host's way back.
+export function pausedRender(root, frame, ctx) {
+  const paused = frame.room.status === "playing" && frame.room.paused;
+  root.hidden = !paused;
+  if (!paused) {
+    morph(root);
+    return;
+  }
+  morph(root, h("div", { class: "paused-box", "data-testid": "paused" },
+    h("p", { class: "paused-title" }, t("Paused")),
+    h("p", {}, t("The host paused the game: timers wait.")),
+    ctx.isHost() ? h("button", { type: "button", class: "big", "data-testid": "resume",
+      onclick: () => ctx.host("resume") }, t("Resume the game")) : null));
+}
+
+// After the end: the same group goes on to another game, in this room.
+export function switchGameButtons(frame, ctx) {
+  return (ctx.page.games || []).filter((game) => game.id !== frame.room.game).map((game) =>
+    h("button", { type: "button", class: "secondary", "data-testid": `switch-${game.id}`,
+      onclick: () => ctx.host("switch_game", { game: game.id }) },
+    fmt("Play %(game)s next", { game: game.title })));
+}

@@ -1,0 +1,322 @@
+"""The host's tools through the services: pause and resume, removing a player mid-game, handing
+a seat to a new phone, extended timers, the family filter, streamer mode and switching game."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Action, Connection, Game, Room, Seat
+from games.registry import adapter_get
+from games.services import Actor
+from tests.games.factories import (
+    by_position,
+    hoax_started,
+    host,
+    pick_active,
+    room_fresh,
+    room_make,
+    seats_join,
+    seats_online,
+)
+from tests.games.test_services import refused
+
+pytestmark = pytest.mark.django_db
+
+
+def clock(monkeypatch, at: float) -> None:
+    """The services' clock stands at ``at`` (epoch seconds)."""
+    monkeypatch.setattr(services.time, "time", lambda: at)
+
+
+# --- pause and resume ---------------------------------------------------------------------
+
+
+def test_pause_freezes_the_deadline_and_resume_shifts_it_by_the_time_paused(monkeypatch):
+    clock(monkeypatch, 1_000.0)
+    room, seats = hoax_started(3)  # setup: the first pick has a deadline
+    deadline = room.state["deadline"]
+    assert deadline == 1_000.0 + 60 and services.deadlines_due(deadline + 1) == [room.pk]
+
+    clock(monkeypatch, 1_010.0)
+    services.room_pause_set(room.code, host(room), True)
+    room = room_fresh(room)
+    assert room.paused_at == 1_010.0 and room.deadline is None
+    # The ticker no longer finds the room, and an expiry asked anyway changes nothing.
+    assert services.deadlines_due(deadline + 500) == []
+    assert services.deadline_expire(room.pk, now=deadline + 500) is None
+    assert room_fresh(room).version == room.version
+
+    clock(monkeypatch, 1_310.0)  # five minutes later
+    services.room_pause_set(room.code, host(room), False)
+    room = room_fresh(room)
+    assert room.paused_at is None
+    assert room.state["deadline"] == deadline + 300  # the 50 s left are still left
+    assert room.deadline.timestamp() == deadline + 300
+    resume = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
+    assert resume.seat is None and resume.payload == {"type": "resume", "paused": 300.0}
+    # The resume is in the log: the game replays to the same state, shifted deadline and all.
+    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+
+
+def test_moves_are_refused_while_paused():
+    room, seats = hoax_started(3)
+    services.room_pause_set(room.code, host(room), True)
+    room = room_fresh(room)
+    active = by_position(seats)[room.state["active"]]
+    with refused("paused") as info:
+        services.action_submit(room.code, active.token, {"type": "pick", "resource": "cash"})
+    assert "paused" in str(info.value.message)
+    assert room_fresh(room).version == room.version
+    with refused("paused"):
+        services.room_pause_set(room.code, host(room), True)  # already paused
+
+
+def test_a_paused_game_records_presence_on_the_stopped_clock(monkeypatch):
+    clock(monkeypatch, 2_000.0)
+    room, seats = hoax_started(3)
+    clock(monkeypatch, 2_005.0)
+    services.room_pause_set(room.code, host(room), True)
+    clock(monkeypatch, 2_100.0)
+    services.connection_close(f"fake.{room.code}.{seats[1].pk}")
+    room = room_fresh(room)
+    presence = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
+    assert presence.payload["type"] == "presence" and presence.applied_at == 2_005.0
+    assert room.deadline is None  # still paused: the ticker still passes it by
+
+
+def test_only_the_host_pauses_and_only_a_running_game(monkeypatch):
+    room, seats = hoax_started(3)
+    with refused("not_host"):
+        services.room_pause_set(room.code, Actor(seat_token=seats[1].token), True)
+    with refused("not_paused"):
+        services.room_pause_set(room.code, host(room), False)
+    lobby = room_make("hoax")
+    with refused("wrong_phase"):
+        services.room_pause_set(lobby.code, host(lobby), True)
+
+
+def test_the_vip_phone_may_pause():
+    room, seats = hoax_started(3)
+    services.room_pause_set(room.code, Actor(seat_token=seats[0].token), True)
+    assert room_fresh(room).paused_at is not None
+
+
+# --- extended timers ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1, 1.5, 2])
+def test_extended_timers_stretch_every_deadline_and_replay(monkeypatch, scale):
+    clock(monkeypatch, 1_000.0)
+    room, seats = hoax_started(3, {"timer_scale": scale, "butler_seconds": 20})
+    assert room.state["deadline"] == 1_000.0 + 20 * scale
+    room = pick_active(room, seats)
+    # Every later deadline too: claim, then the hoax window's.
+    active = by_position(seats)[room.state["active"]]
+    services.action_submit(room.code, active.token, {
+        "type": "claim", "character": "lover", "resource": "evidence"})
+    room = room_fresh(room)
+    assert room.state["phase"] == "hoax_window"
+    assert room.state["deadline"] == 1_000.0 + room.options["hoax_window_seconds"] * scale
+    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+
+
+def test_the_timers_are_one_of_three_and_a_switch_of_game_keeps_them():
+    room = room_make("hoax")
+    with refused("bad_options"):
+        services.room_options_set(room.code, host(room), {"timer_scale": 3})
+    with refused("bad_options"):
+        services.room_options_set(room.code, host(room), {"timer_scale": True})
+    services.room_options_set(room.code, host(room), {"timer_scale": 1.5})
+    services.room_switch_game(room.code, host(room), "werewolf")
+    assert room_fresh(room).options["timer_scale"] == 1.5
+
+
+# --- the family filter ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "name"), [
+    ("en", "Shit Happens"), ("es", "Hijo de puta"), ("fr", "Connard"), ("id", "Bangsat"),
+])
+def test_the_family_filter_refuses_a_rude_name_in_each_language(language, name):
+    from django.utils import translation
+
+    room = room_make("hoax")
+    with translation.override(language), refused("filtered") as info:
+        services.seat_join(room.code, name)
+    assert "family-friendly" in str(info.value.message)
+    assert not room.seats.exists()
+
+
+def test_the_host_turns_the_filter_off_in_the_lobby_only():
+    room = room_make("hoax")
+    assert room.family_filter
+    services.room_host_settings(room.code, host(room), {"family_filter": False})
+    seat, _snapshot = services.seat_join(room.code, "Shit Happens")
+    assert seat.name == "Shit Happens"
+    room, _seats = hoax_started(3)
+    with refused("wrong_phase"):
+        services.room_host_settings(room.code, host(room), {"family_filter": False})
+    with refused("bad_message"):
+        services.room_host_settings(room.code, host(room), {"family_filter": "no"})
+    with refused("bad_message"):
+        services.room_host_settings(room.code, host(room), {"locked": True})
+
+
+CARDS = [
+    {"id": 900 + i, "question": f"Question {i}", "source": "Source", "language": "en",
+     "answers": [f"Answer {i}-{rank}" for rank in range(1, 6)],
+     "reading_order": [3, 2, 0, 5, 1, 4]}
+    for i in range(12)
+]
+
+
+def outfox_started(monkeypatch, n: int = 3, options: dict | None = None):
+    """A started Outfox room on a fixed deck (no deck in the database needed)."""
+    monkeypatch.setattr(adapter_get("outfox"), "content_for",
+                        lambda room, n_players, seed: {"cards": CARDS})
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
+    room = room_make("outfox", options)
+    seats = seats_join(room, n)
+    seats_online(room, seats)
+    services.room_start(room.code, host(room))
+    room = room_fresh(room)
+    return room, [Seat.objects.get(pk=seat.pk) for seat in seats]
+
+
+def test_the_family_filter_refuses_a_rude_fox_answer(monkeypatch):
+    from django.utils import translation
+
+    room, seats = outfox_started(monkeypatch)
+    reader = by_position(seats)[room.state["plan"][0][0]]
+    card = room.state["cards"][room.state["offer"][0]]["id"]
+    services.action_submit(room.code, reader.token, {"type": "pick_card", "card": card})
+    room = room_fresh(room)
+    with translation.override("fr"), refused("filtered"):
+        services.action_submit(room.code, reader.token, {"type": "fox", "text": "Fils de pute"})
+    assert room_fresh(room).version == room.version
+    services.action_submit(room.code, reader.token, {"type": "fox", "text": "Wile E. Coyote"})
+    assert room_fresh(room).state["phase"] == "read"
+
+
+# --- streamer mode --------------------------------------------------------------------------
+
+
+def test_streamer_mode_is_the_hosts_at_any_time():
+    room, seats = hoax_started(3)
+    with refused("not_host"):
+        services.room_host_settings(room.code, Actor(seat_token=seats[2].token), {"streamer": True})
+    services.room_host_settings(room.code, host(room), {"streamer": True})
+    assert room_fresh(room).streamer
+
+
+# --- switch game ----------------------------------------------------------------------------
+
+
+def test_switch_game_goes_to_the_new_games_lobby_with_the_same_seats():
+    room, seats = hoax_started(3)
+    with refused("wrong_phase"):
+        services.room_switch_game(room.code, host(room), "werewolf")
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+    with refused("no_game"):
+        services.room_switch_game(room.code, host(room), "chess")
+    services.room_switch_game(room.code, host(room), "werewolf")
+    switched = room_fresh(room)
+    assert (switched.pk, switched.code, switched.game, switched.status, switched.state) == (
+        room.pk, room.code, "werewolf", Room.Status.LOBBY, None)
+    assert switched.options == adapter_get("werewolf").options_clean({})
+    assert Game.objects.filter(room=room).count() == 1  # no new room, the old game kept
+    assert [seat.pk for seat in room.seats.all()] == [seat.pk for seat in seats]
+    assert all(seat.position is None and not seat.is_audience for seat in room.seats.all())
+
+
+# --- hand a seat to a new phone ------------------------------------------------------------
+
+
+def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
+    room, seats = hoax_started(3)
+    seat = seats[1]
+    with refused("not_host"):
+        services.seat_handover_code(room.code, Actor(seat_token=seats[2].token), seat.pk)
+    code, _seat = services.seat_handover_code(room.code, host(room), seat.pk)
+    assert len(code) == 6 and code.isdigit()
+    with refused("bad_handover"):
+        services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
+    taken, snapshot = services.seat_takeover(room.code, code)
+    assert taken.pk == seat.pk and taken.token != seat.token and taken.position == seat.position
+    assert snapshot.handed == [seat.pk]
+    with refused("no_seat"):
+        services.seat_by_token(room, seat.token)
+    assert services.seat_by_token(room, taken.token).pk == seat.pk
+    with refused("bad_handover"):  # one time only
+        services.seat_takeover(room.code, code)
+
+
+def test_a_handover_code_expires(monkeypatch):
+    room, seats = hoax_started(3)
+    clock(monkeypatch, 1_000.0)
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
+    clock(monkeypatch, 1_000.0 + services.HANDOVER_SECONDS + 1)
+    with refused("bad_handover"):
+        services.seat_takeover(room.code, code)
+
+
+# --- remove a player mid-game --------------------------------------------------------------
+
+
+def test_removing_a_player_mid_game_applies_the_rules_move_and_frees_the_seat():
+    room, seats = hoax_started(4)
+    room = pick_active(room, seats)
+    victim = next(seat for seat in seats if seat.position != room.state["active"])
+    snapshot = services.seat_remove(room.code, host(room), victim.pk)
+    assert snapshot.kicked == [victim.pk]
+    room = room_fresh(room)
+    victim = Seat.objects.get(pk=victim.pk)
+    assert victim.removed and room.state["out"][victim.position]
+    assert not Connection.objects.filter(seat=victim).exists()
+    last = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
+    assert last.seat is None and last.payload == {"type": "remove", "target": victim.position}
+    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+    with refused("no_seat"):
+        services.seat_remove(room.code, host(room), victim.pk)  # already gone
+    # Back in the lobby, the removed seat goes.
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+    services.room_play_again(room.code, host(room))
+    assert not Seat.objects.filter(pk=victim.pk).exists()
+
+
+def test_a_removed_vip_hands_the_host_controls_to_the_next_player():
+    room, seats = hoax_started(3)
+    services.seat_remove(room.code, host(room), seats[0].pk)
+    assert services.vip_seat(list(room.seats.all())).pk == seats[1].pk
+
+
+def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move():
+    room = room_make("werewolf")
+    seats = seats_join(room, 7)
+    seats_online(room, seats)
+    services.room_start(room.code, host(room))
+    room = room_fresh(room)
+    snapshot = services.seat_remove(room.code, host(room), seats[2].pk)
+    assert snapshot.kicked == [seats[2].pk]
+    room = room_fresh(room)
+    assert not room.state["alive"][2]
+    # The game's own control ("act" remove, by position) goes the same way: the phone is sent off.
+    snapshot = services.room_host_act(room.code, host(room), {"type": "remove", "target": 4})
+    assert snapshot.kicked == [seats[4].pk] and Seat.objects.get(pk=seats[4].pk).removed
+    with refused("no_seat"):
+        services.room_host_act(room.code, host(room), {"type": "remove", "target": True})
+    game = Game.objects.get(pk=room.current_game_id)
+    assert services.game_replay(game) == room_fresh(room).state
+
+
+def test_a_game_with_a_pause_and_removals_ends_with_its_recap():
+    room, seats = hoax_started(3)
+    services.room_pause_set(room.code, host(room), True)
+    services.room_pause_set(room.code, host(room), False)
+    services.seat_remove(room.code, host(room), seats[1].pk)
+    snapshot = services.seat_remove(room.code, host(room), seats[2].pk)  # Ann is left: she wins
+    room = room_fresh(room)
+    assert room.status == Room.Status.OVER and room.state["winner"] == 0
+    game = Game.objects.get(pk=room.current_game_id)
+    assert game.recap is not None and snapshot.recap == game.recap  # the log replayed, resume too
