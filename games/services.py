@@ -354,24 +354,25 @@ def seat_handover_code(code: str, actor: Actor, seat_id: Any) -> tuple[str, Seat
 def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
     """A new phone takes a seat over with the host's code: the seat gets a new token (with it
     the seat's view and secrets); the old phone's token stops working and its sockets are told
-    (``handed``)."""
+    (``handed``). A wrong code voids every code the room has pending, so six digits cannot be
+    guessed by trying them: after a typo the host asks for a new one."""
     handover = handover.strip() if isinstance(handover, str) else ""
     with transaction.atomic():
         room = room_locked(code)
         seat = room.seats.filter(
             handover_code=handover, handover_until__gte=time.time(), removed=False
         ).first() if len(handover) == 6 else None
-        if seat is None:
-            raise ServiceError(
-                _("That hand-over code is not right, or it has expired: ask the host for a "
-                  "new one."),
-                code="bad_handover",
-            )
-        seat.token = secrets.token_urlsafe(24)
-        seat.handover_code, seat.handover_until = "", None
-        seat.save(update_fields=["token", "handover_code", "handover_until"])
-        room_bump(room)
-        return seat, snapshot_take(room, handed=[seat.pk])
+        if seat is not None:
+            seat.token = secrets.token_urlsafe(24)
+            seat.handover_code, seat.handover_until = "", None
+            seat.save(update_fields=["token", "handover_code", "handover_until"])
+            room_bump(room)
+            return seat, snapshot_take(room, handed=[seat.pk])
+        room.seats.exclude(handover_code="").update(handover_code="", handover_until=None)
+    raise ServiceError(
+        _("That hand-over code is not right, or it has expired: ask the host for a new one."),
+        code="bad_handover",
+    )
 
 
 def seat_in_room(room: Room, seat_id: Any) -> Seat:

@@ -240,8 +240,6 @@ def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
         services.seat_handover_code(room.code, Actor(seat_token=seats[2].token), seat.pk)
     code, _seat = services.seat_handover_code(room.code, host(room), seat.pk)
     assert len(code) == 6 and code.isdigit()
-    with refused("bad_handover"):
-        services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
     taken, snapshot = services.seat_takeover(room.code, code)
     assert taken.pk == seat.pk and taken.token != seat.token and taken.position == seat.position
     assert snapshot.handed == [seat.pk]
@@ -250,6 +248,20 @@ def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
     assert services.seat_by_token(room, taken.token).pk == seat.pk
     with refused("bad_handover"):  # one time only
         services.seat_takeover(room.code, code)
+
+
+def test_a_wrong_handover_code_voids_the_rooms_pending_codes():
+    """Six digits cannot be found by trying them: the first wrong guess ends every code."""
+    room, seats = hoax_started(3)
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
+    with refused("bad_handover"):
+        services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
+    with refused("bad_handover"):
+        services.seat_takeover(room.code, code)
+    seats[1].refresh_from_db()
+    assert services.seat_by_token(room, seats[1].token).pk == seats[1].pk  # still the old phone's
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
+    assert services.seat_takeover(room.code, code)[0].pk == seats[1].pk  # a new code works
 
 
 def test_a_handover_code_expires(monkeypatch):
