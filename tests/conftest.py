@@ -25,3 +25,14 @@ from tests.support.servers import (  # noqa: F401  (fixtures)
 def no_background_ticker(settings):
     """In-process tests drive deadlines by hand; servers started by tests run their own ticker."""
     settings.PARTYHUB_TICKER = False
+
+
+@pytest.fixture(autouse=True)
+def language_reset():
+    """Each test starts in the default language: a request through LocaleMiddleware leaves its
+    language active on the thread, which would translate the next test's messages."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

@@ -215,10 +215,11 @@ def test_every_change_to_a_room_waits_for_its_row_lock(postgres_url: str) -> Non
     later = time.time() + 10_000  # past any deadline the game sets
     steps = [
         (code, {"kind": "move", "code": code, "token": room["tokens"][1], "action": HOAX}),
-        (code, {"kind": "join", "code": code, "name": "Gus"}),
         (code, {"kind": "lock", "code": code, "host": room["host"]}),
         (code, {"kind": "close", "channel": room["channels"][2]}),
         (code, {"kind": "expire", "room": room["id"], "now": later}),
+        # A player joins in the lobby (mid-game a join is the audience's, which changes nothing).
+        (lobby["code"], {"kind": "join", "code": lobby["code"], "name": "Gus"}),
         (lobby["code"], {"kind": "start", "code": lobby["code"], "host": lobby["host"]}),
     ]
     worker = race_run(["serve"], {"DATABASE_URL": postgres_url}, stdin=subprocess.PIPE)
