@@ -38,9 +38,10 @@ from tests.support.sweep import (
 
 pytestmark = pytest.mark.browser
 
-# Screens at rest: no transition or animation halfway through when a screen is checked. The
-# page's socket is kept, so the sweep can ask it for a fresh frame ("sync", as a screen coming
-# back to the foreground does) and know which version it has drawn.
+# Screens at rest: no transition or animation halfway through when a screen is checked (and,
+# as every page asks for reduced motion, no drama staging a moment over the TV). The page's
+# socket is kept, so the sweep can ask it for a fresh frame ("sync", as a screen coming back
+# to the foreground does) and know which version it has drawn.
 PAGE_SETUP = """
 document.addEventListener("DOMContentLoaded", () => {
   const style = document.createElement("style");
@@ -153,7 +154,7 @@ def pages(hub) -> Iterator[dict]:
         result = {}
         for viewport, size in VIEWPORTS.items():
             device = {} if viewport == "tv" else phone
-            context = browser.new_context(**device, viewport=size)
+            context = browser.new_context(**device, viewport=size, reduced_motion="reduce")
             context.add_init_script(PAGE_SETUP)
             context.add_init_script(AXE_JS)
             page = context.new_page()
