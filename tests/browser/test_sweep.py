@@ -90,15 +90,6 @@ KNOWN: set[tuple[str, str, str]] = {
     # In landscape the phone keeps its portrait order: the question and the answers come
     # before the reader's and the guessers' actions.
     ("outfox", "landscape", "no action above the fold"),
-    # The Hoax TV at 28 px: the felt between the two rows of seats is too short for a claim, its
-    # vote and the supply, which overlap and run under the bottom seats; the log is cut at the
-    # panel's foot (newest first).
-    ("hoax", "tv", "content cut off at the bottom"),
-    ("hoax", "tv", "content wider than its box"),
-    ("hoax", "tv", "outside the viewport"),
-    ("hoax", "tv", "sticks out of its container"),
-    ("hoax", "tv", "text covered"),
-    ("hoax", "tv", "text overlaps text"),
     # The Werewolf TV with 20-character names: 24 seats and a vote's counts (execution, the
     # scapegoat, the end's timeline) run past 1080, names keep an ellipsis or break inside a
     # word, seat badges wrap out of the seat.
