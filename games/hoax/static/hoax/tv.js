@@ -79,14 +79,15 @@ export function mount(root, ctx) {
     ];
     return h("div", { class: cls, "data-testid": "seat", "data-seat": seat, "data-out": String(player.out),
       "data-character": over && player.character ? player.character : null },
-    h("div", { class: "hx-seat-head" }, seatToken(seat, ctx), h("span", { class: "hx-seat-name" }, ctx.nameOf(seat)), badges),
+    h("div", { class: "hx-seat-head" }, seatToken(seat, ctx), h("span", { class: "hx-seat-name" }, ctx.nameOf(seat))),
     over && player.character ? h("div", { class: "hx-seat-reveal", "data-testid": "identity" },
       picture(ctx, player.character, "hx-reveal-pic"), h("span", {}, charName(ctx, player.character))) : null,
-    h("div", { class: "hx-seat-row" }, resources(player.resources, "hx-seat-res"), cards),
-    player.imposters.length ? h("div", { class: "hx-imposters", "data-testid": "imposters" },
-      player.imposters.map((c) => h("span", { class: "hx-imposter", "data-character": c, title: t("Imposter token") },
-        h("span", { class: "hx-imposter-x", "aria-hidden": "true" }), charName(ctx, c)))) : null,
-    h("div", { class: "hx-seat-foot" }, status(player), shownVote(seat)));
+    // One wrapping row under the name: the seat stays short enough for six round the felt.
+    h("div", { class: "hx-seat-row" }, resources(player.resources, "hx-seat-res"), badges, cards,
+      player.imposters.length ? h("span", { class: "hx-imposters", "data-testid": "imposters" },
+        player.imposters.map((c) => h("span", { class: "hx-imposter", "data-character": c, title: t("Imposter token") },
+          h("span", { class: "hx-imposter-x", "aria-hidden": "true" }), charName(ctx, c)))) : null,
+      status(player), shownVote(seat)));
   }
 
   function supply() {
@@ -170,9 +171,23 @@ export function mount(root, ctx) {
       h("div", { class: "hx-body" },
         h("main", { class: `hx-table n${players.length}` },
           h("div", { class: "hx-seats top" }, top.map(seatCard)),
-          h("div", { class: "hx-felt", "data-testid": "felt" }, h("div", { class: "hx-felt-main" }, feltMain()), supply()),
+          h("div", { class: "hx-felt", "data-testid": "felt" }, h("div", { class: "hx-felt-main" }, feltMain())),
           h("div", { class: "hx-seats bottom" }, bottom.map(seatCard))),
-        h("aside", { class: "hx-side" }, h("h2", {}, t("What happened")), logList(view, ctx, { limit: 16 }))));
+        h("aside", { class: "hx-side" }, supply(), h("h2", {}, t("What happened")), logList(view, ctx, { limit: 16 }))));
+    const log = root.querySelector(".hx-side .hx-log");
+    logFit(log);
+    logResized.observe(log);
+  }
+
+  // The log shows the newest events that fit its panel whole (one cut at the panel's foot
+  // would read as another), fitted again whenever the panel's height changes (the styles
+  // loading, the header taking a second line).
+  const logResized = new ResizeObserver((entries) => entries.forEach((entry) => logFit(entry.target)));
+  function logFit(log) {
+    for (const li of log.children) li.hidden = false;
+    const foot = log.getBoundingClientRect().bottom;
+    const cut = [...log.children].filter((li) => li.getBoundingClientRect().bottom > foot + 1);
+    for (const li of cut) li.hidden = true;
   }
 
   return {
