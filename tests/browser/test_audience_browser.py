@@ -149,10 +149,15 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
                                "document.querySelector('.crowd-label')).fontSize)")
             assert font >= 28
 
-            # The mute is kept per device.
+            # The mute is kept per device; the tally strip starts where the button ends, however
+            # long the button's words ("Sound: off" here).
             tv.click('[data-testid="mute"]')
             tv.reload()
             tv.wait_for_selector('[data-testid="mute"][aria-pressed="true"]', timeout=WAIT_MS)
+            tv.wait_for_selector('[data-testid="audience-tally"]', timeout=WAIT_MS)
+            mute = tv.locator('[data-testid="mute"]').bounding_box()
+            strip = tv.locator('[data-testid="audience"]').bounding_box()
+            assert mute["x"] + mute["width"] <= strip["x"], (mute, strip)
             assert party.errors == []
     finally:
         players.close()

@@ -83,6 +83,8 @@ function muteButton(el) {
     title: on ? t("Sound: off") : t("Sound: on"),
     onclick: () => { muteSet(!muted()); muteButton(el); },
   }, on ? t("Sound: off") : t("Sound: on")));
+  // The audience's tally strip starts where the button ends, however long its words are.
+  document.documentElement.style.setProperty("--tv-mute-width", `${el.getBoundingClientRect().width}px`);
 }
 
 // One per TV: wraps each redraw of the game's screen.
