@@ -86,9 +86,6 @@ KNOWN: set[tuple[str, str, str]] = {
     ("outfox", "tv", "outside the viewport"),
     ("outfox", "tv", "text covered"),
     ("outfox", "tv", "text overlaps text"),
-    # In landscape the phone keeps its portrait order: the question and the answers come
-    # before the reader's and the guessers' actions.
-    ("outfox", "landscape", "no action above the fold"),
     # The Hoax TV at 28 px: the felt between the two rows of seats is too short for a claim, its
     # vote and the supply, which overlap and run under the bottom seats; the log is cut at the
     # panel's foot (newest first).
