@@ -77,15 +77,6 @@ SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 # any other screen does. Once a kind is gone the test asks for it to be taken off, so this list
 # only shrinks.
 KNOWN: set[tuple[str, str, str]] = {
-    # The Outfox TV with every text at 28 px (answers 36) does not fit 1080: the reveal's two
-    # columns, the track with ten scores inside it and the podium run off the bottom, the
-    # reveal's Next button and the join corner lie over the board, and names break in the
-    # score list. It needs a layout of its own (the issue's "empty bottom third").
-    ("outfox", "tv", "a word broken across lines"),
-    ("outfox", "tv", "content wider than its box"),
-    ("outfox", "tv", "outside the viewport"),
-    ("outfox", "tv", "text covered"),
-    ("outfox", "tv", "text overlaps text"),
     # The Hoax TV at 28 px: the felt between the two rows of seats is too short for a claim, its
     # vote and the supply, which overlap and run under the bottom seats; the log is cut at the
     # panel's foot (newest first).
