@@ -62,13 +62,15 @@ window.WebSocket = class extends PageSocket {
 };
 """
 # The frame of this version is drawn (the game styled, or the lobby's list), with its pictures
-# and fonts loaded.
+# and fonts loaded, and the TV's scripted motion over (a token gliding to its square, a podium
+# popping up: Web Animations, which the style above does not stop).
 DRAWN = """(version) => {
   const root = document.querySelector("#game:not([hidden]) .game-root");
   const game = root && root.childElementCount && !root.style.visibility;
   const lobby = document.querySelector("#lobby:not([hidden]) #lobby-side li");
   return Boolean(window.__version >= version && (game || lobby)
-    && [...document.images].every((img) => img.complete) && document.fonts.status === "loaded");
+    && [...document.images].every((img) => img.complete) && document.fonts.status === "loaded"
+    && document.getAnimations().every((motion) => motion.playState !== "running"));
 }"""
 SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 
