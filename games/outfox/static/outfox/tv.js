@@ -155,12 +155,19 @@ export function mount(root, ctx) {
           h("div", { class: "ofx-board" }, answerList(), guessColumn(view, ctx, { testid: "tv-slot" })),
           progressLine());
       case "reveal":
-      case "score":
         return h("div", { class: "ofx-main reveal" }, question(),
           h("div", { class: "ofx-board" }, guessColumn(view, ctx, { testid: "tv-slot" }),
-            topColumn(view, ctx, { fresh })),
-          view.phase === "score" ? h("p", { class: "ofx-next", "data-testid": "next-reader" },
-            nextReaders(view, ctx) || t("That was the last turn!")) : null);
+            topColumn(view, ctx, { fresh })));
+      case "score":
+        // The TOP 5 says where each answer was placed, so the turn's result and who reads next
+        // take the GUESS column's place (the whole reveal and the result do not fit 1080).
+        return h("div", { class: "ofx-main reveal" }, question(),
+          h("div", { class: "ofx-board" }, topColumn(view, ctx, { fresh }),
+            h("div", { class: "ofx-outcome" },
+              h("div", { class: `ofx-result ${fresh === 0 ? "ofx-later" : ""}`, "data-testid": "result" },
+                resultLines(view, ctx).map((line) => h("p", {}, line))),
+              h("p", { class: "ofx-next", "data-testid": "next-reader" },
+                nextReaders(view, ctx) || t("That was the last turn!")))));
       case "over":
         return podium();
       default:
@@ -191,12 +198,8 @@ export function mount(root, ctx) {
     return rank;
   }
 
-  // Under the track: the turn's result once scored, else the previous turn's.
+  // Under the track, while the next question is chosen and its Fox written: the last turn's points.
   function sideNote() {
-    if (view.phase === "score") {
-      return h("div", { class: `ofx-side-note ofx-result ${fresh === 0 ? "ofx-later" : ""}`, "data-testid": "result" },
-        resultLines(view, ctx).map((line) => h("p", {}, line)));
-    }
     if (["draw", "fox"].includes(view.phase) && view.history.length) {
       return h("div", { class: "ofx-side-note" }, lastTurn());
     }
@@ -208,12 +211,19 @@ export function mount(root, ctx) {
     if (seat === view.reader || seat === view.partner) {
       return view.phase === "over" ? null : h("span", { class: "ofx-status reader" }, t("Reader"));
     }
-    if (view.phase === "rank" && view.agreed.includes(seat)) return h("span", { class: "ofx-status agreed", "data-testid": "agreed" }, t("✓ Agreed"));
+    if (view.phase === "rank" && view.agreed.includes(seat)) return mark("agreed", "✓", t("✓ Agreed"), "agreed");
     if (view.phase === "double_down") {
-      return view.picked.includes(seat) ? h("span", { class: "ofx-status picked", "data-testid": "picked" }, t("◆ Doubled down"))
-        : h("span", { class: "ofx-status thinking" }, t("…"));
+      return view.picked.includes(seat) ? mark("picked", "◆", t("◆ Doubled down"), "picked")
+        : mark("thinking", "…", t("…"));
     }
     return null;
+  }
+
+  // Ten names of twenty letters fit the track's inside on one line each only if a guesser's
+  // status is its sign alone (its words are its label); the reader keeps the word.
+  function mark(kind, sign, label, testid = null) {
+    return h("span", { class: `ofx-status ${kind}`, role: "img", "aria-label": label, title: label,
+      "data-testid": testid }, sign);
   }
 
   function scoreboard() {
