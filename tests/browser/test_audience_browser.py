@@ -28,7 +28,13 @@ from tests.support.live import HOAX_SLOW, room_create, seats_join, ws_url
 pytestmark = pytest.mark.browser
 
 # Every script animation and CSS animation the page runs now.
-RUNNING = "() => document.getAnimations().filter((a) => a.playState === 'running').length"
+# The drama's animations running (the recap's own slide-in, when the vote ends the game, is the
+# recap's: a TV opened at the end plays it from its start).
+RUNNING = """() => document.getAnimations().filter((a) => a.playState === 'running'
+  && !(a.animationName || '').startsWith('recap')).length"""
+# What runs, for a failure's message: each animation's kind, its element's class and its name.
+ANIMATIONS = """() => document.getAnimations().filter((a) => a.playState === 'running').map((a) =>
+  [a.constructor.name, a.effect && a.effect.target && a.effect.target.className, a.animationName || a.id])"""
 # Records every banner the page ever shows (a banner removes itself after a few seconds).
 BANNERS = """() => {
   window.bannersSeen = [];
@@ -73,6 +79,12 @@ class Players:
         self.sockets[position].send(json.dumps(message))
         self.frames = [self.newest(socket, version) for socket in self.sockets]
 
+    def until(self, ready) -> None:
+        """Read on until the newest view passes ``ready`` (a presence change may come first)."""
+        while not ready(max(self.frames, key=lambda frame: frame["version"])["view"]):
+            version = max(frame["version"] for frame in self.frames)
+            self.frames = [self.newest(socket, version) for socket in self.sockets]
+
     def act(self, position: int, action: dict) -> None:
         self.send(position, {"type": "act", "action": action})
 
@@ -89,6 +101,7 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
     players = Players(base, seats_join(base, code))
     try:
         players.send(0, {"type": "host", "command": "start"})
+        players.until(lambda view: view is not None)
         while players.view()["phase"] == "setup":
             players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
         with party_open(chromium_path) as party:
@@ -129,7 +142,7 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
             tv.wait_for_function("() => window.bannersSeen.includes('ballots')", timeout=WAIT_MS)
             late = party.tv_open(base, code, "hx-tv")  # opened mid-animation: the end state at once
             late.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)
-            assert late.evaluate(RUNNING) == 0
+            assert late.evaluate(RUNNING) == 0, late.evaluate(ANIMATIONS)
             assert late.locator('[data-testid="drama-banner"]').count() == 0
             calm.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)
             assert calm.evaluate(RUNNING) == 0

@@ -90,18 +90,21 @@ function muteButton(el) {
 // One per TV: wraps each redraw of the game's screen.
 export function dramaStage(ctx) {
   let before = null; // the last public view drawn
+  let drawn = null; // its version: a frame of the same version again (a sync) moves nothing
   const mute = h("div", { class: "drama-mute-box" });
   document.body.append(mute);
   muteButton(mute);
   return {
     draw(root, frame, redraw, moments) {
-      const rects = before ? flipMeasure(root) : null;
+      const changed = before !== null && frame.version !== drawn;
+      const rects = changed ? flipMeasure(root) : null;
       redraw();
       const view = frame.view;
       if (!view) return;
       if (rects) flipPlay(root, rects);
-      const found = before && moments ? moments(before, view, ctx) : [];
+      const found = changed && moments ? moments(before, view, ctx) : [];
       before = view;
+      drawn = frame.version;
       for (const moment of found) {
         if (moment.sound) sting(moment.sound);
         if (moment.text && !reducedMotion()) banner(moment);
