@@ -34,7 +34,8 @@ RUNNING = """() => document.getAnimations().filter((a) => a.playState === 'runni
   && !(a.animationName || '').startsWith('recap')).length"""
 # What runs, for a failure's message: each animation's kind, its element's class and its name.
 ANIMATIONS = """() => document.getAnimations().filter((a) => a.playState === 'running').map((a) =>
-  [a.constructor.name, a.effect && a.effect.target && a.effect.target.className, a.animationName || a.id])"""
+  [a.constructor.name, a.effect && a.effect.target && a.effect.target.className,
+   a.animationName || a.id])"""
 # Records every banner the page ever shows (a banner removes itself after a few seconds).
 BANNERS = """() => {
   window.bannersSeen = [];
