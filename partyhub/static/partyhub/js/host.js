@@ -63,8 +63,12 @@ export function hostMenuRender(root, frame, ctx) {
   }
   const room = frame.room;
   const playing = room.status === "playing";
+  // On the TV during a game the menu is its gear alone, beside the language switch, so the
+  // corner the games leave free holds it (its name is still the button's label).
+  const compact = ctx.role === "board" && room.status !== "lobby";
   morph(root, h("details", { class: "host-menu", "data-testid": "host-menu" },
-    h("summary", {}, h("span", { class: "host-gear", "aria-hidden": "true" }, "⚙"), t("Host menu")),
+    h("summary", compact ? { "aria-label": t("Host menu"), title: t("Host menu") } : {},
+      h("span", { class: "host-gear", "aria-hidden": "true" }, "⚙"), compact ? null : t("Host menu")),
     h("div", { class: "host-panel" },
       playing ? h("button", { type: "button", class: "big", "data-testid": "host-pause",
         onclick: () => ctx.host(room.paused ? "resume" : "pause") },
