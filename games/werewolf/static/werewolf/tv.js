@@ -208,25 +208,27 @@ export function mount(root, ctx) {
 
   // A list taller than its panel's room (a crowded vote's ballots and counts, the end's cards,
   // the log, the timeline) shows the items that fit, and the next ones every PAGE_MS, back to
-  // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half.
+  // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half (one
+  // taller than the whole room, a huge vote's line in the log, is left to the phones).
   const PAGE_MS = 7000;
   const PAGE_ITEMS = ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li";
-  const pageStarts = new Map(); // per panel (its class), the first item of the page shown
+  const pages = new Map(); // per panel (its class): the first and the last item shown
   function pagesFit(turn = false) {
     for (const panel of root.querySelectorAll(".ww-pages")) {
       const key = panel.className;
       const items = [...panel.querySelectorAll(PAGE_ITEMS)];
-      let start = pageStarts.get(key) || 0;
-      if (turn) {
-        const shown = items.findLastIndex((item) => !item.hidden);
-        start = shown >= 0 && shown < items.length - 1 && items.some((item) => item.hidden) ? shown + 1 : 0;
+      const shown = pages.get(key) || { first: 0, last: -1 };
+      let first = turn ? Math.max(shown.first + 1, shown.last + 1) : shown.first;
+      if (first >= items.length) first = 0;
+      let last = -1;
+      for (; first < items.length; first += 1) { // from `first`, the items that fit (none: the next)
+        items.forEach((item, i) => { item.hidden = i < first; });
+        for (last = items.length - 1; last >= first && panel.scrollHeight > panel.clientHeight + 1; last -= 1) {
+          items[last].hidden = true;
+        }
+        if (last >= first) break;
       }
-      if (start >= items.length) start = 0;
-      pageStarts.set(key, start);
-      items.forEach((item, i) => { item.hidden = i < start; });
-      for (let last = items.length - 1; last > start && panel.scrollHeight > panel.clientHeight + 1; last -= 1) {
-        items[last].hidden = true;
-      }
+      pages.set(key, { first: last >= 0 ? first : 0, last });
     }
   }
   setInterval(() => pagesFit(true), PAGE_MS);
