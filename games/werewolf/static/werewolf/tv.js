@@ -232,7 +232,10 @@ export function mount(root, ctx) {
     }
   }
   setInterval(() => pagesFit(true), PAGE_MS);
-  document.fonts.ready.then(() => pagesFit()); // the page's font changes what fits
+  // What fits changes once the stylesheet, the page's font and each picture have loaded.
+  styleLoad().then(() => pagesFit());
+  document.fonts.ready.then(() => pagesFit());
+  root.addEventListener("load", () => pagesFit(), true);
 
   return {
     update(frame) {
