@@ -80,14 +80,6 @@ SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 # any other screen does. Once a kind is gone the test asks for it to be taken off, so this list
 # only shrinks.
 KNOWN: set[tuple[str, str, str]] = {
-    # The Werewolf TV with 24 players and 20-character names, in French and Indonesian: on the
-    # Mayor's prompts (successor, settle) the side's non-paged part (the composition in long
-    # card names and the Elder's curse) is taller than its room and runs under the join corner,
-    # the fifth row of seats runs past 1080, and the end's last page of cards is cut.
-    ("werewolf", "tv", "content cut off at the bottom"),
-    ("werewolf", "tv", "outside the viewport"),
-    ("werewolf", "tv", "text covered"),
-    ("werewolf", "tv", "text overlaps text"),
 }
 
 
