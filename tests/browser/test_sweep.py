@@ -80,23 +80,6 @@ SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 # any other screen does. Once a kind is gone the test asks for it to be taken off, so this list
 # only shrinks.
 KNOWN: set[tuple[str, str, str]] = {
-    # The Werewolf TV with 20-character names: 24 seats and a vote's counts (execution, the
-    # scapegoat, the end's timeline) run past 1080, names keep an ellipsis or break inside a
-    # word, seat badges wrap out of the seat.
-    ("werewolf", "tv", "a word broken across lines"),
-    ("werewolf", "tv", "content cut off at the bottom"),
-    ("werewolf", "tv", "content wider than its box"),
-    ("werewolf", "tv", "outside the viewport"),
-    ("werewolf", "tv", "sticks out of its container"),
-    ("werewolf", "tv", "text covered"),
-    ("werewolf", "tv", "text overlaps text"),
-    # The Werewolf phone: a player's name breaks inside a word in the pick list, badges stick
-    # out of a row, and a dead player's greyed text is below contrast.
-    ("werewolf", "portrait", "a word broken across lines"),
-    ("werewolf", "portrait", "axe serious color-contrast"),
-    ("werewolf", "portrait", "content wider than its box"),
-    ("werewolf", "portrait", "sticks out of its container"),
-    ("werewolf", "landscape", "axe serious color-contrast"),
 }
 
 

@@ -200,20 +200,21 @@ export function lastBallots(view) {
   return null;
 }
 
-// Every ballot (who → whom, the Mayor's ×2), or only the counts when the option hides them.
+// The counts, then every ballot (who → whom, the Mayor's ×2) unless the option hides them: the
+// result first (a crowded TV shows the ballots a page at a time).
 export function ballotsPanel(entry, ctx, { testid = "ballots" } = {}) {
   const title = entry.vote === "election"
     ? (entry.revote ? t("Mayor election, revote: the ballots") : t("Mayor election: the ballots"))
     : (entry.revote ? t("Revote: the ballots") : t("The ballots"));
   return h("div", { class: "ww-ballots", "data-testid": testid, "data-vote": entry.vote },
     h("h3", {}, title),
+    h("ul", { class: "ww-counts" }, entry.counts.map(([seat, count]) =>
+      h("li", { "data-testid": "count", "data-seat": seat, "data-count": count }, nameChip(seat, ctx), h("b", {}, String(count))))),
     entry.ballots ? h("ul", { class: "ww-ballot-list" }, entry.ballots.map(([voter, ballot, weight]) =>
       h("li", { class: "ww-ballot", "data-testid": "ballot", "data-voter": voter, "data-ballot": ballot },
         nameChip(voter, ctx), h("span", { class: "ww-arrow", "aria-hidden": "true" }, "→"),
         ballot === "abstain" ? h("span", { class: "ww-chip none" }, t("abstains")) : nameChip(ballot, ctx),
-        weight > 1 ? h("b", { class: "ww-double", title: t("The Mayor's ballot counts twice") }, "×2") : null))) : null,
-    h("ul", { class: "ww-counts" }, entry.counts.map(([seat, count]) =>
-      h("li", { "data-testid": "count", "data-seat": seat, "data-count": count }, nameChip(seat, ctx), h("b", {}, String(count))))));
+        weight > 1 ? h("b", { class: "ww-double", title: t("The Mayor's ballot counts twice") }, "×2") : null))) : null);
 }
 
 // --- the end: everything revealed ----------------------------------------------------------------

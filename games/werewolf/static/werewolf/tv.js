@@ -156,8 +156,14 @@ export function mount(root, ctx) {
         ? fmt("Standing: %(names)s", { names: names(ctx, poll.standing) }) : t("Nobody stands yet."));
     }
     const entry = lastBallots(view);
-    if (entry && view.phase !== "night" && entry.clock[0] === "day" && entry.clock[1] === view.day) return ballotsPanel(entry, ctx);
+    if (entry && view.phase !== "night" && entry.clock[0] === "day" && entry.clock[1] === view.day) return paged(ballotsPanel(entry, ctx));
     return null;
+  }
+
+  // A panel that may be taller than the room the seats leave it: shown a page at a time.
+  function paged(panel) {
+    panel.classList.add("ww-pages");
+    return panel;
   }
 
   function scapegoatList() {
@@ -170,7 +176,7 @@ export function mount(root, ctx) {
   function endMain() {
     return [
       h("p", { class: "ww-win", "data-testid": "winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
-      revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 }),
+      paged(revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 })),
     ];
   }
 
@@ -196,18 +202,40 @@ export function mount(root, ctx) {
         h("main", { class: "ww-main" },
           view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
             h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
-        h("aside", { class: `ww-side ${view.over ? "ww-scroll" : ""}` }, side)));
+        h("aside", { class: "ww-side ww-pages" }, side)));
+    pagesFit();
   }
 
-  // At the end a long game's timeline is taller than the screen: it scrolls by itself, slowly,
-  // back to the top once read (nobody scrolls a TV).
-  const SCROLL_PX = 1;
-  setInterval(() => {
-    const side = root.querySelector(".ww-side.ww-scroll");
-    if (!side || side.scrollHeight <= side.clientHeight) return;
-    const bottom = side.scrollTop + side.clientHeight >= side.scrollHeight - 1;
-    side.scrollTop = bottom ? 0 : side.scrollTop + SCROLL_PX;
-  }, 60);
+  // A list taller than its panel's room (a crowded vote's ballots and counts, the end's cards,
+  // the log, the timeline) shows the items that fit, and the next ones every PAGE_MS, back to
+  // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half (one
+  // taller than the whole room, a huge vote's line in the log, is left to the phones).
+  const PAGE_MS = 7000;
+  const PAGE_ITEMS = ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li";
+  const pages = new Map(); // per panel (its class): the first and the last item shown
+  function pagesFit(turn = false) {
+    for (const panel of root.querySelectorAll(".ww-pages")) {
+      const key = panel.className;
+      const items = [...panel.querySelectorAll(PAGE_ITEMS)];
+      const shown = pages.get(key) || { first: 0, last: -1 };
+      let first = turn ? Math.max(shown.first + 1, shown.last + 1) : shown.first;
+      if (first >= items.length) first = 0;
+      let last = -1;
+      for (; first < items.length; first += 1) { // from `first`, the items that fit (none: the next)
+        items.forEach((item, i) => { item.hidden = i < first; });
+        for (last = items.length - 1; last >= first && panel.scrollHeight > panel.clientHeight + 1; last -= 1) {
+          items[last].hidden = true;
+        }
+        if (last >= first) break;
+      }
+      pages.set(key, { first: last >= 0 ? first : 0, last });
+    }
+  }
+  setInterval(() => pagesFit(true), PAGE_MS);
+  // What fits changes once the stylesheet, the page's font and each picture have loaded.
+  styleLoad().then(() => pagesFit());
+  document.fonts.ready.then(() => pagesFit());
+  root.addEventListener("load", () => pagesFit(), true);
 
   return {
     update(frame) {
