@@ -31,7 +31,6 @@ from tests.support.sweep import (
     Screen,
     actors,
     phases_walk,
-    problem_key,
     screen_check,
     state_write,
 )
@@ -75,12 +74,6 @@ DRAWN = """(version) => {
 }"""
 SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
 
-# Defects the sweep finds that are not fixed yet, as (game, viewport, kind of check): their
-# screens are still listed in problems-<game>.txt, but do not fail the sweep; any other kind on
-# any other screen does. Once a kind is gone the test asks for it to be taken off, so this list
-# only shrinks.
-KNOWN: set[tuple[str, str, str]] = {
-}
 
 
 @pytest.fixture(scope="module")
@@ -153,9 +146,7 @@ def test_every_screen_right(game, hub, pages):
 
     base, database, rooms = hub
     rules = games_all()[game]
-    problems: list[str] = []  # not known: these fail
-    every: list[str] = []  # known or not, kept beside the screenshots
-    seen: set[tuple[str, str, str]] = set()
+    problems: list[str] = []  # kept beside the screenshots too
     screens = 0
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
@@ -179,17 +170,10 @@ def test_every_screen_right(game, hub, pages):
                     found = screen_check(page, screen)
                     found += [f"script error: {error}" for error in page.errors]
                     page.errors.clear()
-                    for problem in found:
-                        key = problem_key(screen, problem)
-                        seen.add(key)
-                        every.append(f"{screen.name}: {problem}")
-                        if key not in KNOWN:
-                            problems.append(f"{screen.name}: {problem}")
+                    problems += [f"{screen.name}: {problem}" for problem in found]
                     screens += 1
     assert screens, "no screen was checked"
-    (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(every) + "\n")
+    (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (
         f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
     )
-    gone = sorted(key for key in KNOWN if key[0] == game and key not in seen)
-    assert not gone, f"fixed, so take them off KNOWN: {gone}"

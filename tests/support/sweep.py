@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -241,12 +240,3 @@ def screen_check(page: Any, screen: Screen) -> list[str]:
                     animations="disabled")  # a JPEG: quicker to write, a tenth of a PNG
     return problems
 
-
-KIND = re.compile(r"^(axe \w+ [\w-]+|[a-z][a-z ]*?)(?= \(|:| [0-9])")
-
-
-def problem_key(screen: Screen, problem: str) -> tuple[str, str, str]:
-    """What a problem is, whatever the phase, language, element or text: the game, the
-    viewport and the kind of check ("text covered", "axe serious color-contrast")."""
-    kind = KIND.match(problem)
-    return (screen.game, screen.viewport, kind.group(1) if kind else problem)
