@@ -44,6 +44,16 @@ def game_get(game_id: str) -> ModuleType:
     return games_all()[game_id]
 
 
+def game_title(rules: ModuleType) -> str:
+    """A game's title in the active language (its own context: Werewolf's title is not its
+    card's name)."""
+    from django.utils.translation import pgettext
+
+    from games.rulekit import TITLE_CONTEXT
+
+    return pgettext(TITLE_CONTEXT, rules.TITLE)
+
+
 @cache
 def adapter_get(game_id: str) -> GameAdapter:
     """The Django side of a game (``games/<id>/adapter.py``'s ``Adapter``, else the defaults of

@@ -2,7 +2,9 @@
 
 A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes:
 
-- ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with ``_``), ``MIN_PLAYERS``,
+- ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with
+  ``pgettext(TITLE_CONTEXT, …)``, so a title never shares a translation with a piece of the
+  game: Werewolf's title and its card), ``MIN_PLAYERS``,
   ``MAX_PLAYERS``;
 - ``OPTIONS`` (and optionally ``PRESETS``): the declaration of its options (``games.options``);
 - ``FACTS``: a JSON-able dict of what screens draw with (sizes, names of pieces), sent with the
@@ -51,6 +53,15 @@ import orjson
 
 def _(message: str) -> str:
     """Mark a message for translation; the platform translates it for the reader's language."""
+    return message
+
+
+TITLE_CONTEXT = "game title"  # every TITLE's context, written out where it is marked (xgettext)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Mark a message for translation in a context (xgettext's ``pgettext:1c,2``); the platform
+    translates it with that context (``games.registry.game_title`` for a ``TITLE``)."""
     return message
 
 

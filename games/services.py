@@ -26,7 +26,7 @@ from games import rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.models import Connection, Game, Room, Seat
-from games.registry import adapter_get, games_all, recap_get
+from games.registry import adapter_get, game_title, games_all, recap_get
 from games.rulekit import RuleError, logged_apply
 
 NAME_MAX = 20
@@ -318,7 +318,7 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
             raise ServiceError(
                 _("This room is full: %(game)s takes at most %(max)s players."),
                 code="full",
-                game=rules.TITLE,
+                game=game_title(rules),
                 max=rules.MAX_PLAYERS,
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
@@ -418,7 +418,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             raise ServiceError(
                 _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
                 code="player_count",
-                game=rules.TITLE,
+                game=game_title(rules),
                 min=rules.MIN_PLAYERS,
                 max=rules.MAX_PLAYERS,
                 n=len(seated),

@@ -22,7 +22,7 @@ from games.codes import code_normalize
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
 from games.guides import guide_for
-from games.registry import adapter_get, games_all
+from games.registry import adapter_get, game_title, games_all
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
 
@@ -43,7 +43,7 @@ def game_catalog() -> list[dict[str, Any]]:
     return [
         {
             "id": game_id,
-            "title": _(rules.TITLE),
+            "title": game_title(rules),
             "min": rules.MIN_PLAYERS,
             "max": rules.MAX_PLAYERS,
             "guide": guide_for(game_id),
@@ -103,7 +103,7 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
     no copy of a rule)."""
     return {
         "scripts": adapter.scripts(),
-        "title": _(adapter.rules.TITLE),
+        "title": game_title(adapter.rules),
         "min": adapter.rules.MIN_PLAYERS,
         "max": adapter.rules.MAX_PLAYERS,
         "guide": guide_for(adapter.rules.GAME_ID),
@@ -111,7 +111,7 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
         "presets": adapter.presets(),
         # The host's "switch game" choices: every game, by id, with its title and player counts.
         "games": [
-            {"id": game_id, "title": _(rules.TITLE), "min": rules.MIN_PLAYERS,
+            {"id": game_id, "title": game_title(rules), "min": rules.MIN_PLAYERS,
              "max": rules.MAX_PLAYERS}
             for game_id, rules in games_all().items()
         ],

@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class HoaxConfig(AppConfig):
@@ -7,4 +7,4 @@ class HoaxConfig(AppConfig):
 
     name = "games.hoax"
     label = "hoax"
-    verbose_name = _("Hoax")
+    verbose_name = pgettext_lazy("game title", "Hoax")

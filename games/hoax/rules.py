@@ -24,6 +24,7 @@ from games.rulekit import (
     Term,
     _,
     deadline_require,
+    pgettext,
     presence_apply,
     require,
     rng,
@@ -34,7 +35,7 @@ from games.rulekit import (
 # --- Pieces -----------------------------------------------------------------------------------
 
 GAME_ID = "hoax"
-TITLE = _("Hoax")
+TITLE = pgettext("game title", "Hoax")
 HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
 MIN_PLAYERS = 3
 

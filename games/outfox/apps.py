@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class OutfoxConfig(AppConfig):
@@ -7,4 +7,4 @@ class OutfoxConfig(AppConfig):
 
     name = "games.outfox"
     label = "outfox"
-    verbose_name = _("Outfox the Fox")
+    verbose_name = pgettext_lazy("game title", "Outfox the Fox")

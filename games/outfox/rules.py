@@ -22,6 +22,7 @@ from games.rulekit import (
     RuleError,
     _,
     deadline_require,
+    pgettext,
     presence_apply,
     require,
     rng,
@@ -31,7 +32,7 @@ from games.rulekit import (
 from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
 
 GAME_ID = "outfox"
-TITLE = _("Outfox the Fox")
+TITLE = pgettext("game title", "Outfox the Fox")
 MIN_PLAYERS = 2
 
 PHASES = ("draw", "fox", "read", "rank", "double_down", "reveal", "score", "over")

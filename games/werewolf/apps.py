@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class WerewolfConfig(AppConfig):
@@ -8,4 +8,4 @@ class WerewolfConfig(AppConfig):
 
     name = "games.werewolf"
     label = "werewolf"
-    verbose_name = _("Werewolf")
+    verbose_name = pgettext_lazy("game title", "Werewolf")

@@ -24,6 +24,7 @@ from games.rulekit import (
     RuleError,
     _,
     deadline_require,
+    pgettext,
     presence_apply,
     require,
     rng,
@@ -49,7 +50,7 @@ __all__ = [
 # --- Pieces ---------------------------------------------------------------------------------------
 
 GAME_ID = "werewolf"
-TITLE = _("Werewolf")
+TITLE = pgettext("game title", "Werewolf")
 FIXED = ("composition", "spares")  # set at setup, never changed by a move
 
 # Stable role ids; the names and texts here are English fallbacks (admin data replaces them).

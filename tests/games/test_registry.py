@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from games.adapter import GameAdapter
 from games.options import options_defaults
-from games.registry import GAMES, adapter_get, game_apps, game_get, games_all
+from games.registry import GAMES, adapter_get, game_apps, game_get, game_title, games_all
 
 
 def test_every_registered_game_is_an_installed_app():
@@ -52,3 +53,15 @@ def test_an_unknown_game_is_a_key_error():
         game_get("chess")
     with pytest.raises(KeyError):
         adapter_get("chess")
+
+
+def test_a_title_has_its_own_translation_apart_from_the_pieces_it_names():
+    werewolf = game_get("werewolf")
+    with translation.override("fr"):
+        assert game_title(werewolf) == "Loups-Garous"  # the game
+        assert translation.gettext(werewolf.ROLES["werewolf"]["name"]) == "Loup-Garou"  # its card
+    with translation.override("es"):
+        assert game_title(werewolf) == "Hombres Lobo"
+    with translation.override("en"):
+        assert [game_title(rules) for rules in games_all().values()] == [
+            "Outfox the Fox", "Hoax", "Werewolf"]
