@@ -18,10 +18,10 @@ import time
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
 
-from bench.clients import STATE_PREFIX, GameRoom, api_post
+from bench.clients import GameRoom, api_post, socket_close, socket_open, state_version
 from bench.stats import PERCENTILES, ActionRecord, Ledger, SocketLog, percentile
 
 AUDIENCE_GAME = "outfox"
@@ -43,8 +43,7 @@ class Watcher:
         self.ballot: dict | None = None
 
     async def open(self, url: str) -> None:
-        self.socket = await connect(url, open_timeout=60, ping_interval=None, compression=None,
-                                    max_size=None, close_timeout=2)
+        self.socket = await socket_open(url)
         self.task = asyncio.create_task(self.read())
 
     async def read(self) -> None:
@@ -54,9 +53,9 @@ class Watcher:
                 now = time.perf_counter()
                 if isinstance(text, bytes):
                     text = text.decode()
-                if text.startswith(STATE_PREFIX):
-                    end = text.find(",", len(STATE_PREFIX))
-                    self.log.record(int(text[len(STATE_PREFIX):end]), now)
+                version = state_version(text)
+                if version is not None:
+                    self.log.record(version, now)
                     self.frames += 1
                     continue
                 frame = orjson.loads(text)
@@ -83,14 +82,7 @@ class Watcher:
         return True
 
     async def close(self) -> None:
-        if self.socket is not None:
-            try:
-                await self.socket.close()
-            except (WebSocketException, OSError):
-                pass
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        await socket_close(self.socket, [self.task] if self.task is not None else [])
 
 
 def vote_for(ballot: dict | None, k: int) -> dict | None:

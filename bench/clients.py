@@ -51,6 +51,36 @@ ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'
 
 
+def state_version(text: str) -> int | None:
+    """The version of a state frame, read off its head without parsing it; ``None`` for any
+    other message."""
+    if not text.startswith(STATE_PREFIX):
+        return None
+    end = text.find(",", len(STATE_PREFIX))
+    return int(text[len(STATE_PREFIX) : end if end > 0 else -1])
+
+
+async def socket_open(url: str) -> ClientConnection:
+    """A socket opened as the real screens open theirs (live.js): no pings of its own (the
+    server's are answered), no compression."""
+    return await connect(
+        url, open_timeout=60, ping_interval=None, compression=None, max_size=None,
+        close_timeout=2,
+    )
+
+
+async def socket_close(socket: ClientConnection | None, tasks: list[asyncio.Task]) -> None:
+    """Close a socket, whatever state it is in, and stop the tasks that read it."""
+    if socket is not None:
+        try:
+            await socket.close()
+        except (WebSocketException, OSError):
+            pass
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
 def game_options(game: str, players: int) -> dict[str, Any]:
     """The options a benchmark room of ``game`` is made with, for ``players`` phones."""
     if game == "werewolf":
@@ -224,11 +254,7 @@ class Screen:
         self.tasks: list[asyncio.Task] = []
 
     async def open(self, url: str) -> None:
-        # As the real screens (live.js): no pings of their own; the server's are answered.
-        self.socket = await connect(
-            url, open_timeout=60, ping_interval=None, compression=None, max_size=None,
-            close_timeout=2,
-        )
+        self.socket = await socket_open(url)
         self.tasks.append(asyncio.create_task(self.read()))
 
     async def read(self) -> None:
@@ -239,9 +265,8 @@ class Screen:
                 now = clock()
                 if isinstance(text, bytes):
                     text = text.decode()
-                if text.startswith(STATE_PREFIX):
-                    end = text.find(",", len(STATE_PREFIX))
-                    version = int(text[len(STATE_PREFIX) : end if end > 0 else -1])
+                version = state_version(text)
+                if version is not None:
                     self.frames += 1
                     self.bytes += len(text)
                     self.log.record(version, now)
@@ -277,14 +302,7 @@ class Screen:
         return self.parsed[1]
 
     async def close(self) -> None:
-        if self.socket is not None:
-            try:
-                await self.socket.close()
-            except (WebSocketException, OSError):
-                pass
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await socket_close(self.socket, self.tasks)
 
 
 # --- one room --------------------------------------------------------------------------------

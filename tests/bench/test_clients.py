@@ -13,6 +13,7 @@ from bench.clients import (
     outfox_fox_text,
     outfox_move,
     outfox_place,
+    state_version,
     steady,
 )
 from bench.engine import game_start, game_steady, move_apply, move_pick
@@ -116,3 +117,10 @@ def test_a_tick_with_nothing_to_do_counts_as_a_stall_only_when_measured() -> Non
     assert room.stalls == 0
     asyncio.run(room.step(0.0, measured=True))
     assert room.stalls == 1
+
+
+def test_a_state_frames_version_is_read_off_its_head_and_nothing_else_has_one() -> None:
+    assert state_version('{"type":"state","version":42,"view":{}}') == 42
+    assert state_version('{"type":"state","version":7}') == 7
+    assert state_version('{"type":"tally","version":3}') is None
+    assert state_version('{"type":"error","code":"flood"}') is None
