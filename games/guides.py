@@ -24,4 +24,5 @@ def guide_for(game_id: str) -> dict[str, Any]:
                    for slide in guide.SLIDES],
         "rules": [gettext(rule) for rule in guide.RULES],
         "roles": {key: gettext(text) for key, text in guide.ROLES.items()},
+        "phases": {key: gettext(text) for key, text in guide.PHASES.items()},
     }

@@ -4,8 +4,8 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
 
 - ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with
   ``pgettext(TITLE_CONTEXT, …)``, so a title never shares a translation with a piece of the
-  game: Werewolf's title and its card), ``MIN_PLAYERS``,
-  ``MAX_PLAYERS``;
+  game: Werewolf's title and its card), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+- ``PHASES``: every value a state's ``phase`` ever takes (the guide has a line for each);
 - ``OPTIONS`` (and optionally ``PRESETS``): the declaration of its options (``games.options``);
 - ``FACTS``: a JSON-able dict of what screens draw with (sizes, names of pieces), sent with the
   page, so no screen keeps a copy of a rule;

@@ -42,3 +42,14 @@ RULES = (
       "resources. Wrong: you are out."),
 )
 ROLES: dict[str, str] = {}
+# What happens now, by the view's ``phase``: the rules card's first line.
+PHASES = {
+    "setup": _("Each player in turn picks a starting resource from the supply."),
+    "turn": _("The active player claims a character, may investigate and accuse, then ends "
+              "the turn."),
+    "hoax_window": _("Anyone may call Hoax! on the claim before the timer ends."),
+    "vote": _("Everyone else votes: believe the claim, or call it a hoax."),
+    "immunity": _("A targeted player may claim a character that makes them immune."),
+    "butler_gift": _("The Butler's guest picks one resource from the supply."),
+    "over": _("The game is over."),
+}

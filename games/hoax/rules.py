@@ -36,6 +36,8 @@ from games.rulekit import (
 
 GAME_ID = "hoax"
 TITLE = pgettext("game title", "Hoax")
+# Every phase a state is ever in (a screen draws each; the guide says what each is).
+PHASES = ("setup", "turn", "hoax_window", "vote", "immunity", "butler_gift", "over")
 HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
 MIN_PLAYERS = 3
 

@@ -44,3 +44,16 @@ ROLES = {
                 "answers aloud."),
     "guesser": _("You guess this turn: rank the answers with the others and find the Fox."),
 }
+# What happens now, by the view's ``phase``: the rules card's first line.
+PHASES = {
+    "draw": _("The Question-Reader is picking a card."),
+    "fox": _("The Question-Reader is secretly writing the Fox: a fake answer that sounds real."),
+    "read": _("The Question-Reader reads the question and the six answers aloud."),
+    "rank": _("The guessers rank the answers together, the Fox in the FOX slot, and press Agree "
+              "when the column is right."),
+    "double_down": _("Each guesser may bet that one answer sits at its exact rank, for 3 more "
+                     "points."),
+    "reveal": _("The real order comes out, one answer at a time, and then the Fox."),
+    "score": _("Points are counted and the tokens move along the track."),
+    "over": _("The game is over: the highest score wins."),
+}

@@ -37,3 +37,16 @@ RULES = (
     _("The village wins when no werewolf is left; the pack wins when the village is eaten."),
 )
 ROLES: dict[str, str] = {}
+# What happens now, by the view's ``phase``: the rules card's first line.
+PHASES = {
+    "look": _("Everyone looks at their card, in secret."),
+    "night": _("Night: eyes closed. The cards with a power act when the narrator calls them."),
+    "dawn": _("Dawn: the TV names who died in the night."),
+    "prompt": _("A player decides something their card or the day asks of them."),
+    "candidacy": _("Who stands for Mayor? The Mayor's vote counts twice."),
+    "election": _("The village elects its Mayor."),
+    "talk": _("The village talks: who is a werewolf? Press Ready to vote when you have said enough."),
+    "vote": _("The village votes: the player with the most votes is executed."),
+    "execution": _("The village's verdict."),
+    "over": _("The game is over."),
+}

@@ -42,7 +42,7 @@ from games.werewolf.options import options_clean as _options_clean
 
 __all__ = [
     "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NARRATION_KEYS",
-    "OPTIONS", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
+    "OPTIONS", "PHASES", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
     "apply", "legal_actions", "options_clean", "options_public", "setup", "view", "views",
     "winner",
 ]
@@ -51,6 +51,9 @@ __all__ = [
 
 GAME_ID = "werewolf"
 TITLE = pgettext("game title", "Werewolf")
+# Every phase a state is ever in (a screen draws each; the guide says what each is).
+PHASES = ("look", "night", "dawn", "prompt", "candidacy", "election", "talk", "vote", "execution",
+          "over")
 FIXED = ("composition", "spares")  # set at setup, never changed by a move
 
 # Stable role ids; the names and texts here are English fallbacks (admin data replaces them).

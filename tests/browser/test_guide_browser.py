@@ -163,11 +163,20 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
             phone.wait_for_function("() => !document.querySelector('#game').hidden",
                                     timeout=WAIT_MS)
             by_position[latest(seen)["you"]["position"]] = (phone, seen)
+        # The rules card says what is happening now, and keeps saying it as the game moves on.
+        phases = phones[1].evaluate(
+            "() => JSON.parse(document.getElementById('page-data').textContent).guide.phases")
+        assert phases["setup"] != phases["turn"]
+        phones[1].locator('[data-testid="rules-open"]').tap()
+        now = phones[1].locator('[data-testid="rules-now"]')
+        expect(now).to_contain_text(phases["setup"])
         for _pick in range(3):
             active = latest(tv_frames)["view"]["active"]
             version = latest(tv_frames)["version"]
             act(by_position[active][0], {"type": "pick", "resource": "cash"})
             frame_wait(tv, tv_frames, version)
+        expect(now).to_contain_text(phases["turn"], timeout=WAIT_MS)
+        phones[1].locator('[data-testid="rules-close"]').tap()
         claimant = latest(tv_frames)["view"]["active"]
         phone, seen = by_position[claimant]
         frame_wait(phone, seen, latest(tv_frames)["version"] - 1)

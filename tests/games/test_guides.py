@@ -8,12 +8,12 @@ from django.conf import settings
 from django.utils import translation
 
 from games.guides import guide_for
-from games.registry import GAMES, guide_get
+from games.registry import GAMES, game_get, guide_get
 
 
 def texts(guide: dict) -> list[str]:
     return [guide["pitch"], *(s["text"] for s in guide["slides"]), *guide["rules"],
-            *guide["roles"].values()]
+            *guide["roles"].values(), *guide["phases"].values()]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -26,6 +26,8 @@ def test_each_guide_is_complete(game_id):
     # About a minute of speech, at roughly 150 words a minute.
     words = sum(len(slide["text"].split()) for slide in guide.SLIDES)
     assert 100 <= words <= 180, words
+    # The rules card says what is happening now, in every phase a state can be in.
+    assert list(guide.PHASES) == list(game_get(game_id).PHASES)
     for path in [guide.ART, *(slide["art"] for slide in guide.SLIDES)]:
         assert (settings.BASE_DIR / "games" / game_id / "static" / path).is_file(), path
 

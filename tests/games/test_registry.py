@@ -19,7 +19,7 @@ def test_every_registered_game_is_an_installed_app():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_game_exposes_the_rules_interface(game_id):
     rules = game_get(game_id)
-    for name in ("GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "FIXED",
+    for name in ("GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "PHASES", "OPTIONS", "FIXED",
                  "options_clean", "setup", "legal_actions", "apply", "view", "views"):
         assert hasattr(rules, name), f"{game_id} lacks {name}"
     assert rules.options_clean({}) == options_defaults(rules.OPTIONS)

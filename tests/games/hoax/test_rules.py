@@ -945,6 +945,7 @@ def random_game(n: int, seed: int, options: dict | None = None, check=None):
     state = hoax.setup(n, options, seed, now, {})
     history = []
     for _step in range(MAX_STEPS):
+        assert state["phase"] in hoax.PHASES, state["phase"]
         if state["over"]:
             return state, history
         choices = [(s, a) for s in range(n) for a in hoax.legal_actions(state, s)]

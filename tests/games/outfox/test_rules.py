@@ -834,6 +834,7 @@ def random_game(n: int, seed: int, check=None) -> tuple[dict, list, dict]:
     state = outfox.setup(**args)
     now, log = NOW, []
     for _ in range(20_000):
+        assert state["phase"] in outfox.PHASES, state["phase"]
         if state["over"]:
             break
         choices = [

@@ -1456,6 +1456,7 @@ def random_game(n: int, seed: int, check_every: bool = True) -> tuple[dict, list
     start = orjson.dumps(state)
     history: list[tuple[int | None, dict, float]] = []
     for _move in range(8000):
+        assert state["phase"] in rules.PHASES, state["phase"]
         if state["over"]:
             break
         if check_every:

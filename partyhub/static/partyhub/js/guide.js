@@ -103,8 +103,8 @@ function introMount(ctx) {
   };
 }
 
-// The phone's rules card: a button in the phone's header opens it at any time; it sums up the
-// rules and says what the phone's own role or card means now.
+// The phone's rules card: a button in the phone's header opens it at any time; it says what is
+// happening now, what the phone's own role or card means, and sums up the rules.
 function roleLine(frame, page) {
   const me = frame.view && frame.view.me;
   if (!me) return null;
@@ -129,9 +129,12 @@ function cardMount(ctx) {
   const draw = () => {
     const page = ctx.page;
     const role = last ? roleLine(last, page) : null;
+    const phase = last && last.view ? page.guide.phases[last.view.phase] : null;
     morph(body,
       h("h2", {}, page.title),
       h("p", { class: "hint" }, page.guide.pitch),
+      phase ? h("p", { class: "rules-now", "data-testid": "rules-now" },
+        h("strong", {}, t("Now:")), " ", phase) : null,
       role ? h("p", { class: "rules-role", "data-testid": "rules-role" }, role) : null,
       h("ul", { class: "rules-list" }, page.guide.rules.map((rule) => h("li", {}, rule))));
   };
