@@ -191,7 +191,49 @@ async ({ tv, game }) => {
     }
   }
 
-  // 5. axe-core: no serious or critical violation.
+  // 5. The TV's fixed controls (the join code, the host gear and the language switch in the
+  // corner, the mute, the audience's tally) lie over the screen: none may cover anything painted
+  // on it (text, art, a button, a panel's edge), nor another of them.
+  if (tv) {
+    const fixedParts = [
+      ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd"),
+    ].filter(shown);
+    const inFixed = (el) => fixedParts.some((f) => f.contains(el) || el.contains(f));
+    const painted = (el) => {
+      if (el.matches("img, svg, canvas, button, input, select, textarea, .qr")) return true;
+      if (el.closest("svg")) return false;
+      const s = getComputedStyle(el);
+      const background = s.backgroundImage !== "none" || !/^(transparent|rgba\(.*,\s*0\))$/.test(s.backgroundColor);
+      const border = ["Top", "Right", "Bottom", "Left"].some((side) => parseFloat(s[`border${side}Width`]) > 0
+        && s[`border${side}Style`] !== "none" && !/rgba\(.*,\s*0\)$/.test(s[`border${side}Color`]));
+      return background || border;
+    };
+    // A backdrop (the recap's, the paused screen's) fills the screen: the controls sit on it.
+    const backdrop = (r) => r.width > vw * 0.6 && r.height > vh * 0.6;
+    const texts = new Set(runs.map((run) => run.el));
+    // The recap, once open, hides the game under it: then only its own content counts.
+    const recap = document.querySelector(".recap-board");
+    const under = recap && shown(recap) ? recap : app;
+    const screenParts = [...under.querySelectorAll("*")]
+      .filter((el) => !inFixed(el) && shown(el) && (texts.has(el) || painted(el)))
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => !backdrop(r));
+    const touch = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+    fixedParts.forEach((part, i) => {
+      const r = part.getBoundingClientRect();
+      for (const other of fixedParts.slice(i + 1)) {
+        if (touch(r, other.getBoundingClientRect())) problems.push(`fixed controls overlap: ${describe(part)} and ${describe(other)}`);
+      }
+      const covered = screenParts.filter((p) => touch(r, p.r));
+      // The innermost only: a panel and the text in it are one report.
+      for (const { el } of covered.filter((p) => !covered.some((q) => q !== p && p.el.contains(q.el)))) {
+        problems.push(`a fixed control covers the screen: ${describe(part)} over ${describe(el)}`);
+      }
+    });
+  }
+
+  // 6. axe-core: no serious or critical violation.
   const result = await window.axe.run(document, { resultTypes: ["violations"] });
   for (const v of result.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;

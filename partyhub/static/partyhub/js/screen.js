@@ -23,6 +23,17 @@ const meEl = document.getElementById("me");
 const hostEl = h("div", { class: "host-slot" });
 if (role === "board") document.querySelector(".tv-corner").prepend(hostEl);
 else app.append(hostEl);
+// The games keep the TV's bottom-right corner free for it (`--tv-corner`): as high as it really
+// is, with its language's words and the host's gear, not a guess.
+const corner = role === "board" ? document.querySelector(".tv-corner") : null;
+function cornerKeepFree() {
+  const top = corner ? corner.getBoundingClientRect().top : 0;
+  if (top > 0) document.body.style.setProperty("--tv-corner", `${Math.ceil(window.innerHeight - top) + 8}px`);
+}
+if (corner) {
+  new ResizeObserver(cornerKeepFree).observe(corner);
+  window.addEventListener("resize", cornerKeepFree);
+}
 const pausedEl = h("div", { class: "paused", hidden: true });
 document.body.append(pausedEl);
 
@@ -88,6 +99,7 @@ function onFrame(next) {
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
   }
   app.dataset.status = frame.room.status; // the TV shows its corner's join code during play
+  cornerKeepFree();
   awake(role === "seat" && frame.room.status === "playing");
   if (frame.room.status === "lobby") {
     gameEl.hidden = true;
