@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import WAIT_MS, hub_start, party_open
 from tests.support.browser import shot as screenshot
@@ -293,4 +294,14 @@ def test_outfox_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
         assert phones[2].locator('[data-testid="my-score"]').inner_text().startswith("29")
         shot(tv, "tv-podium")
         shot(phones[0], "phone-podium")
+        # The recap: the game's awards on the TV, each phone its own summary.
+        recap_tv = tv.locator('[data-testid="recap"]')
+        expect(recap_tv).to_be_visible(timeout=WAIT_MS)
+        for key in ("best_fox", "double_down", "biggest_jump"):
+            expect(recap_tv.locator(f'[data-testid="award-{key}"]')).to_be_visible()
+        expect(recap_tv.locator('[data-testid="award-best_fox"]')).to_contain_text("Turn ")
+        shot(tv, "tv-recap")
+        mine = phones[0].locator('[data-testid="recap-mine"] li')
+        expect(mine.first).to_have_text("You scored 32 points: place 1.", timeout=WAIT_MS)
+        expect(mine).to_have_count(4)
         assert errors == []
