@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
@@ -345,6 +346,17 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         for seat in living:
             kind(phones[seat], "talk")
         shot(tv, "tv-talk")
+        # The host's game tools sit in the platform's host menu: a minute more for the talk.
+        clock = tv.locator('[data-testid="ww-tv"] [data-testid="countdown"]')
+        deadline = float(clock.get_attribute("data-deadline"))
+        tv.locator('[data-testid="host-menu"] summary').click()
+        tv.locator('[data-testid="host-game"] [data-testid="extend"]').click()
+        tv.wait_for_function(
+            "before => parseFloat(document.querySelector("
+            "'[data-testid=ww-tv] [data-testid=countdown]').dataset.deadline) >= before + 59",
+            arg=deadline)
+        assert tv.locator('[data-testid="host-game"] [data-testid="talk-end"]').count() == 1
+        tv.locator('[data-testid="host-menu"] summary').click()  # folded again
         needed = int(tv.locator('[data-testid="ready-progress"]').get_attribute("data-needed"))
         for seat in living[:needed]:
             phones[seat].click('[data-testid="ready"]')
@@ -382,8 +394,8 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         # Night 2; the host removes the last werewolf, who left the village: the village wins.
         at(tv, "night", timeout=STEP_MS, night=2)
         tv.once("dialog", lambda dialog: dialog.accept())
-        tv.locator('[data-testid="host"] summary').click()
-        tv.click(f'[data-testid="remove"][data-seat="{wolves[1]}"]')
+        tv.locator('[data-testid="host-menu"] summary').click()
+        tv.click(f'[data-testid="host-player"][data-position="{wolves[1]}"] button.danger')
         at(tv, "over")
         winner = tv.wait_for_selector('[data-testid="winner"]')
         assert winner.get_attribute("data-team") == "village"
@@ -404,6 +416,19 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             won = '[data-testid="phone-winner"][data-team="village"]'
             phone.wait_for_selector(won, timeout=WAIT_MS)
         shot(phones[seer], "phone-end")
+        # The recap: the awards and the dead in order on the TV, each phone its own summary.
+        recap_tv = tv.locator('[data-testid="recap"]')
+        expect(recap_tv).to_be_visible(timeout=WAIT_MS)
+        expect(recap_tv.locator('[data-testid="award-last_wolf"]')).to_contain_text(
+            NAMES[wolves[1]])
+        expect(recap_tv.locator('[data-testid="award-sharpest_voter"]')).to_be_visible()
+        deaths = recap_tv.locator(".recap-deaths li").all_inner_texts()
+        assert NAMES[hunter] in deaths[0] and NAMES[wolves[1]] in deaths[-1], deaths
+        assert any(NAMES[wolves[0]] in death for death in deaths), deaths
+        shot(tv, "tv-recap")
+        mine = phones[seer].locator('[data-testid="recap-mine"] li')
+        expect(mine).to_have_count(4, timeout=WAIT_MS)
+        assert "Seer" in mine.first.inner_text() and "won" in mine.nth(1).inner_text()
         seer_fr.wait_for_selector('[data-testid="phone-winner"]', timeout=WAIT_MS)
         shot(seer_fr, "phone-end-fr")
         assert errors == []

@@ -311,25 +311,21 @@ export function timeline(reveal, ctx, { testid = "timeline" } = {}) {
       h("ul", {}, nightLines(night, ctx).map((line) => h("li", {}, line))))));
 }
 
-// --- the host's controls (the TV with the host token, or the VIP's phone) --------------------------
+// --- the host's tools (in the platform's host menu, on the TV or the VIP's phone) -------------------
 
 const EXTEND_SECONDS = 60;
 const EXTENDABLE = ["talk", "vote", "election", "candidacy", "prompt"];
 
-// End the discussion, add a minute to a day timer, or remove a player who left the village.
-export function hostControls(view, ctx, { testid = "host" } = {}) {
-  if (!ctx.isHost() || view.over) return null;
+// End the discussion, or add a minute to a day timer. (A player who left the village is removed
+// with the menu's own "Remove", which plays the rules' removal.)
+export function hostTools(view, ctx) {
+  if (view.over) return null;
   const act = (action) => ctx.host("act", { action });
-  const living = view.players.filter((p) => p.alive);
-  return h("details", { class: "ww-host", "data-testid": testid }, h("summary", {}, t("Host")),
-    h("div", { class: "ww-host-row" },
-      view.phase === "talk" ? h("button", { type: "button", class: "secondary", "data-testid": "talk-end",
-        onclick: () => act({ type: "talk_end", target: null }) }, t("End the discussion")) : null,
-      EXTENDABLE.includes(view.phase) ? h("button", { type: "button", class: "secondary", "data-testid": "extend",
-        onclick: () => act({ type: "extend", target: EXTEND_SECONDS }) }, t("+1 minute")) : null),
-    h("p", { class: "hint" }, t("A player who left the village:")),
-    h("div", { class: "ww-host-row" }, living.map((p) => h("button", { type: "button", class: "secondary small",
-      "data-testid": "remove", "data-seat": p.seat,
-      onclick: () => { if (confirm(fmt("Remove %(name)s from the game? They die and leave the village.", { name: ctx.nameOf(p.seat) }))) act({ type: "remove", target: p.seat }); } },
-    fmt("Remove %(name)s", { name: ctx.nameOf(p.seat) })))));
+  const tools = [
+    view.phase === "talk" ? h("button", { type: "button", class: "secondary", "data-testid": "talk-end",
+      onclick: () => act({ type: "talk_end", target: null }) }, t("End the discussion")) : null,
+    EXTENDABLE.includes(view.phase) ? h("button", { type: "button", class: "secondary", "data-testid": "extend",
+      onclick: () => act({ type: "extend", target: EXTEND_SECONDS }) }, t("+1 minute")) : null,
+  ].filter(Boolean);
+  return tools.length ? tools : null;
 }

@@ -12,7 +12,7 @@ import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
 import {
   styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
-  winnerText, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText, hostControls,
+  winnerText, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText,
 } from "./common.js";
 
 // The prompts whose pick stays on the phone until Confirm sends it as this action (the Thief's
@@ -454,8 +454,7 @@ export function mount(root, ctx) {
         p.alive ? null : h("span", { class: "ww-badge dead" }, t("dead")),
         p.card ? h("span", { class: "ww-village-card", "data-card": p.card }, roleName(ctx, p.card)) : null))),
       h("h3", {}, t("Cards in play")), composition(view, ctx, { testid: "phone-composition" }),
-      view.log.length ? [h("h3", {}, t("What happened")), logList(view, ctx, { limit: 8, testid: "phone-log" })] : null,
-      view.phase === "night" ? null : hostControls(view, ctx, { testid: "phone-host" }));
+      view.log.length ? [h("h3", {}, t("What happened")), logList(view, ctx, { limit: 8, testid: "phone-log" })] : null);
   }
 
   // --- the whole screen ------------------------------------------------------------------------------
@@ -525,3 +524,4 @@ export function mount(root, ctx) {
     },
   };
 }
+export { hostTools } from "./common.js";

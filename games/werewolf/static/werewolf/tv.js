@@ -10,7 +10,7 @@ import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
-  lastBallots, ballotsPanel, revealPanel, timeline, names, hostControls,
+  lastBallots, ballotsPanel, revealPanel, timeline, names,
 } from "./common.js";
 
 const VOICE_KEY = "partyhub.werewolf.voice"; // "off" when this TV's speech is switched off
@@ -194,7 +194,7 @@ export function mount(root, ctx) {
     root.dataset.narration = String(view.narration.id);
     const side = view.over
       ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx)]
-      : [hostControls(view, ctx), h("h2", {}, t("Cards in play")), composition(view, ctx),
+      : [h("h2", {}, t("Cards in play")), composition(view, ctx),
         view.cursed ? h("p", { class: "ww-curse", "data-testid": "cursed" }, t("The village has lost its wisdom: the villagers have no powers.")) : null,
         h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 })];
     morph(root, header(),
@@ -249,3 +249,4 @@ export function mount(root, ctx) {
 
 // The moments the TV stages (partyhub/js/drama.js).
 export { moments } from "./drama.js";
+export { hostTools } from "./common.js";

@@ -18,7 +18,7 @@ function playerTools(frame, ctx) {
   const seated = room.players.filter((p) => p.position !== null && !p.removed);
   return h("div", { class: "host-players" },
     h("h3", {}, t("Players")),
-    h("ul", {}, seated.map((p) => h("li", { class: "host-player", "data-testid": "host-player" },
+    h("ul", {}, seated.map((p) => h("li", { class: "host-player", "data-testid": "host-player", "data-position": p.position },
       h("span", { class: "name" }, p.name),
       h("button", { type: "button", class: "secondary", "data-testid": `handover-${p.id}`,
         onclick: () => ctx.host("handover", { seat: p.id }) }, t("Hand to a new phone")),
@@ -55,8 +55,18 @@ function lobbySettings(frame, ctx) {
   ];
 }
 
-// The menu, for the host only (nothing for everyone else).
-export function hostMenuRender(root, frame, ctx) {
+// The game's own tools for the host (its module's `hostTools(view, ctx)`, e.g. Werewolf's
+// "End the discussion"), under the platform's.
+function gameTools(frame, ctx, tools) {
+  const nodes = tools && frame.view ? tools(frame.view, ctx) : null;
+  if (!nodes) return null;
+  return h("div", { class: "host-game", "data-testid": "host-game" },
+    h("h3", {}, t("This game")), h("div", { class: "host-game-row" }, nodes));
+}
+
+// The menu, for the host only (nothing for everyone else). `tools` is the game module's
+// hostTools, once that module has loaded.
+export function hostMenuRender(root, frame, ctx, tools = null) {
   if (!ctx.isHost()) {
     morph(root);
     return;
@@ -73,6 +83,7 @@ export function hostMenuRender(root, frame, ctx) {
       playing ? h("button", { type: "button", class: "big", "data-testid": "host-pause",
         onclick: () => ctx.host(room.paused ? "resume" : "pause") },
       room.paused ? t("Resume the game") : t("Pause the game")) : null,
+      playing ? gameTools(frame, ctx, tools) : null,
       playing ? handoverBox(frame) : null,
       playing ? playerTools(frame, ctx) : null,
       room.status === "lobby" ? lobbySettings(frame, ctx) : null,

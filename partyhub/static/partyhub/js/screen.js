@@ -91,7 +91,7 @@ function onFrame(next) {
   // A paused game's frames carry the moment of the pause: every countdown stands still.
   serverClockSeen(frame.server_time, frame.room.paused);
   document.body.classList.toggle("streamer", Boolean(frame.room.streamer));
-  hostMenuRender(hostEl, frame, ctx);
+  hostMenuShow();
   pausedRender(pausedEl, frame, ctx);
   guide.update(frame);
   if (meEl && frame.you) {
@@ -112,6 +112,11 @@ function onFrame(next) {
   gameShow();
 }
 
+// The host's menu, with the game's own tools once its module has loaded.
+function hostMenuShow() {
+  hostMenuRender(hostEl, frame, ctx, gameScreen && gameScreen.hostTools);
+}
+
 async function gameShow() {
   if (!gameScreen) {
     if (!gameLoading) {
@@ -128,6 +133,8 @@ async function gameShow() {
         gameScreen.crowd = crowd;
         gameScreen.root = root;
         gameScreen.moments = module.moments;
+        gameScreen.hostTools = module.hostTools || null;
+        if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
     }
@@ -172,7 +179,7 @@ function overControls(footer) {
 function onReply(reply) {
   if (reply.type === "handover") {
     handoverShown(reply);
-    if (frame) hostMenuRender(hostEl, frame, ctx);
+    if (frame) hostMenuShow();
   }
 }
 
