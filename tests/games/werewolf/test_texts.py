@@ -93,7 +93,8 @@ def test_the_pages_and_the_api_carry_the_texts_and_the_facts(shipped, client):
     assert context["roles"][0]["picture"].endswith("/static/werewolf/art/werewolf.svg")
     games = client.get("/api/games", HTTP_ACCEPT_LANGUAGE="fr").json()["games"]
     werewolf = next(game for game in games if game["id"] == "werewolf")
-    assert werewolf["title"] == "Loup-Garou"
+    assert werewolf["title"] == "Loups-Garous"  # the game; its card is "Loup-Garou"
+    assert {r["id"]: r["name"] for r in werewolf["roles"]}["werewolf"] == "Loup-Garou"
     assert werewolf["lines"]["phone"]["decoy"] == "Qui trouves-tu suspect ?"
     assert {r["id"]: r["name"] for r in werewolf["roles"]}["witch"] == "Sorcière"
     assert len(werewolf["presets"]) == 19
