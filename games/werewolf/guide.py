@@ -45,7 +45,8 @@ PHASES = {
     "prompt": _("A player decides something their card or the day asks of them."),
     "candidacy": _("Who stands for Mayor? The Mayor's vote counts twice."),
     "election": _("The village elects its Mayor."),
-    "talk": _("The village talks: who is a werewolf? Press Ready to vote when you have said enough."),
+    "talk": _("The village talks: who is a werewolf? Press Ready to vote when you have said "
+              "enough."),
     "vote": _("The village votes: the player with the most votes is executed."),
     "execution": _("The village's verdict."),
     "over": _("The game is over."),

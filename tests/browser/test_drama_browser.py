@@ -66,6 +66,7 @@ def test_a_tv_opened_mid_reveal_shows_the_end_state_and_the_next_steps_animate(
     players = Players(base, seats)
     try:
         players.send(0, {"type": "host", "command": "start"})
+        players.until(lambda view: view is not None)  # a presence frame may come first
         with party_open(chromium_path) as party:
             tv = party.tv_open(base, code, "ofx-tv")
             calm = party.tv_open(base, code, "ofx-tv", reduced_motion="reduce")
