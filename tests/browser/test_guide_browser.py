@@ -89,8 +89,10 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         assert slides[0].startswith("Bienvenue")  # the TV's language, French
 
         phones, frames = [], []
-        for name in NAMES:
-            context = party.browser.new_context(**party.playwright.devices["Pixel 5"])
+        for index, name in enumerate(NAMES):
+            # The third phone reads French (its rules card is looked at in both languages).
+            locale = {"locale": "fr-FR"} if index == 2 else {}
+            context = party.browser.new_context(**party.playwright.devices["Pixel 5"], **locale)
             phone = context.new_page()
             phone.on("pageerror", lambda error, name=name: party.errors.append(f"{name}: {error}"))
             frames.append(state_frames(phone))
@@ -170,13 +172,23 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         phones[1].locator('[data-testid="rules-open"]').tap()
         now = phones[1].locator('[data-testid="rules-now"]')
         expect(now).to_contain_text(phases["setup"])
+        expect(now).to_be_in_viewport()  # the card opens at its top, the Close button in view
+        expect(phones[1].locator('[data-testid="rules-close"]')).to_be_in_viewport()
         for _pick in range(3):
             active = latest(tv_frames)["view"]["active"]
             version = latest(tv_frames)["version"]
             act(by_position[active][0], {"type": "pick", "resource": "cash"})
             frame_wait(tv, tv_frames, version)
         expect(now).to_contain_text(phases["turn"], timeout=WAIT_MS)
+        shot(phones[1], "rules-card-turn")
         phones[1].locator('[data-testid="rules-close"]').tap()
+        french = page_data(phones[2])["guide"]["phases"]["turn"]
+        assert french != phases["turn"]
+        phones[2].locator('[data-testid="rules-open"]').tap()
+        expect(phones[2].locator('[data-testid="rules-now"]')).to_contain_text(french)
+        expect(phones[2].locator('[data-testid="rules-now"]')).to_be_in_viewport()
+        shot(phones[2], "rules-card-turn-fr")
+        phones[2].locator('[data-testid="rules-close"]').tap()
         claimant = latest(tv_frames)["view"]["active"]
         phone, seen = by_position[claimant]
         frame_wait(phone, seen, latest(tv_frames)["version"] - 1)

@@ -138,7 +138,7 @@ function cardMount(ctx) {
       role ? h("p", { class: "rules-role", "data-testid": "rules-role" }, role) : null,
       h("ul", { class: "rules-list" }, page.guide.rules.map((rule) => h("li", {}, rule))));
   };
-  open.addEventListener("click", () => { draw(); dialog.showModal(); });
+  open.addEventListener("click", () => { draw(); dialog.showModal(); body.scrollTop = 0; });
   close.addEventListener("click", () => dialog.close());
 
   return {
