@@ -24,7 +24,9 @@ const hostEl = h("div", { class: "host-slot" });
 if (role === "board") document.querySelector(".tv-corner").prepend(hostEl);
 else app.append(hostEl);
 // The games keep the TV's bottom-right corner free for it (`--tv-corner`): as high as it really
-// is, with its language's words and the host's gear, not a guess.
+// is, with its language's words and the host's gear, not a guess. Measured when its size changes
+// (the join code appears once the game starts, a language's words, the host's gear) and when the
+// window does, not on every frame.
 const corner = role === "board" ? document.querySelector(".tv-corner") : null;
 function cornerKeepFree() {
   const top = corner ? corner.getBoundingClientRect().top : 0;
@@ -99,7 +101,6 @@ function onFrame(next) {
       frame.you.audience ? h("span", { class: "badge" }, t("Audience")) : null);
   }
   app.dataset.status = frame.room.status; // the TV shows its corner's join code during play
-  cornerKeepFree();
   awake(role === "seat" && frame.room.status === "playing");
   if (frame.room.status === "lobby") {
     gameEl.hidden = true;
