@@ -356,6 +356,7 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             "'[data-testid=ww-tv] [data-testid=countdown]').dataset.deadline) >= before + 59",
             arg=deadline)
         assert tv.locator('[data-testid="host-game"] [data-testid="talk-end"]').count() == 1
+        shot(tv, "tv-host-tools")
         tv.locator('[data-testid="host-menu"] summary').click()  # folded again
         needed = int(tv.locator('[data-testid="ready-progress"]').get_attribute("data-needed"))
         for seat in living[:needed]:
