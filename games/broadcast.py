@@ -1,5 +1,8 @@
 """Sends the frames of a committed change to the screens: one channel-layer message per change,
-which each process hands out to its own sockets (``games.fanout``)."""
+which each process hands out to its own sockets (``games.fanout``); or, when every socket of the
+room is open in this process (``Snapshot.elsewhere`` is false), no layer message at all: the
+frames go straight to those sockets. A deployment that routes each room's sockets to one
+process by its code (README, "Deploying at scale") so spares the layer nearly every change."""
 
 from __future__ import annotations
 
@@ -26,12 +29,15 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
         "handed": [seat_screen(seat_id) for seat_id in snapshot.handed],
     }
     delivered = True
-    try:
-        await get_channel_layer().group_send(room_group(room_id), message)
-    except Exception as error:
-        fanout.layer_failed(error)
+    if not snapshot.elsewhere and fanout.on_this_loop():
         await fanout.deliver_here(room_id, message)
-        delivered = False
+    else:
+        try:
+            await get_channel_layer().group_send(room_group(room_id), message)
+        except Exception as error:
+            fanout.layer_failed(error)
+            await fanout.deliver_here(room_id, message)
+            delivered = False
     ticker.deadline_noted(room_id, snapshot.room.state)
     return delivered
 

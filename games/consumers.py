@@ -160,6 +160,9 @@ class Heartbeat:
             consumer = batch[name]
             if not consumer.gone:
                 await snapshot_broadcast(await database_call(consumer.reopen))
+                # Unrecorded, its process was not counted as serving the room: changes made
+                # meanwhile may have gone to the room's other process(es) only.
+                await consumer.snapshot_send()
 
 
 heartbeat = Heartbeat()

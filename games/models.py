@@ -128,7 +128,9 @@ class Action(models.Model):
 
 
 class Connection(models.Model):
-    """One open socket, so every process agrees on who is connected.
+    """One open socket, so every process agrees on who is connected, and on which processes
+    serve a room (``process``: a change to a room served by its own process alone is handed to
+    its sockets there, without the channel layer; ``games.broadcast``).
 
     Rows of a crashed process go stale and are swept once ``last_seen`` is old.
     """
@@ -139,6 +141,7 @@ class Connection(models.Model):
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="connections"
     )
     last_seen = models.DateTimeField(db_index=True)
+    process = models.CharField(max_length=32, default="")
 
     def __str__(self) -> str:
         return self.channel_name

@@ -181,3 +181,21 @@ def action_insert(**values: Any) -> None:
     names, params = prepared(Action, values, connection)
     with connection.cursor() as cursor:
         cursor.execute(insert_statement(Action, names), params)
+
+
+@cache
+def elsewhere_select() -> str:
+    """Whether a room has a connection recorded by a process other than a given one."""
+    return (
+        f"SELECT EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
+        f"WHERE {column(Connection, 'room')} = %s AND {column(Connection, 'process')} <> %s)"
+    )
+
+
+def served_elsewhere(room: Room, process: str) -> bool:
+    """Whether a socket of the room is open in a process other than ``process`` (stale rows of a
+    crashed process count until the sweep removes them: the safe side, the channel layer)."""
+    connection = connections[router.db_for_read(Connection)]
+    with connection.cursor() as cursor:
+        cursor.execute(elsewhere_select(), [room.pk, process])
+        return bool(cursor.fetchone()[0])

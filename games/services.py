@@ -13,6 +13,7 @@ import json
 import secrets
 import time
 import unicodedata
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -33,6 +34,8 @@ NAME_MAX = 20
 AUDIENCE_MAX = 1000
 # A connection not seen for this long belongs to a dead socket or a crashed process.
 CONNECTION_STALE = timedelta(seconds=75)
+# This server process, as its sockets' connection rows name it.
+PROCESS = uuid.uuid4().hex
 
 
 @dataclass
@@ -53,6 +56,10 @@ class Snapshot:
     kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
     handed: list[int] = field(default_factory=list)  # seat pks now held by another phone
     recap: dict | None = None  # the ended game's recap (``recap_read``)
+    # A socket of the room is open in another process: the change goes over the channel layer.
+    # ``False``: every screen of the room is this process's, and the change is handed to them
+    # here (``games.broadcast``).
+    elsewhere: bool = True
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -71,8 +78,16 @@ def snapshot_take(room: Room, kicked: list[int] | None = None,
                   handed: list[int] | None = None) -> Snapshot:
     """The room with its seats and who is connected, for building frames."""
     seats, connected = seats_online(room)
-    return Snapshot(room=room, seats=seats, connected=connected, kicked=kicked or [],
-                    handed=handed or [], recap=recap_read(room))
+    return snapshot_make(room, seats, connected, kicked=kicked or [], handed=handed or [])
+
+
+def snapshot_make(room: Room, seats: list[Seat], connected: set[int], **changes: Any) -> Snapshot:
+    """A snapshot of the room as this transaction leaves it, from the seats it read: with the
+    recap once the game is over, and whether another process serves the room (read under the
+    room's lock, as ``connection_open`` writes it: a socket opening elsewhere is either counted
+    here or reads this change in its own first snapshot)."""
+    return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room),
+                    elsewhere=rows.served_elsewhere(room, PROCESS), **changes)
 
 
 def recap_read(room: Room) -> dict | None:
@@ -456,7 +471,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         for seat in seated:
             if seat.pk not in connected:
                 presence_record(room, seat.position, False)
-        return Snapshot(room=room, seats=seats, connected=connected)
+        return snapshot_make(room, seats, connected)
 
 
 def room_play_again(code: str, actor: Actor) -> Snapshot:
@@ -654,7 +669,7 @@ def action_submit(
             text_check(room, action.get(field))
         state_apply(room, position, action, time.time())
         # A move changes neither the seats nor who is online: what was read stands.
-        return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room))
+        return snapshot_make(room, seats, connected)
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
@@ -723,7 +738,8 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
         _seats, before = seats_online(locked)
         Connection.objects.update_or_create(
             channel_name=channel_name,
-            defaults={"room": locked, "seat": seat, "last_seen": timezone.now()},
+            defaults={"room": locked, "seat": seat, "last_seen": timezone.now(),
+                      "process": PROCESS},
         )
         if seat is None or seat.is_audience or seat.pk in before:
             return None

@@ -183,6 +183,44 @@ async def frames_until(socket, test, limit: int = 10) -> list[dict]:
     return seen
 
 
+def served_by_another_process(room: Room) -> None:
+    """A TV of the room open in another server process, as that process records it: from now on
+    the room's changes go over the channel layer."""
+    Connection.objects.create(channel_name="elsewhere.tv", room=room, seat=None,
+                              last_seen=timezone.now(), process="another-process")
+
+
+async def test_a_room_served_by_this_process_alone_changes_without_the_layer(
+    sockets, monkeypatch
+):
+    """Every socket of the room is open here: a change is handed to them without a layer
+    message; once another process serves the room too, it goes over the layer (once)."""
+    from channels.layers import get_channel_layer
+
+    from games.fanout import room_group
+
+    room, seats, board, phones = await started(sockets, 3)
+    layer = get_channel_layer()
+    working, sent = layer.group_send, []
+
+    async def recorded(group: str, message: dict) -> None:
+        sent.append(group)
+        await working(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recorded)
+    for expected in (False, True):
+        version, state = await state_of(room)
+        mover = phones[seats.index(by_position(seats)[state["active"]])]
+        await mover.send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+        for screen in (board, *phones):
+            assert (await frame_next(screen))["version"] == version + 1
+        assert (room_group(room.pk) in sent) is expected
+        assert sent.count(room_group(room.pk)) == int(expected)
+        if not expected:
+            await db(served_by_another_process)(room)
+    assert await quiet(board, *phones)
+
+
 async def test_a_move_whose_broadcast_fails_is_saved_shown_here_and_its_sender_told(
     sockets, monkeypatch
 ):
@@ -192,6 +230,7 @@ async def test_a_move_whose_broadcast_fails_is_saved_shown_here_and_its_sender_t
 
     monkeypatch.setattr(fanout_module, "RETRY_FIRST_SECONDS", 0.05)
     room, seats, board, phones = await started(sockets, 3)
+    await db(served_by_another_process)(room)  # so the move needs the layer
     version, state = await state_of(room)
     mover = phones[seats.index(by_position(seats)[state["active"]])]
     layer = get_channel_layer()
@@ -608,6 +647,10 @@ async def test_a_phone_swept_while_the_process_was_held_up_comes_back_at_the_nex
     await consumers.heartbeat.beat_once()
     for screen in (board, *phones):
         assert (await frame_next(screen))["view"]["players"][2]["connected"] is True
+    # Unrecorded meanwhile, its process did not count as serving the room: the phone gets a
+    # fresh snapshot too, in case a change went to the room's other processes only.
+    again = await frame_next(phones[2])
+    assert again["type"] == "state" and again["version"] == (await state_of(room))[0]
     assert (await state_of(room))[1]["connected"] == [True, True, True]
     assert await quiet(board, *phones)
 

@@ -608,6 +608,29 @@ def test_connections_in_the_lobby_report_a_seat_coming_and_going_once():
     assert Connection.objects.filter(room=room).count() == 1  # the TV
 
 
+def test_a_snapshot_says_whether_another_process_serves_the_room():
+    """Each connection row names its process; a change's snapshot, read under the room's lock,
+    says whether a socket of the room is open in another (then the change needs the layer)."""
+    room, seats = hoax_started(3, {"first_player": 0})
+    assert set(Connection.objects.values_list("process", flat=True)) == {services.PROCESS}
+    def move() -> services.Snapshot:
+        turn = room_fresh(room).state["active"]
+        mover = next(seat for seat in seats if seat.position == turn)
+        return services.action_submit(room.code, mover.token, {"type": "pick", "resource": "cash"})
+
+    assert move().elsewhere is False
+    Connection.objects.create(channel_name="tv.other", room=room, seat=None,
+                              last_seen=timezone.now(), process="another-process")
+    opened = services.connection_open("tv.here", room_fresh(room), None)
+    assert opened is None and Connection.objects.get(channel_name="tv.here").process == (
+        services.PROCESS
+    )
+    assert move().elsewhere is True
+    assert services.snapshot_get(room.code).elsewhere is True
+    other = room_make()
+    assert services.snapshot_get(other.code).elsewhere is False  # no socket anywhere
+
+
 def test_a_seat_going_offline_in_a_game_applies_a_logged_presence_action():
     room, seats = hoax_started(3, {"first_player": 0})
     version = room_fresh(room).version
