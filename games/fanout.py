@@ -7,6 +7,8 @@ message and wakes each socket's consumer for it: seven messages per move in a ro
 one channel of its own per room it serves, and a reader task per room delivers. The message is
 internal to the servers (Zulip's ``send_event`` with its recipient list travels the same way):
 its frames are keyed by recipient screen, and a socket is only ever handed its own screen's.
+A room whose every socket is open in the process that made the change needs no layer message:
+``games.broadcast`` hands the same message to ``deliver_here``.
 
 When the layer fails (Redis restarted or out of reach), a reader's ``receive``, a room's
 ``group_add`` or a broadcast raises. The process then tells each of its sockets (a ``net``
@@ -268,7 +270,8 @@ class Fanout:
                     await self.handed(room, socket.frame_send(text))
 
     async def deliver_here(self, room_id: int, message: dict) -> None:
-        """A change the layer could not carry, to this process's own sockets of the room."""
+        """A change to this process's own sockets of the room: one no other process needs (every
+        socket of the room is here), or one the layer could not carry."""
         room = self.rooms.get(room_id) if self.on_this_loop() else None
         if room is not None:
             await self.deliver(room, message)
