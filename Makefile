@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# The suite runs in this many pytest-xdist workers, a module to a worker (its shared server and
+# browser with it); TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= 2
 
 .PHONY: play test lint bench messages clean
 
@@ -25,7 +28,7 @@ play: $(STAMP) .secret_key
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py play --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import importlib
 
 import pytest
+from django.apps import apps
 
-from questions.models import Answer, Card, Deck
+from questions.models import Answer, Card, Category, Deck
 
 ANSWERS = ["Russia", "Canada", "United States", "China", "Brazil"]
 
@@ -15,6 +17,17 @@ ANSWERS = ["Russia", "Canada", "United States", "China", "Brazil"]
 def fast_passwords(settings):
     """The admin tests' users need no slow password hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def categories(db) -> None:
+    """The curators' categories, as the migration that made the table leaves them. Django keeps
+    a migration's rows only for tests that roll back: a test that commits for real flushes the
+    database after itself, and with the suite split over workers one may have run before these
+    in the same database."""
+    if not Category.objects.exists():
+        migration = importlib.import_module("questions.migrations.0002_categories_and_curation")
+        migration.categories_create(apps, None)
 
 
 @pytest.fixture

@@ -58,12 +58,15 @@ def postgres_url() -> Iterator[str]:
 
 @pytest.fixture
 def redis_url() -> str:
-    """A Redis URL with its own database number, emptied first."""
+    """A Redis URL with the database number of this test run's worker, emptied first. (Tests
+    run in pytest-xdist workers, one test at a time each: a database per worker means no test
+    empties one another is using.)"""
     import redis
 
     base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379").rstrip("/")
     base = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-    url = f"{base}/{int(uuid.uuid4().int % 14) + 1}"
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    url = f"{base}/{worker % 15 + 1}"
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=3)
         client.flushdb()
