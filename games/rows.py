@@ -112,12 +112,13 @@ def room_select(by: str, lock: bool) -> str:
 @cache
 def seats_select(players_only: bool = False) -> str:
     """A room's seats (or its players') in join order, each with whether a connection was seen
-    since a time."""
+    since a time, and (the same on every row) whether the room has a connection recorded by a
+    process other than a given one."""
     audience = column(Seat, "is_audience")
     return (
         f"SELECT {columns(Seat).select}, EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
         f"WHERE {column(Connection, 'seat')} = {column(Seat, 'pk')} "
-        f"AND {column(Connection, 'last_seen')} >= %s) "
+        f"AND {column(Connection, 'last_seen')} >= %s), {elsewhere_exists()} "
         f"FROM {quoted(Seat._meta.db_table)} WHERE {column(Seat, 'room')} = %s "
         f"{f'AND NOT {audience} ' if players_only else ''}"
         f"ORDER BY {column(Seat, 'joined_at')}, {column(Seat, 'pk')}"
@@ -152,17 +153,19 @@ def room_row_locked(key: str | int) -> Room | None:
     return None if row is None else instance(Room, connection, row)
 
 
-def seats_with_presence(room: Room, seen_since: datetime,
-                        players_only: bool = False) -> tuple[list[Seat], set[int]]:
-    """The room's seats (or only its players) in join order, and the pks of those with a
-    connection seen since ``seen_since`` (one statement)."""
+def seats_with_presence(room: Room, seen_since: datetime, players_only: bool = False,
+                        process: str = "") -> tuple[list[Seat], set[int], bool]:
+    """The room's seats (or only its players) in join order, the pks of those with a
+    connection seen since ``seen_since``, and whether a socket of the room is open in a process
+    other than ``process`` (one statement; a second for a room without seats)."""
     connection = connections[router.db_for_read(Seat)]
     seen = Connection._meta.get_field("last_seen").get_db_prep_value(seen_since, connection)
     with connection.cursor() as cursor:
-        cursor.execute(seats_select(players_only), [seen, room.pk])
+        cursor.execute(seats_select(players_only), [seen, process, room.pk, room.pk])
         rows = cursor.fetchall()
-    seats = [instance(Seat, connection, row[:-1]) for row in rows]
-    return seats, {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-1]}
+    seats = [instance(Seat, connection, row[:-2]) for row in rows]
+    online = {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-2]}
+    return seats, online, bool(rows[0][-1]) if rows else served_elsewhere(room, process)
 
 
 def room_update(room: Room, expected_version: int, values: dict[str, Any]) -> bool:
@@ -184,11 +187,12 @@ def action_insert(**values: Any) -> None:
 
 
 @cache
-def elsewhere_select() -> str:
-    """Whether a room has a connection recorded by a process other than a given one."""
+def elsewhere_exists() -> str:
+    """Whether a room has a connection recorded by a process other than a given one (the
+    process, then the room)."""
     return (
-        f"SELECT EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
-        f"WHERE {column(Connection, 'room')} = %s AND {column(Connection, 'process')} <> %s)"
+        f"EXISTS(SELECT 1 FROM {quoted(Connection._meta.db_table)} "
+        f"WHERE {column(Connection, 'process')} <> %s AND {column(Connection, 'room')} = %s)"
     )
 
 
@@ -197,5 +201,5 @@ def served_elsewhere(room: Room, process: str) -> bool:
     crashed process count until the sweep removes them: the safe side, the channel layer)."""
     connection = connections[router.db_for_read(Connection)]
     with connection.cursor() as cursor:
-        cursor.execute(elsewhere_select(), [room.pk, process])
+        cursor.execute(f"SELECT {elsewhere_exists()}", [process, room.pk])
         return bool(cursor.fetchone()[0])

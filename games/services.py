@@ -65,29 +65,35 @@ class Snapshot:
 # --- reading -------------------------------------------------------------------------------
 
 
-def seats_online(room: Room) -> tuple[list[Seat], set[int]]:
-    """The room's seats in join order, and the pks of those with a socket seen lately (one
-    query). Once a game runs, the players' only: the audience (up to ``AUDIENCE_MAX`` phones)
-    shares one screen and is counted in its tally (``games.audience``), so a move reads and
-    sends the same whether a thousand watch or none."""
+def seats_online(room: Room) -> tuple[list[Seat], set[int], bool]:
+    """The room's seats in join order, the pks of those with a socket seen lately, and whether
+    a socket of the room is open in another process (one query). Once a game runs, the players'
+    only: the audience (up to ``AUDIENCE_MAX`` phones) shares one screen and is counted in its
+    tally (``games.audience``), so a move reads and sends the same whether a thousand watch or
+    none.
+
+    Read under the room's lock, as ``connection_open`` writes its row, the last tells a change
+    whether it needs the channel layer: a socket opening elsewhere is either counted here or
+    reads the change in its own first snapshot."""
     players_only = room.status != Room.Status.LOBBY
-    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only)
+    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only,
+                                    PROCESS)
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None,
                   handed: list[int] | None = None) -> Snapshot:
     """The room with its seats and who is connected, for building frames."""
-    seats, connected = seats_online(room)
-    return snapshot_make(room, seats, connected, kicked=kicked or [], handed=handed or [])
+    seats, connected, elsewhere = seats_online(room)
+    return snapshot_make(room, seats, connected, elsewhere, kicked=kicked or [],
+                         handed=handed or [])
 
 
-def snapshot_make(room: Room, seats: list[Seat], connected: set[int], **changes: Any) -> Snapshot:
-    """A snapshot of the room as this transaction leaves it, from the seats it read: with the
-    recap once the game is over, and whether another process serves the room (read under the
-    room's lock, as ``connection_open`` writes it: a socket opening elsewhere is either counted
-    here or reads this change in its own first snapshot)."""
+def snapshot_make(room: Room, seats: list[Seat], connected: set[int], elsewhere: bool,
+                  **changes: Any) -> Snapshot:
+    """A snapshot of the room as this transaction leaves it, from what ``seats_online`` read:
+    with the recap once the game is over."""
     return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room),
-                    elsewhere=rows.served_elsewhere(room, PROCESS), **changes)
+                    elsewhere=elsewhere, **changes)
 
 
 def recap_read(room: Room) -> dict | None:
@@ -426,7 +432,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         room = room_locked(code)
         host_check(room, actor)
         lobby_check(room)
-        seats, connected = seats_online(room)
+        seats, connected, elsewhere = seats_online(room)
         seated = players(seats)
         rules = games_all()[room.game]
         if not rules.MIN_PLAYERS <= len(seated) <= rules.MAX_PLAYERS:
@@ -471,7 +477,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         for seat in seated:
             if seat.pk not in connected:
                 presence_record(room, seat.position, False)
-        return snapshot_make(room, seats, connected)
+        return snapshot_make(room, seats, connected, elsewhere)
 
 
 def room_play_again(code: str, actor: Actor) -> Snapshot:
@@ -661,7 +667,7 @@ def action_submit(
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     with transaction.atomic():
         room = room_locked(code)
-        seats, connected = seats_online(room)
+        seats, connected, elsewhere = seats_online(room)
         position = mover_position(room, seats, seat_token, version)
         paused_check(room)
         field = getattr(games_all()[room.game], "FREE_TEXT", {}).get(action["type"])
@@ -669,7 +675,7 @@ def action_submit(
             text_check(room, action.get(field))
         state_apply(room, position, action, time.time())
         # A move changes neither the seats nor who is online: what was read stands.
-        return snapshot_make(room, seats, connected)
+        return snapshot_make(room, seats, connected, elsewhere)
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
@@ -735,7 +741,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
     """A socket opened; returns a snapshot to broadcast when a seat just came online."""
     with transaction.atomic():
         locked = room_locked(room.pk)
-        _seats, before = seats_online(locked)
+        _seats, before, _elsewhere = seats_online(locked)
         Connection.objects.update_or_create(
             channel_name=channel_name,
             defaults={"room": locked, "seat": seat, "last_seen": timezone.now(),

@@ -43,9 +43,12 @@ def rows_agree() -> None:
     assert fields_of(by_code) == fields_of(orm) == fields_of(by_pk), (fields_of(by_code),
                                                                       fields_of(orm))
     assert rows.room_row_locked("ZZZZ") is None
-    found, online = rows.seats_with_presence(orm, timezone.now() - timedelta(minutes=1))
+    found, online, elsewhere = rows.seats_with_presence(
+        orm, timezone.now() - timedelta(minutes=1), process="here"
+    )
     assert [fields_of(seat) for seat in found] == [fields_of(seat) for seat in orm.seats.all()]
     assert online == {seats[1].pk}
+    assert elsewhere == Connection.objects.filter(room=room).exclude(process="here").exists()
 
     written = {"state": {"after": "ñ"}, "version": orm.version + 1, "deadline": None,
                "status": Room.Status.OVER, "current_game": game}
