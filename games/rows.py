@@ -165,7 +165,8 @@ def seats_with_presence(room: Room, seen_since: datetime, players_only: bool = F
         rows = cursor.fetchall()
     seats = [instance(Seat, connection, row[:-2]) for row in rows]
     online = {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-2]}
-    return seats, online, bool(rows[0][-1]) if rows else served_elsewhere(room, process)
+    elsewhere = bool(rows[0][-1]) if rows else served_elsewhere(room, process)
+    return seats, online, elsewhere
 
 
 def room_update(room: Room, expected_version: int, values: dict[str, Any]) -> bool:
