@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from games.dbthread import database_call
 from games.errors import ServiceError
 from games.fanout import FRAMES, fanout, room_group
+from games.fixedparts import state_full
 from games.models import AudienceVote, Room, Seat
 from games.registry import games_all
 
@@ -49,7 +50,7 @@ def public_view(room: Room) -> dict | None:
     """The board's view of the room's running game (what the audience module may read)."""
     if room.status == Room.Status.LOBBY or room.state is None:
         return None
-    return games_all()[room.game].view(room.state, None)
+    return games_all()[room.game].view(state_full(room), None)
 
 
 def choice_clean(ballot: dict, question: Any, choice: Any) -> str:

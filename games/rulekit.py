@@ -29,8 +29,10 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
 - ``FREE_TEXT`` (dict, optional): action type → the field of it a player types freely
   (Outfox's ``fox``: ``text``), which the platform's family filter checks before the rules see it;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
-  (Outfox's card pool); a move's state copy shares them instead of copying them
-  (``state_copy``).
+  (Outfox's card pool, every game's options); a move's state copy shares them instead of
+  copying them (``state_copy``), and the platform stores them once, with the game's setup,
+  not with every move (``games.fixedparts``). They must follow from ``setup``'s arguments
+  alone.
 
 Timers: a duration the rules wait goes through ``timer(options, seconds)``, which stretches it
 by the room's extended timers (the platform adds ``timer_scale`` to the options at setup when it

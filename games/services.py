@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from games import rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
+from games.fixedparts import fixed_remember, game_setup, state_full, state_stored
 from games.models import Connection, Game, Room, Seat
 from games.registry import adapter_get, game_title, games_all, recap_get
 from games.rulekit import RuleError, logged_apply
@@ -113,11 +114,19 @@ def room_missing(key: str | int) -> ServiceError:
 
 
 def room_get(code: str) -> Room:
-    """The room with that code (case-insensitive), or a clear refusal."""
+    """The room with that code (case-insensitive), its whole state read, or a clear
+    refusal."""
     try:
-        return Room.objects.get(code=code_normalize(code))
+        return room_completed(Room.objects.get(code=code_normalize(code)))
     except Room.DoesNotExist:
         raise room_missing(code) from None
+
+
+def room_completed(room: Room) -> Room:
+    """The room as read, its ``state`` completed with its game's fixed parts (the column keeps
+    the rest: ``games.fixedparts``)."""
+    room.state = state_full(room)
+    return room
 
 
 def seat_by_token(room: Room, token: str | None) -> Seat:
@@ -164,17 +173,21 @@ def room_locked(key: str | int) -> Room:
     room = rows.room_row_locked(code_normalize(key) if isinstance(key, str) else key)
     if room is None:
         raise room_missing(key)
-    return room
+    return room_completed(room)
 
 
 def room_bump(room: Room, **fields: Any) -> None:
-    """Save ``fields`` and the next version of ``room`` (read by ``room_locked``).
+    """Save ``fields`` and the next version of ``room`` (read by ``room_locked``); a new
+    ``state`` is saved without its game's fixed parts, and kept whole on ``room``.
 
     The write names the version read: under the row lock it always matches; a room read without
     the lock that changed since is refused (``conflict``) instead of overwritten."""
     expected = room.version
     changes = {**fields, "version": expected + 1, "updated_at": timezone.now()}
-    if not rows.room_update(room, expected, changes):
+    stored = changes
+    if "state" in fields:
+        stored = {**changes, "state": state_stored(fields.get("game", room.game), fields["state"])}
+    if not rows.room_update(room, expected, stored):
         raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
     for name, value in changes.items():
         setattr(room, name, value)
@@ -464,6 +477,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             raise ServiceError(error.message, code=error.code, **error.params) from None
         number = room.games.count() + 1
         game = Game.objects.create(room=room, number=number, game=room.game, setup=setup)
+        fixed_remember(game, state)
         room_bump(
             room,
             status=Room.Status.PLAYING,
@@ -815,15 +829,7 @@ def game_replay(game: Game) -> dict:
     passes each state through JSON too: the rules see exactly what they saw live (lists, not
     tuples; string keys; no list shared between two places of the state).
     """
-    rules = games_all()[game.game]
-    setup = game.setup
-    state = json.loads(json.dumps(rules.setup(
-        setup["n_players"],
-        rules.options_clean(setup["options"]),
-        setup["seed"],
-        setup["now"],
-        setup["content"],
-    )))
+    state = json.loads(json.dumps(game_setup(game)))
     for action in game.actions.order_by("seq"):
         after = state_next(game.game, state, action.seat, action.payload, action.applied_at)
         state = json.loads(json.dumps(after))

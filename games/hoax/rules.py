@@ -48,7 +48,7 @@ TOKENS_PER_RESOURCE = 9
 IMPOSTER_TOKENS = 25
 SUPPLY = "supply"
 LOG_SHOWN = 20  # the newest public events a screen is sent (the screens list twelve)
-FIXED: tuple[str, ...] = ()  # no part of the state is set at setup for good
+FIXED = ("options",)  # set at setup, never changed by a move
 
 # The privilege of the key takes from (or swaps with) its targets; the value is immune to it.
 IMMUNE_TO = {"son_in_law": "lover", "chef": "cousin", "gardener": "chef", "ex": "butler"}
@@ -947,7 +947,7 @@ def _settle(state: dict, now: float) -> None:
 
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     """Check one action against the rules and return the new state (the input is untouched)."""
-    new = state_copy(state)
+    new = state_copy(state, FIXED)
     if seat is None:
         _system(new, action, now)
         _settle(new, now)

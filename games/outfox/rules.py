@@ -37,7 +37,7 @@ MIN_PLAYERS = 2
 
 PHASES = ("draw", "fox", "read", "rank", "double_down", "reveal", "score", "over")
 OFFER_SIZE = 3  # cards the reader chooses from
-FIXED = ("cards",)  # set at setup, never changed by a move: every state shares it
+FIXED = ("cards", "options")  # set at setup, never changed by a move
 SLOTS = 6  # the GUESS column: #1, #2, #3, #4, #5, FOX
 FOX_SLOT = 5
 FOX_MAX_CHARS = 60

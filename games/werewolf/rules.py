@@ -54,7 +54,7 @@ TITLE = pgettext("game title", "Werewolf")
 # Every phase a state is ever in (a screen draws each; the guide says what each is).
 PHASES = ("look", "night", "dawn", "prompt", "candidacy", "election", "talk", "vote", "execution",
           "over")
-FIXED = ("composition", "spares")  # set at setup, never changed by a move
+FIXED = ("composition", "spares", "options")  # set at setup, never changed by a move
 
 # Stable role ids; the names and texts here are English fallbacks (admin data replaces them).
 ROLES: dict[str, dict[str, str]] = {

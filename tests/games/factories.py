@@ -56,13 +56,15 @@ def hoax_started(
         seats_online(room, seats)
     services.room_start(room.code, host(room))
     room.refresh_from_db()
+    services.room_completed(room)
     for seat in seats:
         seat.refresh_from_db()
     return room, seats
 
 
 def room_fresh(room: Room) -> Room:
-    return Room.objects.get(pk=room.pk)
+    """The room as saved now, its state whole (the column keeps it without its fixed parts)."""
+    return services.room_completed(Room.objects.get(pk=room.pk))
 
 
 def by_position(seats: list[Seat]) -> dict[int, Seat]:

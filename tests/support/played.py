@@ -29,3 +29,19 @@ class Played:
 
     def timeout(self) -> dict:
         return self.act(None, {"type": "timeout"}, self.state["deadline"])
+
+
+def fixed_parts_hold(rules: ModuleType, setup: dict, history: list[tuple]) -> int:
+    """Replay ``history`` ((seat, action, now) in order) from ``setup`` (``rules.setup``'s
+    arguments by name): the parts of the state the rules declare ``FIXED`` are, after every
+    move, those the setup made, and setting the game up at another moment makes the same ones
+    (the platform stores them once and sets them up again from the game's setup). Returns how
+    many moves were checked."""
+    state = rules.setup(**setup)
+    fixed = {key: state[key] for key in rules.FIXED}
+    later = rules.setup(**{**setup, "now": setup["now"] + 3_600.0})
+    assert {key: later[key] for key in rules.FIXED} == fixed
+    for seat, action, now in history:
+        state = orjson.loads(orjson.dumps(rules.apply(state, seat, action, now)))
+        assert {key: state[key] for key in rules.FIXED} == fixed, action
+    return len(history)

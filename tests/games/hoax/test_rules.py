@@ -10,6 +10,7 @@ import pytest
 
 from games.hoax import rules as hoax
 from games.rulekit import RuleError
+from tests.support.played import fixed_parts_hold
 
 CHARS = hoax.CHARACTERS
 DEAL = ["ex", "lover", "son_in_law", "cousin", "chef", "gardener"]
@@ -985,6 +986,18 @@ def assert_conserved(state: dict) -> None:
     for pile in [state["supply"], *state["resources"]]:
         assert all(v >= 0 for v in pile.values())
     assert all(len(set(t)) == len(t) for t in state["imposters"])
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_the_fixed_parts_of_the_state_never_change_and_follow_from_the_setup(n):
+    """The options are stored once per game, not with every move (games.fixedparts): no move
+    may change them."""
+    for seed in range(3):
+        state, history = random_game(n, seed)
+        setup = {"n_players": n, "options": state["options"], "seed": seed, "now": 1000.0,
+                 "content": {}}
+        assert fixed_parts_hold(hoax, setup, history) > 20
+    assert hoax.FIXED == ("options",)
 
 
 @pytest.mark.parametrize("block", range(4))

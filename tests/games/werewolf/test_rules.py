@@ -23,6 +23,7 @@ from games.werewolf.options import (
     options_clean,
     preset_deck,
 )
+from tests.support.played import fixed_parts_hold
 
 ROLE_IDS = set(rules.ROLES)
 NO_MAYOR = {"mayor.enabled": False}
@@ -1574,6 +1575,18 @@ def test_an_action_is_accepted_exactly_when_legal_actions_lists_it(n, seed):
                         probed += 1
         state = rules.apply(state, seat, action, now)
     assert probed > 1000 and accepted > 50
+
+
+@pytest.mark.parametrize("n", [6, 12, 24])
+def test_the_fixed_parts_of_the_state_never_change_and_follow_from_the_setup(n):
+    """The composition, the spare cards and the options are stored once per game, not with
+    every move (games.fixedparts): no move may change them."""
+    for seed in range(3):
+        state, history = random_game(n, seed, check_every=False)
+        setup = {"n_players": n, "options": state["options"], "seed": seed, "now": 0.0,
+                 "content": {}}
+        assert fixed_parts_hold(rules, setup, history) > 20
+    assert set(rules.FIXED) == {"composition", "spares", "options"}
 
 
 @pytest.mark.parametrize("n", range(6, 25))
