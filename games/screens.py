@@ -75,11 +75,6 @@ def seat_you(seat: Seat, vip: Seat | None) -> dict[str, Any]:
     }
 
 
-def frame_encode(frame: dict[str, Any]) -> str:
-    """A frame as the text sent on the socket."""
-    return orjson.dumps(frame).decode()
-
-
 class Frames:
     """The frames of one snapshot: the room block is built once and shared by every screen, and
     the rules build every screen's view in one call (``views``), sharing what screens see alike.
@@ -111,13 +106,17 @@ class Frames:
             views = self.rules.views(
                 self.state, [None if seat is None else seat.position for seat in seats]
             )
+        # Every frame is ``{**base, "you": …, "view": …, "recap": …}`` as orjson writes it; the
+        # base (the room block, the same on every screen) is written once for them all.
+        head = orjson.dumps(self.base)[:-1]
         return [
-            frame_encode({
-                **self.base,
-                "you": None if seat is None else seat_you(seat, self.vip),
-                "view": view,
-                "recap": self.recap_for(seat),
-            })
+            b"".join((
+                head,
+                b',"you":', orjson.dumps(None if seat is None else seat_you(seat, self.vip)),
+                b',"view":', orjson.dumps(view),
+                b',"recap":', orjson.dumps(self.recap_for(seat)),
+                b"}",
+            )).decode()
             for seat, view in zip(seats, views, strict=True)
         ]
 

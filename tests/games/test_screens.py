@@ -12,11 +12,13 @@ and to the other phones must be byte-for-byte the same, while the two phones' ow
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from types import SimpleNamespace
 from typing import Any
 
+import orjson
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -102,6 +104,29 @@ def test_frames_build_in_the_lobby_has_no_view_and_names_the_vip():
     assert [p["vip"] for p in decoded[0]["room"]["players"]] == [True, False]
     assert [f["you"] and f["you"]["vip"] for f in decoded[1:]] == [True, False]
     assert [f["you"]["id"] for f in decoded[1:]] == [s.pk for s in seats]
+
+
+@pytest.mark.django_db
+def test_every_frame_is_its_object_as_orjson_writes_it_in_the_lobby_in_play_and_at_the_end():
+    """The room block is written once for every screen of a change and joined to each screen's
+    own part: each frame must still be exactly ``{room..., you, view, recap}`` as one
+    ``orjson.dumps`` writes it."""
+    lobby = services.snapshot_get(room_make().code)
+    room, _seats = hoax_started(4)
+    playing = services.snapshot_get(room.code)
+    recap = {"board": {"awards": ["<b>Zoë</b> 🦊"]},
+             "seats": [{"line": f"seat {n}"} for n in range(4)]}
+    over = dataclasses.replace(playing, recap=recap)
+    for snapshot in (lobby, playing, over):
+        for text in frames_build(snapshot).values():
+            frame = orjson.loads(text)
+            assert orjson.dumps(frame).decode() == text
+            assert list(frame)[:7] == ["type", "version", "server_time", "room", "you", "view",
+                                       "recap"]
+    seat = playing.seats[2]
+    mine = orjson.loads(frames_build(over)[seat_screen(seat.pk)])
+    assert mine["recap"] == {**recap["board"], "me": recap["seats"][seat.position]}
+    assert mine["room"] == orjson.loads(frames_build(over)[BOARD])["room"]
 
 
 # --- playing through sockets --------------------------------------------------------------
