@@ -199,12 +199,17 @@ async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
     await asyncio.gather(*(one(driver) for driver in drivers))
 
 
+def room_games(count: int) -> list[str]:
+    """The game each of ``count`` rooms plays: the games in turn."""
+    return [GAMES[i % len(GAMES)] for i in range(count)]
+
+
 async def step_run(kind: str, count: int, options: Options, server: Daphne,
                    frame_bytes: float, progress: Any, baseline: int | None = None) -> Step:
     ledger = Ledger()
     tag = f"b{secrets.token_hex(3)}"
     drivers: list[RoomDriver]
-    games = [GAMES[i % len(GAMES)] for i in range(count)]
+    games = room_games(count)
     if kind == "game":
         drivers = [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
     else:
@@ -387,7 +392,9 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     return report
 
 
-WARMUP_ROOMS = 2
+# The warm-up plays one room of each game: it measures the game's mean frame, which the stock
+# consumer's messages then match (Werewolf's, twelve phones and a larger room, are the largest).
+WARMUP_ROOMS = len(GAMES)
 
 
 @dataclass

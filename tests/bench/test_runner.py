@@ -6,7 +6,16 @@ import math
 
 import pytest
 
-from bench.runner import Measured, Step, cpu_ratio, pair_order, steps_joined
+from bench.clients import GAMES
+from bench.runner import (
+    WARMUP_ROOMS,
+    Measured,
+    Step,
+    cpu_ratio,
+    pair_order,
+    room_games,
+    steps_joined,
+)
 from bench.stats import ActionRecord, Ledger
 
 
@@ -81,3 +90,10 @@ def test_a_consumer_that_delivered_nothing_has_no_ratio() -> None:
 def test_pairs_alternate_which_consumer_goes_first() -> None:
     assert [pair_order(n) for n in range(3)] == [
         ("bare", "game"), ("game", "bare"), ("bare", "game")]
+
+
+def test_the_warm_up_plays_every_game_so_the_stock_consumers_frames_match_the_mix():
+    """The stock consumer's messages are padded to the warm-up game's mean frame: a warm-up
+    without Werewolf (the largest frames) made them a third smaller than the game's."""
+    assert set(room_games(WARMUP_ROOMS)) == set(GAMES)
+    assert room_games(4) == [*GAMES, GAMES[0]]
