@@ -38,7 +38,8 @@ def fixed_parts_hold(rules: ModuleType, setup: dict, history: list[tuple]) -> in
     (the platform stores them once and sets them up again from the game's setup). Returns how
     many moves were checked."""
     state = rules.setup(**setup)
-    fixed = {key: state[key] for key in rules.FIXED}
+    fixed = orjson.loads(orjson.dumps({key: state[key] for key in rules.FIXED}))  # a copy: a
+    # move that changed a shared part in place would change it too
     later = rules.setup(**{**setup, "now": setup["now"] + 3_600.0})
     assert {key: later[key] for key in rules.FIXED} == fixed
     for seat, action, now in history:
