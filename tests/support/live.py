@@ -16,7 +16,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from bench.clients import hoax_move
-from games.fixedparts import state_stored
+from games.fixedparts import game_setup, state_stored
+from games.models import Game
 from games.registry import games_all
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -250,11 +251,7 @@ def replayed(row: dict) -> dict:
     """The state rebuilt from the game's seed and its action log alone, each state through
     JSON as it is stored live."""
     rules = games_all()[row["game"]]
-    setup = row["setup"]
-    state = json.loads(json.dumps(rules.setup(
-        setup["n_players"], rules.options_clean(setup["options"]), setup["seed"], setup["now"],
-        setup["content"],
-    )))
+    state = json.loads(json.dumps(game_setup(Game(game=row["game"], setup=row["setup"]))))
     for _seq, seat, payload, applied_at in row["actions"]:
         state = json.loads(json.dumps(rules.apply(state, seat, payload, applied_at)))
     return state
