@@ -748,6 +748,11 @@ async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_
     monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.4)
     monkeypatch.setattr(consumers, "HEARTBEAT_STEPS", 2)
     monkeypatch.setattr(consumers, "HEARTBEAT_SLICE_MIN", 1)
+    # The beat already sleeps its first 20 s: start it again so the shorter period applies now.
+    consumers.heartbeat.task.cancel()
+    consumers.heartbeat.task = consumers.asyncio.get_running_loop().create_task(
+        consumers.heartbeat.beat()
+    )
     old = timezone.now() - timedelta(seconds=50)
     await db(Connection.objects.filter(room=room).update)(last_seen=old)
     await phones[0].send_json_to({"type": "ping"})
