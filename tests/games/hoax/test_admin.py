@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from games.hoax.characters import characters_for_page
-from games.hoax.models import HoaxCharacter
+from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation
 
 pytestmark = pytest.mark.django_db
 
@@ -157,6 +157,13 @@ def test_the_admin_refuses_a_brace_in_a_translation(staff):
     assert form.errors["privilege"] == [
         "Unknown placeholder {dinero}: this text takes no placeholder."]
     assert not chef.translations.exists()
+
+
+def test_every_shipped_text_passes_the_admins_check():
+    call_command("load_starter", stdout=io.StringIO())
+    for model in (HoaxCharacter, HoaxCharacterTranslation):
+        for row in model.objects.all():
+            row.full_clean()
 
 
 def test_a_brace_already_saved_shows_the_shipped_text_instead():
