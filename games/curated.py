@@ -90,8 +90,11 @@ def placeholders_problems(text: str, original: str) -> list[str]:
     expected = placeholders(original)[0]
     problems = []
     if stray:
-        problems.append(gettext(
-            "A brace is left unmatched: write each placeholder whole, like {night}."))
+        problems.append(
+            gettext("A brace is left unmatched: write each placeholder whole, like %(example)s.")
+            % {"example": braced(sorted(expected)[:1])}
+            if expected else
+            gettext("A brace is left unmatched: this text takes no placeholder, so no brace."))
     if names - expected:
         problems.append(
             gettext("Unknown placeholder %(names)s: this text takes %(expected)s.")

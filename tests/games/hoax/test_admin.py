@@ -133,7 +133,7 @@ def test_a_translation_language_is_picked_from_the_hubs_languages(staff):
 @pytest.mark.parametrize(("field", "text", "error"), [
     ("privilege", "Take {n} cash from the supply.",
      "Unknown placeholder {n}: this text takes no placeholder."),
-    ("name", "The {Butler", "A brace is left unmatched"),
+    ("name", "The {Butler", "this text takes no placeholder, so no brace."),
     ("immunity", "Immune to the Chef}.", "A brace is left unmatched"),
 ])
 def test_the_admin_refuses_a_brace_in_a_characters_text(staff, field, text, error):

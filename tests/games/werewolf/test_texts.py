@@ -230,7 +230,8 @@ def line_form(line: WerewolfLine, text: str | None = None, **translations: str) 
 
 @pytest.mark.parametrize(("text", "error"), [
     ("Night {nuit} falls.", "Unknown placeholder {nuit}: this text takes {night}."),
-    ("Night {night falls.", "A brace is left unmatched"),
+    ("Night {night falls.", "A brace is left unmatched: write each placeholder whole, like "
+                            "{night}."),
     ("Night }night{ falls.", "A brace is left unmatched"),
     ("Night falls.", "Missing placeholder {night}"),
     ("Night {night} falls on {seat}.", "Unknown placeholder {seat}"),
