@@ -139,10 +139,12 @@ class Originals:
                 texts[keys[fields[self.parent]]][fields["language"]] = fields
         return texts
 
-    def text(self, key: tuple, field: str, language: str = settings.LANGUAGE_CODE) -> str:
-        """The shipped text of a row's field in ``language`` (else the base language's)."""
+    def text(self, key: tuple, field: str, language: str | None = None) -> str:
+        """The shipped text of a row's field in ``language`` (else, or when None, the base
+        language's; "" for a row the fixture does not ship)."""
         by_language = self.texts.get(key, {})
-        found = by_language.get(language) or by_language.get(settings.LANGUAGE_CODE) or {}
+        found = (by_language.get(language or settings.LANGUAGE_CODE)
+                 or by_language.get(settings.LANGUAGE_CODE) or {})
         return found.get(field, "")
 
     def validate(self, key: tuple, texts: dict[str, str]) -> None:
