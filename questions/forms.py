@@ -159,6 +159,8 @@ class AnswerFormSet(forms.BaseInlineFormSet):
             for position, form in enumerate(self.forms, start=1)
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
+        # The card as its form left it: the answers compare in the language it is saved with.
+        language = self.instance.language
         if any(self.errors):
             # An answer with its own error (an empty one, say) must not hide two others that
             # are the same: those are still reported, by rank (or row, when the rank is bad).
@@ -167,13 +169,16 @@ class AnswerFormSet(forms.BaseInlineFormSet):
                     (answer.get("rank", position), answer["text"])
                     for position, answer in answers
                     if "text" in answer
-                ]
+                ],
+                language,
             )
         else:
             problems = validation.ranks_problems([answer["rank"] for _pos, answer in answers])
             if not problems:
                 by_rank = sorted((answer for _pos, answer in answers), key=lambda a: a["rank"])
-                problems = validation.answers_problems([answer["text"] for answer in by_rank])
+                problems = validation.answers_problems(
+                    [answer["text"] for answer in by_rank], language
+                )
         if problems:
             raise ValidationError(problems)
 

@@ -89,7 +89,7 @@ def ranks_problems(ranks: Sequence[int]) -> list[str]:
     return problems
 
 
-def answers_problems(answers: Sequence[str]) -> list[str]:
+def answers_problems(answers: Sequence[str], language: str | None = None) -> list[str]:
     """What is wrong with a card's answers (rank #1 first): five distinct, non-empty texts."""
     if len(answers) != ANSWER_COUNT:
         return [
@@ -112,18 +112,21 @@ def answers_problems(answers: Sequence[str]) -> list[str]:
     ranked = [
         (rank, text) for rank, text in enumerate(answers, start=1) if isinstance(text, str)
     ]
-    return problems + answers_duplicate_problems(ranked)
+    return problems + answers_duplicate_problems(ranked, language)
 
 
-def answers_duplicate_problems(ranked: Sequence[tuple[int, str]]) -> list[str]:
-    """Answers the game would take for one another (see :func:`textkey.answer_key`), given as
-    (rank, text) pairs; empty texts are left to the caller, so one never hides the other."""
+def answers_duplicate_problems(
+    ranked: Sequence[tuple[int, str]], language: str | None = None
+) -> list[str]:
+    """Answers the game would take for one another on a card in ``language`` (see
+    :func:`textkey.answer_key`), given as (rank, text) pairs; empty texts are left to the
+    caller, so one never hides the other."""
     problems = []
     first_rank_of: dict[str, int] = {}
     for rank, text in sorted(ranked):
         if not text.strip():
             continue
-        key = answer_key(text)
+        key = answer_key(text, language)
         if key in first_rank_of:
             problems.append(
                 _("Answers #%(first)d and #%(rank)d are the same (“%(text)s”).")
@@ -194,7 +197,8 @@ def card_problems(
         "reading_order": reading_order_problems(reading_order),
     }
     if answers is not None:
-        problems["answers"] = answers_problems(answers)
+        problems["answers"] = answers_problems(
+            answers, language if isinstance(language, str) else None)
     return {field: messages for field, messages in problems.items() if messages}
 
 

@@ -1,4 +1,5 @@
-"""Hoax characters as the pages show them, in the reader's language."""
+"""Hoax characters as the pages show them, in the reader's language (a text with a placeholder
+shows the shipped text: games/curated.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from django.templatetags.static import static
 
 from games.curated import reader_language, translated
-from games.hoax.models import HoaxCharacter
+from games.hoax.models import ORIGINALS, HoaxCharacter
 
 
 def character_picture_url(character: HoaxCharacter) -> str:
@@ -26,9 +27,8 @@ def characters_for_page(language: str | None = None) -> list[dict[str, Any]]:
         result.append(
             {
                 "id": character.key,
-                "name": text.name,
-                "privilege": text.privilege,
-                "immunity": text.immunity,
+                **{field: ORIGINALS.shown((character.key,), text, field, language)
+                   for field in ("name", "privilege", "immunity")},
                 "picture": character_picture_url(character),
             }
         )

@@ -8,7 +8,13 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.curated import translation_languages
+from games.curated import Originals, translation_languages
+from games.hoax.adapter import STARTER
+
+# The texts shipped in the starter fixture: they have no placeholder, so a curated text may have
+# none either (a brace would reach the screen raw); the pages show them in place of one that has.
+ORIGINALS = Originals(STARTER, "hoax.hoaxcharacter", "hoax.hoaxcharactertranslation",
+                      "character", ("key",))
 
 
 class HoaxCharacter(models.Model):
@@ -47,6 +53,10 @@ class HoaxCharacter(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        ORIGINALS.validate((self.key,), {"name": self.name, "privilege": self.privilege,
+                                         "immunity": self.immunity})
+
 
 class HoaxCharacterTranslation(models.Model):
     """A character's name and texts in another language."""
@@ -71,3 +81,8 @@ class HoaxCharacterTranslation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.character.key} ({self.language})"
+
+    def clean(self) -> None:
+        if self.character_id is not None:
+            ORIGINALS.validate((self.character.key,), {
+                "name": self.name, "privilege": self.privilege, "immunity": self.immunity})

@@ -274,10 +274,12 @@ def _fox_clean(state: dict, raw: str) -> str:
         _("A Fox answer can be at most %(max)s characters."),
         max=FOX_MAX_CHARS,
     )
-    key = answer_key(text)
-    for answer in _card(state)["answers"]:
+    card = _card(state)
+    language = card.get("language", "")
+    key = answer_key(text, language)
+    for answer in card["answers"]:
         require(
-            answer_key(answer) != key,
+            answer_key(answer, language) != key,
             _("“%(answer)s” is already a real answer on this card; make up another."),
             answer=answer,
         )
@@ -762,9 +764,11 @@ def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
 
 def _fox_sample(state: dict) -> str:
     """A Fox text that is valid on this card (for bots and tests)."""
-    keys = {answer_key(answer) for answer in _card(state)["answers"]}
+    card = _card(state)
+    language = card.get("language", "")
+    keys = {answer_key(answer, language) for answer in card["answers"]}
     text, number = FOX_SAMPLE, 1
-    while answer_key(text) in keys:
+    while answer_key(text, language) in keys:
         number += 1
         text = f"{FOX_SAMPLE} {number}"
     return text

@@ -13,13 +13,22 @@ from django.db import models
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.curated import translation_languages
+from games.curated import Originals, translation_languages
 from games.werewolf import rules
+from games.werewolf.adapter import STARTER
 
 
 def role_keys() -> list[tuple[str, str]]:
     """The cards, by the rules' ids (their English names as the admin's labels)."""
     return [(key, gettext_lazy(role["name"])) for key, role in rules.ROLES.items()]
+
+
+# The texts shipped in the starter fixture: the placeholders each curated text keeps (none in a
+# card's texts), and what the pages show in place of a saved text that does not keep them.
+ROLE_ORIGINALS = Originals(STARTER, "werewolf.werewolfrole", "werewolf.werewolfroletranslation",
+                           "role", ("key",))
+LINE_ORIGINALS = Originals(STARTER, "werewolf.werewolfline", "werewolf.werewolflinetranslation",
+                           "line", ("kind", "key"))
 
 
 class WerewolfRole(models.Model):
@@ -44,6 +53,9 @@ class WerewolfRole(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        ROLE_ORIGINALS.validate((self.key,), {"name": self.name, "power": self.power})
+
 
 class WerewolfRoleTranslation(models.Model):
     """A card's name and power in another language."""
@@ -63,6 +75,10 @@ class WerewolfRoleTranslation(models.Model):
     def __str__(self) -> str:
         return f"{self.role.key} ({self.language})"
 
+    def clean(self) -> None:
+        if self.role_id is not None:
+            ROLE_ORIGINALS.validate((self.role.key,), {"name": self.name, "power": self.power})
+
 
 class WerewolfLine(models.Model):
     """One text the game shows or says: a narrator's line, a phone's question or a team's name.
@@ -70,7 +86,8 @@ class WerewolfLine(models.Model):
     Its placeholders are the parameters the rules give the line, by name (``{seat}``,
     ``{target}``: a player; ``{card}``: a card; ``{seats}``, ``{candidates}``, ``{winners}``:
     players; ``{night}``, ``{day}``, ``{step}``, ``{steps}``: numbers), filled in by the screens
-    (docs/rules-werewolf.md lists each line's).
+    (docs/protocol.md lists each line's). A text, in every language, keeps exactly the
+    placeholders of the line shipped in the starter fixture (``clean``).
     """
 
     class Kind(models.TextChoices):
@@ -93,6 +110,9 @@ class WerewolfLine(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.key}"
 
+    def clean(self) -> None:
+        LINE_ORIGINALS.validate((self.kind, self.key), {"text": self.text})
+
 
 class WerewolfLineTranslation(models.Model):
     """A line's text in another language."""
@@ -110,3 +130,7 @@ class WerewolfLineTranslation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.line.key} ({self.language})"
+
+    def clean(self) -> None:
+        if self.line_id is not None:
+            LINE_ORIGINALS.validate((self.line.kind, self.line.key), {"text": self.text})

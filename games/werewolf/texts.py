@@ -1,4 +1,5 @@
-"""Werewolf's curated texts as the pages show them, in the reader's language."""
+"""Werewolf's curated texts as the pages show them, in the reader's language (a text whose
+placeholders are not those of the shipped line shows the shipped line: games/curated.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ from typing import Any
 from django.templatetags.static import static
 
 from games.curated import reader_language, translated
-from games.werewolf.models import WerewolfLine, WerewolfRole
+from games.werewolf.models import (
+    LINE_ORIGINALS,
+    ROLE_ORIGINALS,
+    WerewolfLine,
+    WerewolfRole,
+)
 
 
 def role_picture_url(role: WerewolfRole) -> str:
@@ -23,7 +29,9 @@ def roles_for_page(language: str | None = None) -> list[dict[str, Any]]:
     result = []
     for role in WerewolfRole.objects.prefetch_related("translations"):
         text = translated(role, role.translations.all(), language)
-        result.append({"id": role.key, "name": text.name, "power": text.power,
+        result.append({"id": role.key,
+                       "name": ROLE_ORIGINALS.shown((role.key,), text, "name", language),
+                       "power": ROLE_ORIGINALS.shown((role.key,), text, "power", language),
                        "picture": role_picture_url(role)})
     return result
 
@@ -34,5 +42,7 @@ def lines_for_page(language: str | None = None) -> dict[str, dict[str, str]]:
     language = reader_language(language)
     lines: dict[str, dict[str, str]] = {kind: {} for kind in WerewolfLine.Kind.values}
     for line in WerewolfLine.objects.prefetch_related("translations"):
-        lines[line.kind][line.key] = translated(line, line.translations.all(), language).text
+        text = translated(line, line.translations.all(), language)
+        lines[line.kind][line.key] = LINE_ORIGINALS.shown(
+            (line.kind, line.key), text, "text", language)
     return lines

@@ -188,6 +188,42 @@ def test_add_card_validation_messages(admin_client, db, changes, message):
     assert not Card.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "answers", "message"),
+    [
+        ("es", ["Los Beatles", "Queen", "Beatles", "ABBA", "Oasis"],
+         "Answers #1 and #3 are the same (“Beatles”)"),
+        ("fr", ["Les Rita Mitsouko", "Téléphone", "Indochine", "Rita Mitsouko", "Noir Désir"],
+         "Answers #1 and #4 are the same (“Rita Mitsouko”)"),
+        ("fr", ["L'Oréal", "Chanel", "Oréal", "Dior", "Hermès"],
+         "Answers #1 and #3 are the same (“Oréal”)"),
+    ],
+)
+def test_add_card_refuses_answers_the_same_but_for_an_article_of_its_language(
+    admin_client, db, language, answers, message
+):
+    data = card_post(answers=answers, language=language)
+    response = admin_client.post(ADD, data)
+    assert response.status_code == 200
+    assert message in html_unescape(response.content.decode())
+    assert not Card.objects.exists()
+    # Among English answers a Spanish or French article is a word like any other.
+    response = admin_client.post(ADD, card_post(answers=answers, language="en"))
+    assert response.status_code == 302, response.context["errors"]
+
+
+def test_change_card_compares_answers_in_the_language_it_is_saved_with(admin_client, make_card):
+    card = make_card(answers=["Los Beatles", "Queen", "Beatles", "ABBA", "Oasis"])
+    url = reverse("admin:questions_card_change", args=[card.pk])
+    data = card_post(card=card, answers=card.answer_texts(), question=card.question,
+                     language="es")
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    assert "Answers #1 and #3 are the same (“Beatles”)" in response.content.decode()
+    card.refresh_from_db()
+    assert card.language == "en"
+
+
 def test_add_card_an_empty_answer_does_not_hide_a_duplicate(admin_client, db):
     response = admin_client.post(
         ADD, card_post(answers=["Russia", "russia", "", "China", "Brazil"])

@@ -111,6 +111,54 @@ def test_answers_the_game_takes_for_one_another_are_refused(first, second):
     assert problems == [f"Answers #1 and #5 are the same (“{second}”)."]
 
 
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [
+        ("es", "Los Beatles", "Beatles"),
+        ("es", "La Rioja", "Rioja"),
+        ("es", "Unas vacaciones", "vacaciones"),
+        ("es", "The Beatles", "Los Beatles"),
+        ("fr", "Les Rita Mitsouko", "Rita Mitsouko"),
+        ("fr", "L'Oréal", "Oréal"),
+        ("fr", "Le Grand Bleu", "LE GRAND-BLEU"),
+        ("fr", "Des Souris et des hommes", "Souris et des hommes"),
+        ("en", "A Bug's Life", "Bug's Life"),
+        ("en", "An Education", "Education"),
+    ],
+)
+def test_answers_the_same_but_for_an_article_of_the_cards_language_are_refused(
+    language, first, second
+):
+    """What the admin, the importer (``card_problems``) and the game's Fox check all refuse."""
+    problems = [f"Answers #1 and #5 are the same (“{second}”)."]
+    assert validation.answers_problems([first, "b", "c", "d", second], language) == problems
+    found = validation.card_problems(
+        question="q", source="s", category="music", language=language,
+        reading_order=[3, 0, 5, 1, 4, 2], answers=[first, "b", "c", "d", second])
+    assert found == {"answers": problems}
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [
+        ("id", "Si Kancil", "Kancil"),  # "si" and "sang" make a title of a name: kept
+        ("id", "Sang Pencerah", "Pencerah"),
+        ("es", "A Coruña", "Coruña"),  # "a" is only English's article
+        ("fr", "À bout de souffle", "Bout de souffle"),
+        ("fr", "Thé vert", "Vert"),  # "thé" is not "the"
+        ("es", "Él canta", "Canta"),  # a pronoun is no article
+        ("en", "Los Beatles", "Beatles"),  # Spanish's articles on Spanish cards only
+        ("en", "La La Land", "La Land"),
+        ("fr", "La", "Le"),  # an article alone is an answer (the note La), not nothing
+        (None, "A Bug's Life", "Bug's Life"),  # language unknown: only "the"
+    ],
+)
+def test_answers_different_but_for_a_word_that_is_no_article_here_are_kept(
+    language, first, second
+):
+    assert validation.answers_problems([first, "b", "c", "d", second], language) == []
+
+
 SAMPLES = [
     "The Beatles", "Beatles!", "Café Tacvba", "Cafe Tacvba", "the", "Theatre", "  the  end ",
     "+ (Plus)", "= (Equals)", "× (Multiply)", "Ørsted", "Straße", "İstanbul", "東京", "", "!!!",

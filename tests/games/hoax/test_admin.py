@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from games.hoax.characters import characters_for_page
-from games.hoax.models import HoaxCharacter
+from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +128,52 @@ def test_a_translation_language_is_picked_from_the_hubs_languages(staff):
     assert chef.translations.get().language == "es"
     spanish = {c["id"]: c for c in characters_for_page("es")}
     assert spanish["chef"]["name"] == "El Mayordomo Nuevo"
+
+
+@pytest.mark.parametrize(("field", "text", "error"), [
+    ("privilege", "Take {n} cash from the supply.",
+     "Unknown placeholder {n}: this text takes no placeholder."),
+    ("name", "The {Butler", "this text takes no placeholder, so no brace."),
+    ("immunity", "Immune to the Chef}.", "A brace is left unmatched"),
+])
+def test_the_admin_refuses_a_brace_in_a_characters_text(staff, field, text, error):
+    """No character text is filled in by the screens: a brace would show raw."""
+    butler = HoaxCharacter.objects.get(key="butler")
+    response = staff.post(change_url(butler), form_data(butler, **{field: text}))
+    assert response.status_code == 200
+    assert any(error in message for message in response.context["adminform"].form.errors[field])
+    butler.refresh_from_db()
+    assert getattr(butler, field) != text
+
+
+def test_the_admin_refuses_a_brace_in_a_translation(staff):
+    chef = HoaxCharacter.objects.get(key="chef")
+    chef.translations.all().delete()
+    data = translation_data(chef, "es")
+    data["translations-0-privilege"] = "Coge {dinero}."
+    response = staff.post(change_url(chef), data)
+    assert response.status_code == 200
+    form = response.context["inline_admin_formsets"][0].formset.forms[0]
+    assert form.errors["privilege"] == [
+        "Unknown placeholder {dinero}: this text takes no placeholder."]
+    assert not chef.translations.exists()
+
+
+def test_every_shipped_text_passes_the_admins_check():
+    call_command("load_starter", stdout=io.StringIO())
+    for model in (HoaxCharacter, HoaxCharacterTranslation):
+        for row in model.objects.all():
+            row.full_clean()
+
+
+def test_a_brace_already_saved_shows_the_shipped_text_instead():
+    call_command("load_starter", stdout=io.StringIO())
+    shipped_fr = {c["id"]: c for c in characters_for_page("fr")}["chef"]
+    chef = HoaxCharacter.objects.get(key="chef")
+    HoaxCharacter.objects.filter(pk=chef.pk).update(name="The {name}", privilege="Cook.")
+    chef.translations.filter(language="fr").update(privilege="Cuisine {x}.")
+    english = {c["id"]: c for c in characters_for_page("en")}["chef"]
+    assert english["name"] == "The Chef"
+    assert english["privilege"] == "Cook."
+    french = {c["id"]: c for c in characters_for_page("fr")}["chef"]
+    assert french["privilege"] == shipped_fr["privilege"] and "{" not in french["privilege"]

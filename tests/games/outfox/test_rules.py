@@ -344,6 +344,56 @@ def test_fox_refused_when_a_real_answer(text, answer):
     assert "already a real answer" in error.message
 
 
+def at_fox_with(language: str, answer: str) -> dict:
+    """At the Fox, the card in ``language`` with ``answer`` as its #3."""
+    state = at_fox()
+    card = state["cards"][state["card"]]
+    card["language"] = language
+    card["answers"][2] = answer
+    return state
+
+
+@pytest.mark.parametrize(
+    "language, answer, text",
+    [
+        ("es", "Los Beatles", "Beatles"),
+        ("es", "Beatles", "los beatles"),
+        ("es", "The Beatles", "Los Beatles"),
+        ("es", "La Rioja", "rioja"),
+        ("fr", "Les Rita Mitsouko", "Rita Mitsouko"),
+        ("fr", "L’Oréal", "oreal"),
+        ("fr", "Une vie", "Vie"),
+        ("en", "A Bug's Life", "Bugs Life"),
+        ("en", "An Education", "education"),
+    ],
+)
+def test_fox_refused_when_a_real_answer_but_for_an_article_of_the_cards_language(
+    language, answer, text
+):
+    error = refused("illegal", at_fox_with(language, answer), 0, {"type": "fox", "text": text})
+    assert error.params == {"answer": answer}
+
+
+@pytest.mark.parametrize(
+    "language, answer, text",
+    [
+        ("id", "Si Kancil", "Kancil"),  # "si", "sang" make a name a title: kept
+        ("id", "Sang Saka", "Saka"),
+        ("es", "A Coruña", "Coruña"),  # "a" is English's article, not Spanish's
+        ("fr", "À bout de souffle", "Bout de souffle"),
+        ("fr", "Thé vert", "Vert"),  # "thé" is not "the"
+        ("en", "Los Beatles", "Beatles"),  # Spanish articles on a Spanish card only
+        ("en", "La La Land", "La Land"),
+        ("fr", "La", "Le"),  # an article alone is an answer (the note La), not nothing
+    ],
+)
+def test_fox_taken_when_what_it_drops_is_no_article_of_the_cards_language(
+    language, answer, text
+):
+    state = act(at_fox_with(language, answer), 0, {"type": "fox", "text": text})
+    assert state["fox"] == text
+
+
 def test_fox_messages_are_distinct_and_a_near_miss_is_fine():
     state = at_fox()
     messages = {

@@ -17,7 +17,12 @@ from games.models import Room
 from games.registry import adapter_get
 from games.werewolf import rules
 from games.werewolf.adapter import STARTER
-from games.werewolf.models import WerewolfLine, WerewolfRole
+from games.werewolf.models import (
+    WerewolfLine,
+    WerewolfLineTranslation,
+    WerewolfRole,
+    WerewolfRoleTranslation,
+)
 from games.werewolf.texts import lines_for_page, roles_for_page
 from tests.games.werewolf.test_rules import random_game
 
@@ -206,3 +211,109 @@ def test_the_shipped_card_and_team_names_are_those_of_the_lobby(shipped, languag
         teams = {key: translation.gettext(name) for key, name in rules.TEAMS.items()}
     assert {role["id"]: role["name"] for role in roles_for_page(language)} == cards
     assert lines_for_page(language)["team"] == teams
+
+
+def line_form(line: WerewolfLine, text: str | None = None, **translations: str) -> dict:
+    """The line's change form as the admin posts it, its translations included (those named
+    reworded)."""
+    rows = list(line.translations.order_by("pk"))
+    data = {"text": line.text if text is None else text,
+            "translations-TOTAL_FORMS": str(len(rows)),
+            "translations-INITIAL_FORMS": str(len(rows)),
+            "translations-MIN_NUM_FORMS": "0", "translations-MAX_NUM_FORMS": "1000"}
+    for index, row in enumerate(rows):
+        data.update({f"translations-{index}-id": row.pk, f"translations-{index}-line": line.pk,
+                     f"translations-{index}-language": row.language,
+                     f"translations-{index}-text": translations.get(row.language, row.text)})
+    return data
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("Night {nuit} falls.", "Unknown placeholder {nuit}: this text takes {night}."),
+    ("Night {night falls.", "A brace is left unmatched: write each placeholder whole, like "
+                            "{night}."),
+    ("Night }night{ falls.", "A brace is left unmatched"),
+    ("Night falls.", "Missing placeholder {night}"),
+    ("Night {night} falls on {seat}.", "Unknown placeholder {seat}"),
+    ("Night {night!r} falls.", "Unknown placeholder {night!r}"),
+])
+def test_the_admin_refuses_a_line_that_does_not_keep_its_placeholders(staff, text, error):
+    line = WerewolfLine.objects.get(kind="narrator", key="nightfall")
+    before = line.text
+    response = staff.post(f"/admin/werewolf/werewolfline/{line.pk}/change/", line_form(line, text))
+    assert response.status_code == 200
+    assert any(error in message for message in response.context["adminform"].form.errors["text"])
+    assert error in response.content.decode()
+    line.refresh_from_db()
+    assert line.text == before
+
+
+def test_the_admin_refuses_a_translation_that_does_not_keep_the_placeholders(staff):
+    line = WerewolfLine.objects.get(kind="narrator", key="death")
+    url = f"/admin/werewolf/werewolfline/{line.pk}/change/"
+    response = staff.post(url, line_form(line, fr="{seat} est mort. Sa carte : {carte}."))
+    assert response.status_code == 200
+    formset = response.context["inline_admin_formsets"][0].formset
+    errors = [form.errors.get("text", []) for form in formset.forms]
+    french = [row.language for row in line.translations.order_by("pk")].index("fr")
+    assert errors[french] == [
+        "Unknown placeholder {carte}: this text takes {card}, {seat}.",
+        "Missing placeholder {card}: keep every placeholder of the original text "
+        "({card}, {seat})."]
+    assert not any(errors[:french] + errors[french + 1:])
+    assert "{carte}" not in line.translations.get(language="fr").text
+    # Reordered, reworded, the same placeholders: saved.
+    reworded = "Sa carte était {card} : {seat} est mort."
+    assert staff.post(url, line_form(line, fr=reworded)).status_code == 302
+    assert lines_for_page("fr")["narrator"]["death"] == reworded
+
+
+def test_the_admin_refuses_a_placeholder_in_a_cards_text_or_a_phones_question(staff):
+    seer = WerewolfRole.objects.get(key="seer")
+    response = staff.post(f"/admin/werewolf/werewolfrole/{seer.pk}/change/",
+                          role_form(seer, power="Each night, looks at {seat}'s card."))
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["power"] == [
+        "Unknown placeholder {seat}: this text takes no placeholder."]
+    question = WerewolfLine.objects.get(kind="phone", key="vote")
+    response = staff.post(f"/admin/werewolf/werewolfline/{question.pk}/change/",
+                          line_form(question, "Whom do we execute, {seat}?"))
+    assert response.status_code == 200
+    assert "this text takes no placeholder" in response.content.decode()
+
+
+def test_every_shipped_text_passes_the_admins_check(shipped):
+    """A curator can save any row unchanged: each translation keeps the shipped base line's
+    placeholders."""
+    for model in (WerewolfRole, WerewolfRoleTranslation, WerewolfLine, WerewolfLineTranslation):
+        for row in model.objects.all():
+            row.full_clean()
+
+
+def test_a_bad_text_already_saved_shows_the_shipped_line_instead(shipped):
+    """Texts saved before the admin checked them (or written straight to the database) never
+    reach a screen with a raw brace: the page carries the shipped line in the reader's language."""
+    shipped_en = lines_for_page("en")["narrator"]
+    shipped_fr = lines_for_page("fr")["narrator"]
+    nightfall = WerewolfLine.objects.get(kind="narrator", key="nightfall")
+    WerewolfLine.objects.filter(pk=nightfall.pk).update(text="Night {nuit} falls.")
+    nightfall.translations.filter(language="fr").update(text="La nuit {nuit} tombe.")
+    death = WerewolfLine.objects.get(kind="narrator", key="death")
+    death.translations.filter(language="fr").update(text="{seat est mort : {card}.")
+    WerewolfLine.objects.filter(kind="narrator", key="village_wakes").update(text="Morning.")
+    WerewolfRole.objects.filter(key="seer").update(name="Seer {seat}")
+    english, french = lines_for_page("en")["narrator"], lines_for_page("fr")["narrator"]
+    assert english["nightfall"] == shipped_en["nightfall"]
+    assert english["nightfall"].startswith("Night {night} falls")
+    assert french["nightfall"] == shipped_fr["nightfall"]
+    assert french["nightfall"].startswith("La nuit {night} tombe")
+    assert french["death"] == shipped_fr["death"]
+    assert english["village_wakes"] == shipped_en["village_wakes"]
+    assert {role["id"]: role["name"] for role in roles_for_page("en")}["seer"] == "Seer"
+    # A good rewording is shown as written.
+    WerewolfLine.objects.filter(pk=nightfall.pk).update(text="Night {night}: sleep.")
+    assert lines_for_page("en")["narrator"]["nightfall"] == "Night {night}: sleep."
+    for language in LANGUAGES:
+        for kind, texts in lines_for_page(language).items():
+            for key, text in texts.items():
+                assert "{nuit}" not in text and "{seat est" not in text, (language, kind, key)
