@@ -295,7 +295,8 @@ class CardAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         """After the answers are saved: reset the statistics when asked, else say when changed
-        answers leave old plays counted; warn about decks in another language."""
+        answers leave old plays counted; warn about decks in another language and a reading
+        order one swap from rank order."""
         super().save_related(request, form, formsets, change)
         card = form.instance
         answers_changed = any(
@@ -319,7 +320,10 @@ class CardAdmin(admin.ModelAdmin):
                     % {"count": plays},
                     messages.WARNING,
                 )
-        for message in language_warnings(card, card.decks.all()):
+        for message in [
+            *language_warnings(card, card.decks.all()),
+            *validation.reading_order_warnings(card.reading_order),
+        ]:
             self.message_user(request, message, messages.WARNING)
 
     @admin.display(description=_("question"), ordering="question")
@@ -416,7 +420,13 @@ def card_preview_html(card: Card) -> str:
     ]
     ranked = [{"rank": rank, "text": text} for rank, text in sorted(answers.items())]
     return render_to_string(
-        "questions/card_preview.html", {"card": card, "reading": reading, "ranked": ranked}
+        "questions/card_preview.html",
+        {
+            "card": card,
+            "reading": reading,
+            "ranked": ranked,
+            "warnings": validation.reading_order_warnings(card.reading_order),
+        },
     )
 
 

@@ -1,7 +1,8 @@
 """What ``manage.py audit_decks`` looks for: cards a curator should look at again.
 
-Old or undated sources, near-duplicate questions, decks that hide the Fox in the same places too
-often, and machine translations nobody has reviewed yet. Read-only: it changes nothing.
+Old or undated sources, near-duplicate questions, reading orders that (nearly) give the ranking
+away, decks that hide the Fox in the same places too often, and cards no native speaker has
+reviewed yet. Read-only: it changes nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import combinations
 
-from questions import stats
+from questions import stats, validation
 from questions.models import Card, Deck
 from questions.textkey import search_fold
 
@@ -40,6 +41,7 @@ class CardLine:
     question: str
     source: str
     decks: tuple[str, ...]
+    reading_order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,13 @@ class Spread:
 def card_lines() -> list[CardLine]:
     """Every card, with the slugs of its decks, oldest first."""
     return [
-        CardLine(card.pk, card.question, card.source, tuple(d.slug for d in card.decks.all()))
+        CardLine(
+            card.pk,
+            card.question,
+            card.source,
+            tuple(d.slug for d in card.decks.all()),
+            tuple(card.reading_order),
+        )
         for card in Card.objects.order_by("pk").prefetch_related("decks")
     ]
 
@@ -112,6 +120,17 @@ def near_duplicates(
             matcher.ratio() >= similarity
         ):
             found.append(Twins(line_of[first], line_of[second], matcher.ratio(), shared))
+    return found
+
+
+def reading_orders_near_rank(lines: Iterable[CardLine]) -> list[tuple[CardLine, int]]:
+    """(card, pairs read out of order) for each card whose reading order gives the ranking away
+    (0 or 10: saved before that was refused) or nearly (1 or 9, one swap from either)."""
+    found = []
+    for line in lines:
+        out_of_order = validation.reading_order_pairs_out_of_order(line.reading_order)
+        if out_of_order in validation.GIVEN_AWAY | validation.NEAR_RANK:
+            found.append((line, out_of_order))
     return found
 
 

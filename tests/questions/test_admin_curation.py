@@ -151,6 +151,20 @@ def test_saving_a_card_in_a_deck_of_another_language_warns(admin_client, make_ca
     assert "⚠ This card is in Spanish, but the deck “World” is in English." in html
 
 
+def test_saving_a_reading_order_one_swap_from_rank_order_warns(admin_client, make_card, deck):
+    """Accepted, but the save and the card page say it gives most of the ranking away."""
+    card = make_card(decks=[deck])
+    data = card_post(card=card, question=card.question, decks=[deck], reading_order="2 1 3 0 4 5")
+    response = admin_client.post(change_url(card), data)
+    assert response.status_code == 302
+    card.refresh_from_db()
+    assert card.reading_order == [2, 1, 3, 0, 4, 5]
+    warning = "The reading order is one swap away from rank order, which gives most of the ranking"
+    assert any(warning in message for message in messages_of(response))
+    html = text_of(admin_client.get(change_url(card)).content.decode())
+    assert f"⚠ {warning}" in html
+
+
 # The card list -------------------------------------------------------------------------------
 
 

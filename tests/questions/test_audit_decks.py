@@ -117,3 +117,19 @@ def test_near_duplicates_skip_different_questions_sharing_words():
     ]
     pairs = [(pair.first.pk, pair.second.pk) for pair in audit.near_duplicates(lines)]
     assert pairs == [(3, 4)]
+
+
+def test_reading_orders_in_or_near_rank_order_are_listed(make_card):
+    deck = Deck.objects.create(name="World", slug="world", language="en")
+    fine = make_card("Fine", decks=[deck], reading_order=[3, 0, 5, 1, 4, 2])
+    swap = make_card("Swap", decks=[deck], reading_order=[2, 1, 0, 3, 4, 5])
+    reverse = make_card("Reverse", decks=[deck], reading_order=[0, 5, 4, 3, 2, 1])
+    near_reverse = make_card("Near reverse", decks=[deck], reading_order=[5, 3, 4, 0, 2, 1])
+    listed = section(run(), "Reading orders in or one swap from rank order or its reverse: 3")
+    assert listed == [
+        f"#{swap.pk} (world) Swap [2 1 0 3 4 5, 1 of 10 pairs read out of rank order]",
+        f"#{reverse.pk} (world) Reverse [0 5 4 3 2 1, 10 of 10 pairs read out of rank order]",
+        f"#{near_reverse.pk} (world) Near reverse [5 3 4 0 2 1, 9 of 10 pairs read out of rank "
+        "order]",
+    ]
+    assert all(f"#{fine.pk} " not in line for line in listed)

@@ -31,7 +31,7 @@ TRICKY = [
         "question": "¿Países más grandes, por superficie?",
         "language": "es",
         "answers": ["Rusia", "Canadá", 'EE. UU. "América"', "China", "Brasil, país"],
-        "reading_order": [0, 5, 4, 3, 2, 1],
+        "reading_order": [0, 5, 3, 4, 1, 2],
         "family_friendly": False,
         "active": False,
         "category": "geography",
@@ -58,7 +58,7 @@ def test_import_json_creates_the_deck_and_its_cards():
     spanish = Card.objects.get(language="es")
     assert spanish.answer_texts()[2] == 'EE. UU. "América"'
     assert (spanish.family_friendly, spanish.active) == (False, False)
-    assert spanish.reading_order == [0, 5, 4, 3, 2, 1]
+    assert spanish.reading_order == [0, 5, 3, 4, 1, 2]
     assert counts(result) == (3, 0, 0)
     assert result.decks[0].deck_created
 

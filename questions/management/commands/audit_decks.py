@@ -13,8 +13,9 @@ from questions.audit import CardLine
 class Command(BaseCommand):
     help = (
         "List the cards a curator should look at again: sources older than --older-than years "
-        "or with no year, near-duplicate questions, decks whose Fox places are unevenly spread, "
-        "and machine translations awaiting review. Changes nothing; always exits 0."
+        "or with no year, near-duplicate questions, reading orders in or one swap from rank "
+        "order or its reverse, decks whose Fox places are unevenly spread, and machine "
+        "translations awaiting review. Changes nothing; always exits 0."
     )
 
     def add_arguments(self, parser) -> None:
@@ -62,6 +63,20 @@ class Command(BaseCommand):
                     "words": pair.jaccard,
                 }
                 for pair in twins
+            ],
+        )
+        near_rank = audit.reading_orders_near_rank(lines)
+        self.section(
+            _("Reading orders in or one swap from rank order or its reverse: %(count)d")
+            % {"count": len(near_rank)},
+            [
+                _("%(card)s [%(order)s, %(pairs)d of 10 pairs read out of rank order]")
+                % {
+                    "card": self.card(line),
+                    "order": " ".join(str(place) for place in line.reading_order),
+                    "pairs": pairs,
+                }
+                for line, pairs in near_rank
             ],
         )
         uneven = audit.uneven_decks()
