@@ -110,18 +110,21 @@ class CategoryFilter(admin.SimpleListFilter):
         return queryset.filter(category=self.value()) if self.value() else queryset
 
 
-class MachineTranslationFilter(admin.SimpleListFilter):
-    """Machine-translated cards, for a native speaker to review."""
+class NativeReviewFilter(admin.SimpleListFilter):
+    """Cards no native speaker has reviewed yet, for a native curator to go through."""
 
-    title = _("Machine translation (needs native review)")
-    parameter_name = "machine_translated"
+    title = _("native speaker's review")
+    parameter_name = "needs_native_review"
 
     def lookups(self, request, model_admin):
-        return [("yes", _("Machine-translated")), ("no", _("Written or reviewed by a person"))]
+        return [
+            ("yes", _("Needs a native speaker's review")),
+            ("no", _("Reviewed, or written by a native speaker")),
+        ]
 
     def queryset(self, request, queryset):
         if self.value() in ("yes", "no"):
-            return queryset.filter(machine_translated=self.value() == "yes")
+            return queryset.filter(needs_native_review=self.value() == "yes")
         return queryset
 
 
@@ -188,7 +191,7 @@ class CardAdmin(admin.ModelAdmin):
         CategoryFilter,
         "language",
         "family_friendly",
-        MachineTranslationFilter,
+        NativeReviewFilter,
     ]
     search_fields = ["question", "source", "category", "answers__text"]
     search_help_text = _("Finds the words in questions, sources, categories and answers; case and "
@@ -214,10 +217,10 @@ class CardAdmin(admin.ModelAdmin):
             "language",
             "family_friendly",
             "active",
-            "machine_translated",
+            "needs_native_review",
         ]
         fieldsets = [
-            (None, {"fields": ["question", "source"]}),
+            (None, {"fields": ["question", "source", "source_timeless"]}),
             (
                 _("Where it is dealt"),
                 {
