@@ -158,6 +158,14 @@ def test_fox_editor_drag_keys_taps_and_live_preview(admin_page: Page, hub):
     # A typed order that gives the ranking away is pointed out at once.
     page.fill("#id_reading_order", "1 2 3 0 4 5")
     expect(page.locator(".reading-problem")).to_contain_text("gives the ranking away")
+    page.fill("#id_reading_order", "5 4 3 0 2 1")
+    expect(page.locator(".reading-problem")).to_contain_text("reverse rank order (#5 first)")
+    # One swap of neighbours from either is accepted, with a warning.
+    page.fill("#id_reading_order", "2 1 3 0 4 5")
+    expect(page.locator(".reading-problem")).to_have_count(0)
+    expect(page.locator(".reading-warning")).to_contain_text("one swap away from rank order")
+    page.fill("#id_reading_order", "5 3 4 0 2 1")
+    expect(page.locator(".reading-warning")).to_contain_text("one swap away from reverse rank")
     page.fill("#id_reading_order", " ".join(map(str, before)))
     page.locator('[data-testid="fox"] .fox-later').click()
     chosen = reading_order(page)
