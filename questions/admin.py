@@ -110,18 +110,21 @@ class CategoryFilter(admin.SimpleListFilter):
         return queryset.filter(category=self.value()) if self.value() else queryset
 
 
-class MachineTranslationFilter(admin.SimpleListFilter):
-    """Machine-translated cards, for a native speaker to review."""
+class NativeReviewFilter(admin.SimpleListFilter):
+    """Cards no native speaker has reviewed yet, for a native curator to go through."""
 
-    title = _("Machine translation (needs native review)")
-    parameter_name = "machine_translated"
+    title = _("native speaker's review")
+    parameter_name = "needs_native_review"
 
     def lookups(self, request, model_admin):
-        return [("yes", _("Machine-translated")), ("no", _("Written or reviewed by a person"))]
+        return [
+            ("yes", _("Needs a native speaker's review")),
+            ("no", _("Reviewed, or written by a native speaker")),
+        ]
 
     def queryset(self, request, queryset):
         if self.value() in ("yes", "no"):
-            return queryset.filter(machine_translated=self.value() == "yes")
+            return queryset.filter(needs_native_review=self.value() == "yes")
         return queryset
 
 
@@ -188,7 +191,7 @@ class CardAdmin(admin.ModelAdmin):
         CategoryFilter,
         "language",
         "family_friendly",
-        MachineTranslationFilter,
+        NativeReviewFilter,
     ]
     search_fields = ["question", "source", "category", "answers__text"]
     search_help_text = _("Finds the words in questions, sources, categories and answers; case and "
@@ -214,10 +217,10 @@ class CardAdmin(admin.ModelAdmin):
             "language",
             "family_friendly",
             "active",
-            "machine_translated",
+            "needs_native_review",
         ]
         fieldsets = [
-            (None, {"fields": ["question", "source"]}),
+            (None, {"fields": ["question", "source", "source_timeless"]}),
             (
                 _("Where it is dealt"),
                 {
@@ -295,7 +298,8 @@ class CardAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         """After the answers are saved: reset the statistics when asked, else say when changed
-        answers leave old plays counted; warn about decks in another language."""
+        answers leave old plays counted; warn about decks in another language and a reading
+        order one swap from rank order."""
         super().save_related(request, form, formsets, change)
         card = form.instance
         answers_changed = any(
@@ -319,7 +323,10 @@ class CardAdmin(admin.ModelAdmin):
                     % {"count": plays},
                     messages.WARNING,
                 )
-        for message in language_warnings(card, card.decks.all()):
+        for message in [
+            *language_warnings(card, card.decks.all()),
+            *validation.reading_order_warnings(card.reading_order),
+        ]:
             self.message_user(request, message, messages.WARNING)
 
     @admin.display(description=_("question"), ordering="question")
@@ -416,7 +423,13 @@ def card_preview_html(card: Card) -> str:
     ]
     ranked = [{"rank": rank, "text": text} for rank, text in sorted(answers.items())]
     return render_to_string(
-        "questions/card_preview.html", {"card": card, "reading": reading, "ranked": ranked}
+        "questions/card_preview.html",
+        {
+            "card": card,
+            "reading": reading,
+            "ranked": ranked,
+            "warnings": validation.reading_order_warnings(card.reading_order),
+        },
     )
 
 

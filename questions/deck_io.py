@@ -38,8 +38,11 @@ CARD_KEYS = (
     "answers",
     "reading_order",
     "active",
-    "machine_translated",
+    "needs_native_review",
+    "source_timeless",
 )
+# What ``needs_native_review`` was called before: still read, never written (see docs/decks.md).
+OLD_REVIEW_KEY = "machine_translated"
 CSV_COLUMNS = [
     "deck_slug",
     "deck_name",
@@ -51,11 +54,18 @@ CSV_COLUMNS = [
     "language",
     "family_friendly",
     "active",
-    "machine_translated",
+    "needs_native_review",
+    "source_timeless",
     *(f"answer_{rank}" for rank in validation.RANKS),
     "reading_order",
 ]
-CSV_OPTIONAL_COLUMNS = {"deck_description", "active", "language", "machine_translated"}
+CSV_OPTIONAL_COLUMNS = {
+    "deck_description",
+    "active",
+    "language",
+    "needs_native_review",
+    "source_timeless",
+}
 TRUE_WORDS = {"true", "yes", "1"}
 FALSE_WORDS = {"false", "no", "0"}
 # Wraps the cards as they are written: ``progress(items, total)`` yields the same items.
@@ -95,7 +105,8 @@ class CardData:
     language: str
     family_friendly: bool
     active: bool
-    machine_translated: bool
+    needs_native_review: bool
+    source_timeless: bool
     answers: list[str] | None  # None: unreadable, and already reported by the parser
     reading_order: list[int] | None
 
@@ -247,7 +258,7 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
         if not isinstance(raw, dict):
             problem(row, "card", _("Each card must be a JSON object."))
             continue
-        for key in sorted(set(raw) - set(CARD_KEYS)):
+        for key in sorted(set(raw) - {*CARD_KEYS, OLD_REVIEW_KEY}):
             problem(row, key, _("Unknown field."))
         deck.cards.append(
             CardData(
@@ -258,12 +269,34 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
                 language=_json_text(raw, "language", row, "language", problem, deck.language),
                 family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
                 active=_json_bool(raw, "active", row, problem, True),
-                machine_translated=_json_bool(raw, "machine_translated", row, problem, False),
+                needs_native_review=_json_bool(
+                    _review_key_renamed(raw, row, problem),
+                    "needs_native_review",
+                    row,
+                    problem,
+                    False,
+                ),
+                source_timeless=_json_bool(raw, "source_timeless", row, problem, False),
                 answers=_json_list(raw, "answers", row, problem, str),
                 reading_order=_json_list(raw, "reading_order", row, problem, int),
             )
         )
     return [deck], problems
+
+
+def _review_key_renamed(values: dict, row: int, problem) -> dict:
+    """``values`` with the old ``machine_translated`` read as ``needs_native_review``; giving
+    both is a problem (which one would be meant?)."""
+    if OLD_REVIEW_KEY not in values:
+        return values
+    if str(values.get("needs_native_review", "")).strip():
+        problem(
+            row,
+            OLD_REVIEW_KEY,
+            _("Give only “needs_native_review”: “machine_translated” is its old name."),
+        )
+        return values
+    return {**values, "needs_native_review": values[OLD_REVIEW_KEY]}
 
 
 def _json_text(raw: dict, key: str, row, field_name: str, problem, default: str | None = None):
@@ -317,7 +350,7 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
     records = _csv_records(reader, name, problems)
     columns = [column.strip() for column in next(records, [])]
     missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
-    unknown = [c for c in columns if c not in CSV_COLUMNS]
+    unknown = [c for c in columns if c not in CSV_COLUMNS and c != OLD_REVIEW_KEY]
     for column in missing:
         problems.append(Problem(name, 1, column, _("This column is missing.")))
     for column in unknown:
@@ -332,6 +365,8 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
             problems.append(Problem(name, row, "row", message))
         raw = dict(zip(columns, (formula_unescape(cell) for cell in cells), strict=False))
         values = {column: raw.get(column, "") for column in CSV_COLUMNS}
+        if raw.get(OLD_REVIEW_KEY, "").strip():
+            values[OLD_REVIEW_KEY] = raw[OLD_REVIEW_KEY]
         if not any(value.strip() for value in values.values()):
             continue  # Spreadsheets leave blank rows at the end.
         slug = values["deck_slug"].strip()
@@ -377,9 +412,17 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
                 language=values["language"].strip() or header["language"],
                 family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
                 active=_csv_bool(values, "active", True, name, row, problems),
-                machine_translated=_csv_bool(
-                    values, "machine_translated", False, name, row, problems
+                needs_native_review=_csv_bool(
+                    _review_key_renamed(
+                        values, row, lambda r, f, m: problems.append(Problem(name, r, f, m))
+                    ),
+                    "needs_native_review",
+                    False,
+                    name,
+                    row,
+                    problems,
                 ),
+                source_timeless=_csv_bool(values, "source_timeless", False, name, row, problems),
                 answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
                 reading_order=reading_order,
             )
@@ -714,7 +757,8 @@ def _card_fields(data: CardData) -> dict:
         "language": data.language,
         "family_friendly": data.family_friendly,
         "active": data.active,
-        "machine_translated": data.machine_translated,
+        "needs_native_review": data.needs_native_review,
+        "source_timeless": data.source_timeless,
         "reading_order": list(data.reading_order),
     }
 
@@ -773,7 +817,8 @@ def card_document(card: Card) -> dict:
         "answers": card.answer_texts(),
         "reading_order": list(card.reading_order),
         "active": card.active,
-        "machine_translated": card.machine_translated,
+        "needs_native_review": card.needs_native_review,
+        "source_timeless": card.source_timeless,
     }
 
 
@@ -815,7 +860,8 @@ def _csv_write(rows: Iterable[tuple[dict | None, dict]]) -> str:
             card["language"],
             _csv_word(card["family_friendly"]),
             _csv_word(card["active"]),
-            _csv_word(card["machine_translated"]),
+            _csv_word(card["needs_native_review"]),
+            _csv_word(card["source_timeless"]),
             *card["answers"],
             " ".join(str(place) for place in card["reading_order"]),
         ]
@@ -843,7 +889,8 @@ TEMPLATE_CARD = {
     "answers": ["Russia", "Canada", "United States", "China", "Brazil"],
     "reading_order": [3, 0, 5, 1, 4, 2],
     "active": True,
-    "machine_translated": False,
+    "needs_native_review": False,
+    "source_timeless": False,
 }
 
 

@@ -90,7 +90,8 @@ class CardAdminForm(forms.ModelForm):
             "language",
             "family_friendly",
             "active",
-            "machine_translated",
+            "needs_native_review",
+            "source_timeless",
             "decks",
             "reading_order",
         ]

@@ -145,11 +145,22 @@ class Card(models.Model):
         default=True,
         help_text=_("Inactive cards are never dealt. Nor are cards in no deck: those are drafts."),
     )
-    machine_translated = models.BooleanField(
-        _("machine-translated"),
+    # Was ``machine_translated``; deck files may still use that name (see deck_io).
+    needs_native_review = models.BooleanField(
+        _("needs a native speaker's review"),
         default=False,
         help_text=_(
-            "Translated by a machine: a native speaker should review it, then untick this."
+            "Written or translated by a machine (or by someone who is not a native speaker of "
+            "its language) and not yet reviewed by a native speaker. A native curator reviews "
+            "it, then unticks this."
+        ),
+    )
+    source_timeless = models.BooleanField(
+        _("timeless source"),
+        default=False,
+        help_text=_(
+            "The ranking cannot go out of date however old its source, e.g. the colours in "
+            "Newton's Opticks, 1704: audit_decks does not list it among old sources."
         ),
     )
     # Plays before this moment are left out of the statistics (its answers changed since).

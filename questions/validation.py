@@ -23,8 +23,13 @@ CATEGORY_MAX_LENGTH = 50
 ANSWER_COUNT = 5
 RANKS = (1, 2, 3, 4, 5)
 FOX = 0
-# Reading the five answers in rank order would give the ranking away, wherever the Fox sits.
-PLAIN_RANK_ORDER = [1, 2, 3, 4, 5]
+# Reading the five answers in rank order, or in exactly the reverse order, would give the ranking
+# away, wherever the Fox sits; an order one swap of neighbours from either gives most of it away.
+# How far an order is from rank order is its Kendall tau distance: the number of pairs of answers
+# read in the opposite order to their ranks, 0 (rank order) to 10 (the exact reverse).
+PAIRS_OUT_OF_ORDER_MAX = 10
+GIVEN_AWAY = {0, PAIRS_OUT_OF_ORDER_MAX}
+NEAR_RANK = {1, PAIRS_OUT_OF_ORDER_MAX - 1}
 
 
 def text_normalize(text: str) -> str:
@@ -38,21 +43,28 @@ def language_codes() -> list[str]:
 
 
 def reading_order_random(rng: random.Random) -> list[int]:
-    """A reading order for a new card: every place equally likely for the Fox, never rank order."""
+    """A reading order for a new card: every place equally likely for the Fox, never rank order
+    nor its reverse, nor one swap from either."""
     order = [FOX, *RANKS]
     while True:
         rng.shuffle(order)
-        if not reading_order_is_plain(order):
+        if reading_order_pairs_out_of_order(order) not in GIVEN_AWAY | NEAR_RANK:
             return list(order)
 
 
-def reading_order_is_plain(order: Sequence[int]) -> bool:
-    """True when the real answers would be read #1 to #5, i.e. the ranking is given away."""
-    return [place for place in order if place != FOX] == PLAIN_RANK_ORDER
+def reading_order_pairs_out_of_order(order: Sequence[int]) -> int:
+    """How many pairs of real answers are read in the opposite order to their ranks (the Fox
+    left out): 0 for rank order, 10 for its exact reverse, 1 or 9 for one swap of neighbours
+    from either (the Kendall tau distance to rank order)."""
+    ranks = [place for place in order if place != FOX]
+    return sum(
+        1 for i, rank in enumerate(ranks) for later in ranks[i + 1 :] if rank > later
+    )
 
 
 def reading_order_problems(order: object) -> list[str]:
-    """What is wrong with a reading order: it must be a permutation of 0 (the Fox) and ranks 1–5."""
+    """What is wrong with a reading order: it must be a permutation of 0 (the Fox) and ranks 1–5,
+    and read the answers neither in rank order nor in its reverse."""
     if not isinstance(order, list | tuple) or not all(
         isinstance(place, int) and not isinstance(place, bool) for place in order
     ):
@@ -65,9 +77,38 @@ def reading_order_problems(order: object) -> list[str]:
             )
             % {"order": " ".join(str(place) for place in order)}
         ]
-    if reading_order_is_plain(order):
+    out_of_order = reading_order_pairs_out_of_order(order)
+    if out_of_order == 0:
         return [
             _("The reading order reads the answers in rank order, which gives the ranking away.")
+        ]
+    if out_of_order == PAIRS_OUT_OF_ORDER_MAX:
+        return [
+            _(
+                "The reading order reads the answers in reverse rank order (#5 first), which "
+                "gives the ranking away."
+            )
+        ]
+    return []
+
+
+def reading_order_warnings(order: Sequence[int]) -> list[str]:
+    """A warning for a valid order one swap of neighbours from rank order or its reverse: it is
+    accepted, but players who notice it learn most of the ranking."""
+    out_of_order = reading_order_pairs_out_of_order(order)
+    if out_of_order == 1:
+        return [
+            _(
+                "The reading order is one swap away from rank order, which gives most of the "
+                "ranking away: shuffle it."
+            )
+        ]
+    if out_of_order == PAIRS_OUT_OF_ORDER_MAX - 1:
+        return [
+            _(
+                "The reading order is one swap away from reverse rank order, which gives most "
+                "of the ranking away: shuffle it."
+            )
         ]
     return []
 

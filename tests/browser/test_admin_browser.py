@@ -158,6 +158,14 @@ def test_fox_editor_drag_keys_taps_and_live_preview(admin_page: Page, hub):
     # A typed order that gives the ranking away is pointed out at once.
     page.fill("#id_reading_order", "1 2 3 0 4 5")
     expect(page.locator(".reading-problem")).to_contain_text("gives the ranking away")
+    page.fill("#id_reading_order", "5 4 3 0 2 1")
+    expect(page.locator(".reading-problem")).to_contain_text("reverse rank order (#5 first)")
+    # One swap of neighbours from either is accepted, with a warning.
+    page.fill("#id_reading_order", "2 1 3 0 4 5")
+    expect(page.locator(".reading-problem")).to_have_count(0)
+    expect(page.locator(".reading-warning")).to_contain_text("one swap away from rank order")
+    page.fill("#id_reading_order", "5 3 4 0 2 1")
+    expect(page.locator(".reading-warning")).to_contain_text("one swap away from reverse rank")
     page.fill("#id_reading_order", " ".join(map(str, before)))
     page.locator('[data-testid="fox"] .fox-later').click()
     chosen = reading_order(page)
@@ -286,3 +294,96 @@ def test_a_hoax_character_page_fits_a_1440_px_screen(admin_page: Page, hub):
     options = page.locator("#id_translations-0-language option").all_inner_texts()
     assert [text for text in options if text.strip("-")] == ["Spanish", "French", "Indonesian"]
     screenshot(page, "hoax-character")
+
+
+# Every box and every line of text on the page inside the viewport, and inside its fieldset (a
+# fieldset's rows hide what overflows them, so the page's scrollWidth does not show it; a word too
+# long for its box overflows the text, not the box). What sits in a box that scrolls on purpose
+# (a wide table's wrapper) is that box's business: the box itself must fit.
+OVERFLOWING_BOXES = """() => {
+  const width = document.documentElement.clientWidth;
+  const scrolls = (el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
+  // How far right a node may reach, or null inside a box that scrolls.
+  const limitOf = (node) => {
+    let limit = width;
+    for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
+      if (scrolls(el)) return null;
+      if (el.tagName === "FIELDSET" && limit === width) {
+        limit = Math.min(width, el.getBoundingClientRect().right);
+      }
+    }
+    return limit;
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}#${el.id}.${[...el.classList].join(".")}`;
+  const found = [];
+  const check = (node, boxes, label) => {
+    const limit = limitOf(node);
+    const right = Math.max(...boxes.filter((box) => box.width).map((box) => box.right));
+    if (limit !== null && right > limit + 1) {
+      found.push(`${label}: right ${Math.round(right)} > ${Math.round(limit)}`);
+    }
+  };
+  const container = document.getElementById("container");
+  for (const el of container.querySelectorAll("*")) {
+    if (el.closest(".visually-hidden")) continue;
+    check(el, [el.getBoundingClientRect()], name(el));
+  }
+  const texts = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    if (!text.textContent.trim() || text.parentElement.closest(".visually-hidden")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    check(text, [...range.getClientRects()], `text in ${name(text.parentElement)}`);
+  }
+  return [...new Set(found)].slice(0, 12);
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1440])
+def test_the_card_and_deck_pages_fit_the_screen_with_an_unbroken_question(
+    admin_page: Page, hub, width
+):
+    """A 255-character question with no space made the card page 3,807 px wide, and the deck
+    page's statistics and cards were cut off at its fieldsets' edge."""
+    base, database = hub
+    question = "Pneumonoultramicroscopicsilicovolcanoconiosis" * 5 + "x" * 30
+    assert len(question) == 255
+    with sqlite3.connect(database) as connection:
+        card_id, deck_id = connection.execute(
+            "SELECT card_id, deck_id FROM questions_card_decks ORDER BY card_id LIMIT 1"
+        ).fetchone()
+        connection.execute(
+            "UPDATE questions_card SET question = ?, question_key = ?, source = ? WHERE id = ?",
+            [question, question.lower(), "According to " + "x" * 187, card_id],
+        )
+        connection.executemany(  # a few turns played, so the statistics have figures
+            "INSERT INTO questions_cardplay (card_id, played_at, fox_zone, correct, room_code) "
+            "SELECT card_id, CURRENT_TIMESTAMP, ?, ?, 'ROOM' FROM questions_card_decks "
+            "WHERE deck_id = ?",
+            [("1", 5, deck_id), ("2-3", 3, deck_id), ("caught", 2, deck_id)],
+        )
+    page = admin_page
+    page.set_viewport_size({"width": width, "height": 900})
+    pages = {
+        "card": f"{base}/admin/questions/card/{card_id}/change/",
+        "deck": f"{base}/admin/questions/deck/{deck_id}/change/",
+        "card-list": f"{base}/admin/questions/card/?deck={deck_id}",
+    }
+    overflowing = {}
+    for name, url in pages.items():
+        page.goto(url)
+        expect(page.locator("#content")).to_be_visible(timeout=WAIT_MS)
+        if name == "card":
+            expect(page.locator(".tv-question")).to_have_text(question, timeout=WAIT_MS)
+        page_width = page.evaluate("document.documentElement.scrollWidth")
+        boxes = page.evaluate(OVERFLOWING_BOXES)
+        if name == "card-list" and width >= 1440:
+            # Beside both sidebars the list fits from 1440 px; narrower, it scrolls in its box.
+            column = page.locator("#result_list thead th").last.bounding_box()
+            frame = page.locator("#changelist .results").bounding_box()
+            if column["x"] + column["width"] > frame["x"] + frame["width"] + 1:
+                boxes.append("the last column is scrolled out of the list's box")
+        if page_width > width or boxes:
+            overflowing[name] = [f"page {page_width} px wide", *boxes]
+        screenshot(page, f"{name}-long-question-{width}")
+    assert overflowing == {}

@@ -175,6 +175,7 @@ def test_add_card_with_answers(admin_client, deck):
         ),
         ({"ranks": [1, 2, 2, 4, 5]}, "Rank 2 is used 2 times."),
         ({"reading_order": "1 2 3 4 5 0"}, "gives the ranking away"),
+        ({"reading_order": "5 4 0 3 2 1"}, "reverse rank order (#5 first), which gives the"),
         ({"reading_order": "3 0 5 1 4"}, "exactly once"),
         ({"reading_order": "three"}, "Type six whole numbers"),
         ({"category": "geograhpy"}, "Select a valid choice"),

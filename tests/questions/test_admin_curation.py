@@ -151,6 +151,20 @@ def test_saving_a_card_in_a_deck_of_another_language_warns(admin_client, make_ca
     assert "⚠ This card is in Spanish, but the deck “World” is in English." in html
 
 
+def test_saving_a_reading_order_one_swap_from_rank_order_warns(admin_client, make_card, deck):
+    """Accepted, but the save and the card page say it gives most of the ranking away."""
+    card = make_card(decks=[deck])
+    data = card_post(card=card, question=card.question, decks=[deck], reading_order="2 1 3 0 4 5")
+    response = admin_client.post(change_url(card), data)
+    assert response.status_code == 302
+    card.refresh_from_db()
+    assert card.reading_order == [2, 1, 3, 0, 4, 5]
+    warning = "The reading order is one swap away from rank order, which gives most of the ranking"
+    assert any(warning in message for message in messages_of(response))
+    html = text_of(admin_client.get(change_url(card)).content.decode())
+    assert f"⚠ {warning}" in html
+
+
 # The card list -------------------------------------------------------------------------------
 
 
@@ -177,15 +191,16 @@ def test_search_covers_source_category_and_answers_ignoring_case_and_accents(
     assert {card.question for card in response.context["cl"].result_list} == found
 
 
-def test_filters_by_status_deck_including_drafts_and_machine_translation(
+def test_filters_by_status_deck_including_drafts_and_native_review(
     admin_client, make_card, deck
 ):
     make_card("Live", decks=[deck])
     make_card("Draft")
     make_card("Off", decks=[deck], active=False)
-    make_card("Machine", decks=[deck], machine_translated=True)
+    make_card("Machine", decks=[deck], needs_native_review=True)
     html = text_of(admin_client.get(CARDS).content.decode())
-    assert "By Machine translation (needs native review)" in html
+    assert "By native speaker's review" in html
+    assert "Needs a native speaker's review" in html
     assert "In no deck (drafts)" in html
 
     def listed(**query):
@@ -197,7 +212,8 @@ def test_filters_by_status_deck_including_drafts_and_machine_translation(
     assert listed(status="inactive") == {"Off"}
     assert listed(deck="none") == {"Draft"}
     assert listed(deck=str(deck.pk)) == {"Live", "Off", "Machine"}
-    assert listed(machine_translated="yes") == {"Machine"}
+    assert listed(needs_native_review="yes") == {"Machine"}
+    assert listed(needs_native_review="no") == {"Live", "Draft", "Off"}
     assert listed(category="geography") == {"Live", "Draft", "Off", "Machine"}
 
 
@@ -300,7 +316,8 @@ def test_the_import_page_explains_the_format_and_offers_templates(admin_client, 
     html = admin_client.get(IMPORT).content.decode()
     assert "docs/decks.md" not in html
     text = text_of(html)
-    assert "at most 5 MB" in text and "reading_order" in text and "machine_translated" in text
+    assert "at most 5 MB" in text and "reading_order" in text and "needs_native_review" in text
+    assert "source_timeless" in text
     assert "geography" in text  # the categories it accepts
     for kind, expected in [("json", deck_io.template_json()), ("csv", deck_io.template_csv())]:
         url = reverse("admin:questions_deck_import_template", args=[kind])

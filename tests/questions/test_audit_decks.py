@@ -37,6 +37,13 @@ def section(output: str, title: str) -> list[str]:
         ("According to the ITF", None),
         ("Top 12345 list, 20245", None),
         ("", None),
+        ("According to Columbus's diary, 1492", 1492),
+        ("According to Isaac Newton's Opticks, 1704", 1704),
+        ("According to Pliny the Elder, Natural History, AD 77", 77),
+        ("Selon Ptolémée, 150 apr. J.-C.", 150),
+        ("A survey of 1,500 people, 2.5 million votes", None),
+        ("Billboard Hot 100", None),
+        (f"Forecast for {THIS_YEAR + 1}", None),
     ],
 )
 def test_source_year(source, year):
@@ -56,7 +63,10 @@ def cards(make_card):
         "twin": make_card("The largest countries, by area!", decks=[quiz],
                           source=f"UN, {THIS_YEAR}"),
         "other": make_card("Most spoken languages", decks=[quiz], source=f"Ethnologue, {THIS_YEAR}",
-                           machine_translated=True),
+                           needs_native_review=True),
+        "timeless": make_card("Colours of the rainbow in Newton's order", decks=[world],
+                              source="According to Isaac Newton's Opticks, 1704",
+                              source_timeless=True),
     }
 
 
@@ -73,7 +83,7 @@ def test_the_audit_lists_each_kind_of_card_to_look_at(cards):
     twins = section(output, "Near-duplicate questions: 1 pairs")
     assert twins[0] == f"#{cards['fresh'].pk} (world) Largest countries by area"
     assert twins[1].startswith(f"~ #{cards['twin'].pk} (quiz) The largest countries, by area!")
-    assert section(output, "Machine translations awaiting a native review: 1") == [
+    assert section(output, "Cards awaiting a native speaker's review: 1") == [
         f"#{cards['other'].pk} (quiz) Most spoken languages"
     ]
     assert section(output, "Decks whose Fox places are unevenly spread: 0") == []
@@ -106,6 +116,7 @@ def test_nothing_to_report_and_bad_options(db):
 
 
 def test_near_duplicates_skip_different_questions_sharing_words():
+    """Questions that each have a word the other lacks ask different things, however alike."""
     lines = [
         audit.CardLine(1, "Largest countries by land area", "", ("a",)),
         audit.CardLine(2, "Largest lakes by surface area", "", ("b",)),
@@ -114,6 +125,47 @@ def test_near_duplicates_skip_different_questions_sharing_words():
         # Alike letter by letter, but about different bands: not duplicates.
         audit.CardLine(5, "Queen's first studio albums, in release order", "", ("e",)),
         audit.CardLine(6, "ABBA's first studio albums, in release order", "", ("e",)),
+        # The starter decks' false pairs: one word each that the other lacks.
+        audit.CardLine(7, "Latest Oscar winners for Best Actor, newest first (to 2025)", "", ()),
+        audit.CardLine(8, "Latest Oscar winners for Best Actress, newest first (to 2025)", "", ()),
+        audit.CardLine(9, "First vice presidents of the United States", "", ()),
+        audit.CardLine(10, "First presidents of the United States", "", ()),
+        audit.CardLine(11, "Most weeks ranked world No. 1 in men's tennis", "", ()),
+        audit.CardLine(12, "Most weeks ranked world No. 1 in women's tennis", "", ()),
     ]
     pairs = [(pair.first.pk, pair.second.pk) for pair in audit.near_duplicates(lines)]
     assert pairs == [(3, 4)]
+
+
+def test_near_duplicates_list_the_same_question_reworded():
+    lines = [
+        audit.CardLine(1, "Latest Oscar winners for Best Actor, newest first (to 2025)", "", ()),
+        audit.CardLine(2, "The latest Oscar winners of Best Actor (newest first, to 2025)", "", ()),
+        audit.CardLine(3, "Most spoken languages in the world", "", ()),
+        audit.CardLine(4, "The world's most spoken language", "", ()),
+        audit.CardLine(5, "Countries with the most Olympic gold medals in the Summer Games",
+                       "", ()),
+        audit.CardLine(6, "Countries with the most Olympic gold medals at the Summer Games ever",
+                       "", ()),
+    ]
+    found = audit.near_duplicates(lines)
+    assert [(pair.first.pk, pair.second.pk) for pair in found] == [(1, 2), (3, 4), (5, 6)]
+    assert [round(pair.shared, 2) for pair in found] == [1.0, 1.0, 0.88]
+    # A stricter --similarity keeps only questions with the very same meaningful words.
+    assert len(audit.near_duplicates(lines, similarity=1)) == 2
+
+
+def test_reading_orders_in_or_near_rank_order_are_listed(make_card):
+    deck = Deck.objects.create(name="World", slug="world", language="en")
+    fine = make_card("Fine", decks=[deck], reading_order=[3, 0, 5, 1, 4, 2])
+    swap = make_card("Swap", decks=[deck], reading_order=[2, 1, 0, 3, 4, 5])
+    reverse = make_card("Reverse", decks=[deck], reading_order=[0, 5, 4, 3, 2, 1])
+    near_reverse = make_card("Near reverse", decks=[deck], reading_order=[5, 3, 4, 0, 2, 1])
+    listed = section(run(), "Reading orders in or one swap from rank order or its reverse: 3")
+    assert listed == [
+        f"#{swap.pk} (world) Swap [2 1 0 3 4 5, 1 of 10 pairs read out of rank order]",
+        f"#{reverse.pk} (world) Reverse [0 5 4 3 2 1, 10 of 10 pairs read out of rank order]",
+        f"#{near_reverse.pk} (world) Near reverse [5 3 4 0 2 1, 9 of 10 pairs read out of rank "
+        "order]",
+    ]
+    assert all(f"#{fine.pk} " not in line for line in listed)

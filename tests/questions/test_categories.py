@@ -68,7 +68,7 @@ def test_the_migration_turns_every_free_text_category_into_a_managed_one(
             "ON questions_category.id = category_id WHERE slug = 'geography'"
         ).fetchone()[0]
         cards = connection.execute(
-            "SELECT category, machine_translated FROM questions_card ORDER BY id"
+            "SELECT category, needs_native_review FROM questions_card ORDER BY id"
         ).fetchall()
     assert names["geograhpy"] == "Geograhpy" and names["geography"] == "Geography"
     assert len(names) == 18  # the documented seventeen and the one cards used

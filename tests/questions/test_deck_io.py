@@ -31,7 +31,7 @@ TRICKY = [
         "question": "¿Países más grandes, por superficie?",
         "language": "es",
         "answers": ["Rusia", "Canadá", 'EE. UU. "América"', "China", "Brasil, país"],
-        "reading_order": [0, 5, 4, 3, 2, 1],
+        "reading_order": [0, 5, 3, 4, 1, 2],
         "family_friendly": False,
         "active": False,
         "category": "geography",
@@ -58,7 +58,7 @@ def test_import_json_creates_the_deck_and_its_cards():
     spanish = Card.objects.get(language="es")
     assert spanish.answer_texts()[2] == 'EE. UU. "América"'
     assert (spanish.family_friendly, spanish.active) == (False, False)
-    assert spanish.reading_order == [0, 5, 4, 3, 2, 1]
+    assert spanish.reading_order == [0, 5, 3, 4, 1, 2]
     assert counts(result) == (3, 0, 0)
     assert result.decks[0].deck_created
 
@@ -209,13 +209,14 @@ def csv_row(question: str, answers: str = "a,b,c,d,e", order: str = "3 0 5 1 4 2
         "language": "en",
         "family": "true",
         "active": "",
-        "machine": "",
+        "review": "",
+        "timeless": "",
         **kw,
     }
     return (
         f"{values['deck']},{question},{values['source']},{values['category']},"
-        f"{values['language']},{values['family']},{values['active']},{values['machine']},"
-        f"{answers},{order}"
+        f"{values['language']},{values['family']},{values['active']},{values['review']},"
+        f"{values['timeless']},{answers},{order}"
     )
 
 
@@ -461,31 +462,58 @@ def test_formula_escape_round_trips(text):
 
 
 @pytest.mark.django_db
-def test_machine_translated_is_optional_defaults_false_and_round_trips():
-    document = deck_document(
-        {"question": "Written"}, {"question": "Traducida", "machine_translated": True}
-    )
+@pytest.mark.parametrize("key", ["needs_native_review", "source_timeless"])
+def test_the_review_and_timeless_marks_are_optional_default_false_and_round_trip(key):
+    document = deck_document({"question": "Written"}, {"question": "Traducida", key: True})
     deck_io.decks_import([as_file(document)])
-    assert list(Card.objects.order_by("id").values_list("machine_translated", flat=True)) == [
-        False,
-        True,
-    ]
+    assert list(Card.objects.order_by("id").values_list(key, flat=True)) == [False, True]
     as_json = json.loads(deck_io.deck_export_json(Deck.objects.get()))
-    assert [card["machine_translated"] for card in as_json["cards"]] == [False, True]
+    assert [card[key] for card in as_json["cards"]] == [False, True]
+    assert "machine_translated" not in as_json["cards"][0]
     as_csv = list(csv.DictReader(io.StringIO(deck_io.deck_export_csv(Deck.objects.get()))))
-    assert [row["machine_translated"] for row in as_csv] == ["false", "true"]
-    where, _problems = problems_of(as_file(deck_document({"machine_translated": "yes"})))
-    assert where == [("deck.json", 1, "machine_translated")]
+    assert [row[key] for row in as_csv] == ["false", "true"]
+    where, _problems = problems_of(as_file(deck_document({key: "yes"})))
+    assert where == [("deck.json", 1, key)]
 
 
 @pytest.mark.django_db
-def test_a_csv_without_the_machine_translated_column_imports():
-    columns = [c for c in deck_io.CSV_COLUMNS if c != "machine_translated"]
+def test_a_csv_without_the_review_and_timeless_columns_imports():
+    columns = [
+        c for c in deck_io.CSV_COLUMNS if c not in ("needs_native_review", "source_timeless")
+    ]
     row = csv_row("One").split(",")
-    del row[columns.index("active") + 1]
+    del row[columns.index("active") + 1 : columns.index("active") + 3]
     text = ",".join(columns) + "\n" + ",".join(row) + "\n"
     assert deck_io.decks_import([("old.csv", text.encode())]).total("created") == 1
-    assert Card.objects.get().machine_translated is False
+    card = Card.objects.get()
+    assert (card.needs_native_review, card.source_timeless) == (False, False)
+
+
+@pytest.mark.django_db
+def test_the_old_machine_translated_key_is_still_read_in_json_and_csv():
+    """Files written before the rename keep their marks; export writes the new name only."""
+    document = deck_document(
+        {"question": "Old mark", "machine_translated": True},
+        {"question": "Old unmarked", "machine_translated": False},
+    )
+    deck_io.decks_import([as_file(document)])
+    columns = [
+        "machine_translated" if c == "needs_native_review" else c for c in deck_io.CSV_COLUMNS
+    ]
+    text = ",".join(columns) + "\n" + csv_row("Old CSV mark", review="true") + "\n"
+    deck_io.decks_import([("old.csv", text.encode())])
+    marks = dict(Card.objects.values_list("question", "needs_native_review"))
+    assert marks == {"Old mark": True, "Old unmarked": False, "Old CSV mark": True}
+
+
+@pytest.mark.django_db
+def test_the_old_and_the_new_review_key_together_are_refused():
+    document = deck_document(
+        {"question": "Both", "machine_translated": True, "needs_native_review": False}
+    )
+    where, problems = problems_of(as_file(document))
+    assert where == [("deck.json", 1, "machine_translated")]
+    assert "Give only “needs_native_review”" in problems[0].message
 
 
 @pytest.mark.django_db

@@ -53,7 +53,7 @@ def test_several_files_and_a_deck_override(good_file, tmp_path):
     csv_path.write_text(
         "deck_slug,deck_name,deck_language,question,source,category,family_friendly,"
         "answer_1,answer_2,answer_3,answer_4,answer_5,reading_order\n"
-        "other,Other,en,Three,S,space,true,a,b,c,d,e,0 5 4 3 2 1\n"
+        "other,Other,en,Three,S,space,true,a,b,c,d,e,0 5 3 4 1 2\n"
     )
     out, _err = run(str(good_file), str(csv_path), "--deck", "mix")
     assert "mix: 3 created" in out

@@ -55,3 +55,16 @@ def test_starter_deck_loads_and_every_card_is_valid(path):
         assert [d.slug for d in card.decks.all()] == [deck.slug]
     exported = json.loads(deck_io.deck_export_json(card.decks.get()))
     assert [c["question"] for c in exported["cards"]] == [c.question.strip() for c in deck.cards]
+
+
+@pytest.mark.parametrize("path", STARTER_FILES, ids=[path.name for path in STARTER_FILES])
+def test_no_starter_card_reads_its_answers_near_rank_order(path):
+    """Neither refused (rank order or its reverse) nor warned of (one swap from either)."""
+    cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
+    near = [
+        (card["question"], card["reading_order"])
+        for card in cards
+        if validation.reading_order_pairs_out_of_order(card["reading_order"])
+        in validation.GIVEN_AWAY | validation.NEAR_RANK
+    ]
+    assert not near

@@ -12,7 +12,7 @@ def test_text_normalize_ignores_case_and_spacing():
 
 @pytest.mark.parametrize(
     "order",
-    [[3, 0, 5, 1, 4, 2], [0, 5, 4, 3, 2, 1], [2, 1, 3, 4, 5, 0]],
+    [[3, 0, 5, 1, 4, 2], [0, 5, 4, 2, 3, 1], [2, 1, 3, 4, 5, 0]],
 )
 def test_valid_reading_orders(order):
     assert validation.reading_order_problems(order) == []
@@ -28,6 +28,8 @@ def test_valid_reading_orders(order):
         ([3, 0, 5, 1, 4, True], "list of six whole numbers"),
         ([0, 1, 2, 3, 4, 5], "gives the ranking away"),
         ([1, 2, 0, 3, 4, 5], "gives the ranking away"),
+        ([0, 5, 4, 3, 2, 1], "reverse rank order (#5 first), which gives the ranking away"),
+        ([5, 4, 3, 0, 2, 1], "reverse rank order"),
     ],
 )
 def test_invalid_reading_orders(order, fragment):
@@ -36,10 +38,36 @@ def test_invalid_reading_orders(order, fragment):
     assert fragment in problems[0]
 
 
+@pytest.mark.parametrize(
+    ("order", "out_of_order", "warning"),
+    [
+        ([0, 1, 2, 3, 4, 5], 0, None),
+        ([2, 1, 3, 0, 4, 5], 1, "one swap away from rank order"),
+        ([1, 2, 3, 5, 4, 0], 1, "one swap away from rank order"),
+        ([5, 4, 3, 1, 0, 2], 9, "one swap away from reverse rank order"),
+        ([0, 4, 5, 3, 2, 1], 9, "one swap away from reverse rank order"),
+        ([1, 3, 2, 5, 4, 0], 2, None),
+        ([5, 1, 2, 3, 4, 0], 4, None),  # #5 moved to the front: not one swap of neighbours
+        ([5, 4, 3, 2, 1, 0], 10, None),
+    ],
+)
+def test_near_rank_orders_are_warned_of(order, out_of_order, warning):
+    """Near-rank means one swap of two neighbours away from rank order or its reverse (Kendall
+    tau distance 1 or 9); the order is accepted, with a warning."""
+    assert validation.reading_order_pairs_out_of_order(order) == out_of_order
+    warnings = validation.reading_order_warnings(order)
+    if warning is None:
+        assert warnings == []
+    else:
+        assert len(warnings) == 1 and warning in warnings[0]
+        assert validation.reading_order_problems(order) == []
+
+
 def test_reading_order_random_is_valid_seeded_and_spreads_the_fox():
     rng = random.Random(7)
     orders = [validation.reading_order_random(rng) for _ in range(600)]
     assert all(validation.reading_order_problems(order) == [] for order in orders)
+    assert not any(validation.reading_order_warnings(order) for order in orders)
     fox_places = {order.index(0) for order in orders}
     assert fox_places == {0, 1, 2, 3, 4, 5}
     rng_again = random.Random(7)

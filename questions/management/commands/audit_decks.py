@@ -13,8 +13,9 @@ from questions.audit import CardLine
 class Command(BaseCommand):
     help = (
         "List the cards a curator should look at again: sources older than --older-than years "
-        "or with no year, near-duplicate questions, decks whose Fox places are unevenly spread, "
-        "and machine translations awaiting review. Changes nothing; always exits 0."
+        "or with no year, near-duplicate questions, reading orders in or one swap from rank "
+        "order or its reverse, decks whose Fox places are unevenly spread, and cards awaiting a "
+        "native speaker's review. Changes nothing; always exits 0."
     )
 
     def add_arguments(self, parser) -> None:
@@ -30,7 +31,10 @@ class Command(BaseCommand):
             type=float,
             default=audit.SIMILARITY,
             metavar="RATIO",
-            help="how alike (0-1) two questions must read to be listed (default %(default)s)",
+            help=(
+                "how much (0-1) of their meaningful words two questions must share to be listed, "
+                "one holding all the other's (default %(default)s)"
+            ),
         )
 
     def handle(self, *args, older_than: int, similarity: float, **options) -> None:
@@ -41,7 +45,8 @@ class Command(BaseCommand):
 
         old = audit.sources_older_than(lines, older_than, this_year)
         self.section(
-            _("Sources older than %(years)d years (before %(year)d): %(count)d")
+            _("Sources older than %(years)d years (before %(year)d, timeless ones left out): "
+              "%(count)d")
             % {"years": older_than, "year": this_year - older_than, "count": len(old)},
             [f"{self.card(line)} [{year}] {line.source}" for line, year in old],
         )
@@ -54,14 +59,27 @@ class Command(BaseCommand):
         self.section(
             _("Near-duplicate questions: %(count)d pairs") % {"count": len(twins)},
             [
-                _("%(first)s\n      ~ %(second)s (alike %(ratio).2f, shared words %(words).2f)")
+                _("%(first)s\n      ~ %(second)s (shared words %(words).2f)")
                 % {
                     "first": self.card(pair.first),
                     "second": self.card(pair.second),
-                    "ratio": pair.ratio,
-                    "words": pair.jaccard,
+                    "words": pair.shared,
                 }
                 for pair in twins
+            ],
+        )
+        near_rank = audit.reading_orders_near_rank(lines)
+        self.section(
+            _("Reading orders in or one swap from rank order or its reverse: %(count)d")
+            % {"count": len(near_rank)},
+            [
+                _("%(card)s [%(order)s, %(pairs)d of 10 pairs read out of rank order]")
+                % {
+                    "card": self.card(line),
+                    "order": " ".join(str(place) for place in line.reading_order),
+                    "pairs": pairs,
+                }
+                for line, pairs in near_rank
             ],
         )
         uneven = audit.uneven_decks()
@@ -77,10 +95,10 @@ class Command(BaseCommand):
                 for spread in uneven
             ],
         )
-        machine = audit.machine_translated(lines)
+        unreviewed = audit.needing_native_review(lines)
         self.section(
-            _("Machine translations awaiting a native review: %(count)d") % {"count": len(machine)},
-            [self.card(line) for line in machine],
+            _("Cards awaiting a native speaker's review: %(count)d") % {"count": len(unreviewed)},
+            [self.card(line) for line in unreviewed],
         )
 
     def section(self, title: str, lines: list[str]) -> None:

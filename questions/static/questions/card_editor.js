@@ -9,6 +9,7 @@ import { fmt, h, replace, t } from "../partyhub/js/dom.js";
 const FOX = 0;
 const PLACES = 6;
 const LETTERS = "ABCDEF";
+const PAIRS_MAX = 10; // pairs among five answers: all read out of order is the exact reverse
 
 const form = document.getElementById("card_form");
 const readingInput = document.getElementById("id_reading_order");
@@ -47,14 +48,32 @@ function mount() {
     if (!isPermutation) {
       return { problem: t("Type six numbers: 0 for the Fox's place and each rank 1–5 once, e.g. 3 0 5 1 4 2.") };
     }
-    if (isPlain(order)) {
+    const outOfOrder = pairsOutOfOrder(order);
+    if (outOfOrder === 0) {
       return { order, problem: t("This order reads the answers in rank order, which gives the ranking away.") };
+    }
+    if (outOfOrder === PAIRS_MAX) {
+      return { order, problem: t("This order reads the answers in reverse rank order (#5 first), which gives the ranking away.") };
+    }
+    if (outOfOrder === 1) {
+      return { order, warning: t("This order is one swap away from rank order, which gives most of the ranking away: shuffle it.") };
+    }
+    if (outOfOrder === PAIRS_MAX - 1) {
+      return { order, warning: t("This order is one swap away from reverse rank order, which gives most of the ranking away: shuffle it.") };
     }
     return { order };
   }
 
-  function isPlain(order) {
-    return order.filter((place) => place !== FOX).join(" ") === "1 2 3 4 5";
+  // How many pairs of answers are read in the opposite order to their ranks (the Fox left out):
+  // 0 is rank order and PAIRS_MAX its reverse (refused); 1 and PAIRS_MAX - 1 are one swap of
+  // neighbours from either (warned). The same count as validation.reading_order_pairs_out_of_order.
+  function pairsOutOfOrder(order) {
+    const ranks = order.filter((place) => place !== FOX);
+    let count = 0;
+    ranks.forEach((rank, i) => {
+      for (const later of ranks.slice(i + 1)) if (rank > later) count += 1;
+    });
+    return count;
   }
 
   function shuffled() {
@@ -64,7 +83,7 @@ function mount() {
         const j = Math.floor(Math.random() * (i + 1));
         [order[i], order[j]] = [order[j], order[i]];
       }
-      if (!isPlain(order)) return order;
+      if (![0, 1, PAIRS_MAX - 1, PAIRS_MAX].includes(pairsOutOfOrder(order))) return order;
     }
   }
 
@@ -137,6 +156,7 @@ function mount() {
           h("p", { class: "help", id: "fox-help" },
             t("Drag the Fox by its handle, or focus it and press the arrow keys, or tap ▲ ▼.")),
           parsed.problem ? h("p", { class: "reading-problem errornote", role: "alert" }, parsed.problem) : null,
+          parsed.warning ? h("p", { class: "reading-warning", role: "status" }, `⚠ ${parsed.warning}`) : null,
           h("button", { type: "button", class: "button", id: "reading-shuffle",
             onclick: () => orderWrite(shuffled(), t("New reading order.")) }, t("Shuffle the reading order")))),
       announce);
