@@ -64,7 +64,10 @@ Progress = Callable[[Sequence, int], Iterable]
 MAX_FILE_BYTES = 5 * 1024 * 1024
 # A spreadsheet starts a cell with one of these as a formula; export writes an apostrophe first.
 FORMULA_START = re.compile(r"'*[=+\-@]")
-CSV_DELIMITERS = (",", ";")
+CSV_DELIMITERS = (",", ";", "\t")
+# A zip archive (.xlsx, .ods) or an OLE2 file (.xls): a workbook, not text.
+WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -152,20 +155,29 @@ class DeckImportError(Exception):
 
 
 def deck_file_parse(name: str, content: bytes | str) -> tuple[list[DeckData], list[Problem]]:
-    """Read a JSON or CSV deck file (chosen by its extension, else by its first character)."""
-    size = len(content.encode() if isinstance(content, str) else content)
-    if size > MAX_FILE_BYTES:
-        return [], [Problem(name, None, "file", file_too_large_message(size))]
-    if isinstance(content, bytes):
-        try:
-            content = content.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
-    content = content.removeprefix("\ufeff")
+    """Read a JSON or CSV deck file (chosen by its extension, else by its first character).
+
+    Text given as ``str`` is read as its UTF-8 bytes would be, so a lone surrogate in it is
+    refused like any byte that is not UTF-8."""
+    if isinstance(content, str):
+        content = content.encode("utf-8", "surrogatepass")
+    if len(content) > MAX_FILE_BYTES:
+        return [], [Problem(name, None, "file", file_too_large_message(len(content)))]
+    if content.startswith(WORKBOOK_MAGIC):
+        return [], [Problem(name, None, "file", _workbook_message())]
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        return [], [Problem(name, None, "file", _("The file is empty."))]
+    if text.count("\x00") * 4 > len(text):  # UTF-16 without its byte order mark
+        return [], [Problem(name, None, "file", _utf16_message())]
     suffix = PurePath(name).suffix.lower()
-    if suffix == ".json" or (suffix != ".csv" and content.lstrip().startswith("{")):
-        return deck_json_parse(name, content)
-    return deck_csv_parse(name, content)
+    if suffix == ".json" or (suffix != ".csv" and text.lstrip().startswith("{")):
+        return deck_json_parse(name, text)
+    return deck_csv_parse(name, text)
 
 
 def file_too_large_message(size: int) -> str:
@@ -180,10 +192,7 @@ def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
     """Why a file is not UTF-8, with what to do in the spreadsheet that most likely wrote it."""
     line = content[: error.start].count(b"\n") + 1
     if content.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return _(
-            "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
-            "delimited)” instead."
-        )
+        return _utf16_message()
     try:
         content.decode("cp1252")
     except UnicodeDecodeError:
@@ -195,6 +204,22 @@ def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
         "Windows-1252, which Excel writes for “CSV (Comma delimited)”. In Excel, choose File → "
         "Save As → “CSV UTF-8 (Comma delimited)” and import that file."
     ) % {"line": line}
+
+
+def _utf16_message() -> str:
+    return _(
+        "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
+        "delimited)” instead."
+    )
+
+
+def _workbook_message() -> str:
+    """A spreadsheet's own file (an .xlsx or .ods is a zip archive; an old .xls starts with the
+    OLE2 signature), whatever its name says: which is why the extension is not trusted."""
+    return _(
+        "This is a spreadsheet workbook (.xlsx, .xls or .ods), not a CSV or JSON file. In "
+        "Excel, choose File → Save As → “CSV UTF-8 (Comma delimited)” and import that file."
+    )
 
 
 def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
@@ -212,6 +237,24 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
             "file",
             _("Not valid JSON: %(error)s (line %(line)d, column %(column)d).")
             % {"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+        return [], problems
+    except RecursionError:
+        problem(None, "file", _("Not a deck file: its lists or objects are nested too deeply."))
+        return [], problems
+    except ValueError as error:  # e.g. a number of thousands of digits
+        problem(None, "file", _("Not valid JSON: %(error)s.") % {"error": error})
+        return [], problems
+    surrogate = _lone_surrogate(document)
+    if surrogate:
+        problem(
+            None,
+            "file",
+            _(
+                "The file escapes half a character (“\\u%(code)04x”, a lone surrogate); "
+                "write the character itself."
+            )
+            % {"code": ord(surrogate)},
         )
         return [], problems
     if not isinstance(document, dict):
@@ -266,6 +309,24 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
     return [deck], problems
 
 
+def _lone_surrogate(document: object) -> str | None:
+    """The first lone surrogate in any text of the document (its keys too), else None. JSON's
+    ``\\ud83d`` escapes one; no database or page can store it. Walked with a stack, since the
+    document may be nested as deep as the parser allows."""
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            found = SURROGATE.search(item)
+            if found:
+                return found.group()
+    return None
+
+
 def _json_text(raw: dict, key: str, row, field_name: str, problem, default: str | None = None):
     value = raw.get(key, default)
     if value is None:
@@ -308,14 +369,18 @@ def _json_list(raw: dict, key: str, row: int, problem, kind: type) -> list | Non
 def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
     """Read the flat CSV format: one row per card, the deck's columns repeated on every row.
 
-    Commas or semicolons separate the cells (a spreadsheet set to a European locale writes
-    semicolons); the header line tells which. Row numbers are the spreadsheet's: the header is
-    row 1, and every record counts, blank ones too.
+    Commas, semicolons or tabs separate the cells (a spreadsheet set to a European locale
+    writes semicolons, "Text (Tab delimited)" tabs); the header line tells which. Row numbers
+    are the spreadsheet's: the header is row 1, and every record counts, blank ones too.
     """
     problems: list[Problem] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_delimiter(text))
     records = _csv_records(reader, name, problems)
     columns = [column.strip() for column in next(records, [])]
+    if not set(columns) & set(CSV_COLUMNS):
+        # Not a deck's header at all: one hint, not a line for every column it lacks.
+        problems.append(Problem(name, 1, "header", _not_a_header_message()))
+        return [], problems
     missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
     unknown = [c for c in columns if c not in CSV_COLUMNS]
     for column in missing:
@@ -384,7 +449,17 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
                 reading_order=reading_order,
             )
         )
+    if not decks and not problems:
+        problems.append(Problem(name, None, "file", _("The file has a header but no cards.")))
     return list(decks.values()), problems
+
+
+def _not_a_header_message() -> str:
+    return _(
+        "The first line names none of the deck columns (%(columns)s …). A deck CSV starts with "
+        "its header row, its cells separated by commas, semicolons or tabs; start from the CSV "
+        "template."
+    ) % {"columns": ", ".join(CSV_COLUMNS[:5])}
 
 
 def _csv_delimiter(text: str) -> str:
@@ -540,6 +615,9 @@ def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
     if deck.language:
         for message in validation.language_problems(deck.language):
             problem("language", message)
+    for key in ("name", "description"):
+        if validation.NUL in getattr(deck, key):
+            problem(key, validation.nul_message())
     # The model's own limits (lengths, slug rules), so nothing the admin would refuse gets in.
     checked = ["description"] + [key for key in ("name", "language") if getattr(deck, key)]
     if not overridden:

@@ -25,6 +25,7 @@ RANKS = (1, 2, 3, 4, 5)
 FOX = 0
 # Reading the five answers in rank order would give the ranking away, wherever the Fox sits.
 PLAIN_RANK_ORDER = [1, 2, 3, 4, 5]
+NUL = "\x00"
 
 
 def text_normalize(text: str) -> str:
@@ -100,6 +101,8 @@ def answers_problems(answers: Sequence[str]) -> list[str]:
     for rank, text in enumerate(answers, start=1):
         if not isinstance(text, str):
             problems.append(_("Answer #%(rank)d must be text.") % {"rank": rank})
+        elif NUL in text:
+            problems.append(_("Answer #%(rank)d holds a NUL character.") % {"rank": rank})
         elif not text.strip():
             problems.append(_("Answer #%(rank)d is empty.") % {"rank": rank})
         elif len(text.strip()) > ANSWER_MAX_LENGTH:
@@ -138,6 +141,8 @@ def text_problems(value: object, *, max_length: int, required: bool = True) -> l
     """What is wrong with one line of card text: missing, not text, too long or several lines."""
     if not isinstance(value, str):
         return [_("This must be text.")]
+    if NUL in value:
+        return [nul_message()]
     if required and not value.strip():
         return [_("This is required.")]
     if len(value.strip()) > max_length:
@@ -145,6 +150,12 @@ def text_problems(value: object, *, max_length: int, required: bool = True) -> l
     if is_multiline(value.strip()):
         return [_("This must be one line.")]
     return []
+
+
+def nul_message() -> str:
+    """The refusal of a text holding a NUL character (code 0), which a spreadsheet or a JSON
+    ``\\u0000`` can smuggle in and PostgreSQL cannot store."""
+    return _("This holds a NUL character (code 0), which no text may contain.")
 
 
 def is_multiline(text: str) -> bool:

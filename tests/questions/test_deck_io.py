@@ -495,3 +495,94 @@ def test_the_templates_import_cleanly(template):
     result = deck_io.decks_import([(name, template().encode())])
     assert result.total("created") == 1
     assert Deck.objects.get().slug == "en-my-deck"
+
+
+# Files that used to crash the importer or mislead the curator (issue 25) ---------------------
+
+
+@pytest.mark.django_db
+def test_a_nul_character_is_a_listed_problem_in_csv_and_json():
+    text = "\n".join(
+        [CSV_HEADER, csv_row("One\x00"), csv_row("Two", answers="a,b\x00,c,d,e"), ""]
+    )
+    where, problems = problems_of(("nul.csv", text.encode()))
+    assert where == [("nul.csv", 2, "question"), ("nul.csv", 3, "answers")]
+    assert "NUL character" in problems[0].message
+    document = deck_document({"source": "Us\u0000, 2024"}, name="World\u0000")
+    where, problems = problems_of(("nul.json", json.dumps(document).encode()))
+    assert "\\u0000" in json.dumps(document)
+    assert where == [("nul.json", None, "deck.name"), ("nul.json", 1, "source")]
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"[" * 200_000, "nested too deeply"),
+        (b'{"version": ' + b"9" * 5000 + b"}", "Not valid JSON"),
+        (b'{"format": "\\ud83d"}', "lone surrogate"),
+    ],
+)
+def test_json_the_parser_cannot_hold_is_a_listed_problem(content, expected):
+    where, problems = problems_of(("deep.json", content))
+    assert where == [("deep.json", None, "file")]
+    assert expected in problems[0].message
+
+
+@pytest.mark.django_db
+def test_a_lone_surrogate_given_as_text_is_refused_as_not_utf8():
+    where, problems = problems_of(("odd.csv", CSV_HEADER + "\n" + csv_row("\ud800")))
+    assert where == [("odd.csv", None, "file")]
+    assert "not UTF-8" in problems[0].message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "magic", [b"PK\x03\x04\x14\x00\x06\x00", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00"]
+)
+def test_a_workbook_renamed_csv_is_named_as_such(magic):
+    where, problems = problems_of(("book.csv", magic + b"\x00\x99\xa0" * 50))
+    assert where == [("book.csv", None, "file")]
+    assert "spreadsheet workbook" in problems[0].message
+    assert "Windows-1252" not in problems[0].message
+
+
+@pytest.mark.django_db
+def test_utf16_without_its_byte_order_mark_gets_the_utf16_hint():
+    text = "\n".join([CSV_HEADER, csv_row("One")])
+    where, problems = problems_of(("unicode.csv", text.encode("utf-16-le")))
+    assert where == [("unicode.csv", None, "file")]
+    assert "UTF-16" in problems[0].message
+
+
+@pytest.mark.django_db
+def test_a_tab_separated_file_is_read():
+    rows = [next(csv.reader([row])) for row in [CSV_HEADER, csv_row("One"), csv_row("Two")]]
+    text = "\n".join("\t".join(row) for row in rows)
+    result = deck_io.decks_import([("excel.txt", text.encode())])
+    assert result.total("created") == 2
+
+
+@pytest.mark.django_db
+def test_a_file_without_the_header_row_gets_one_hint_not_a_line_per_column():
+    text = "\n".join(["quiz|Quiz|en|One", "quiz|Quiz|en|Two"])
+    where, problems = problems_of(("pipes.csv", text.encode()))
+    assert where == [("pipes.csv", 1, "header")]
+    assert "names none of the deck columns" in problems[0].message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "The file is empty."),
+        (b"\xef\xbb\xbf \r\n", "The file is empty."),
+        (CSV_HEADER.encode() + b"\r\n", "The file has a header but no cards."),
+        (CSV_HEADER.encode() + b"\r\n,,,,\r\n", "The file has a header but no cards."),
+    ],
+)
+def test_a_file_with_no_cards_is_refused(content, expected):
+    where, problems = problems_of(("empty.csv", content))
+    assert where == [("empty.csv", None, "file")]
+    assert problems[0].message == expected
