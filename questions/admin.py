@@ -14,7 +14,6 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from questions import admin_actions, deck_io, stats, validation
 from questions.forms import AnswerForm, AnswerFormSet, CardAdminForm, DeckImportForm
 from questions.models import Answer, Card, CardPlay, Category, CategoryTranslation, Deck
+from questions.services import card_statistics_reset
 from questions.textkey import search_fold
 from questions.validation import ANSWER_COUNT, FOX
 
@@ -302,8 +302,7 @@ class CardAdmin(admin.ModelAdmin):
             "text" in answer_form.changed_data for formset in formsets for answer_form in formset
         )
         if form.cleaned_data.get("reset_statistics"):
-            card.statistics_since = timezone.now()
-            card.save(update_fields=["statistics_since", "updated"])
+            card_statistics_reset([card.pk])
         elif change and answers_changed:
             plays = stats.card_statistics_fetch(card.pk).plays
             if plays:

@@ -274,22 +274,30 @@ def test_duplicates_across_files_of_the_same_deck():
 
 
 @pytest.mark.django_db
-def test_a_failure_while_writing_leaves_nothing_behind():
-    document = deck_document({"question": "One"}, {"question": "Two"}, {"question": "Three"})
-    real_create = deck_io._card_create
+def test_a_failure_while_writing_leaves_no_card_of_its_batch_behind(monkeypatch):
+    """Cards are written a batch per transaction (see test_import_locking): a failure leaves
+    the batches before it, never a card without its answers, and importing again completes."""
+    monkeypatch.setattr(deck_io, "WRITE_BATCH", 2)
+    document = deck_document(
+        {"question": "One"}, {"question": "Two"}, {"question": "Three"}, {"question": "Four"}
+    )
+    real_new = deck_io._card_new
     calls = []
 
-    def flaky(data, deck):
+    def flaky(data):
         calls.append(data.question)
-        if len(calls) == 3:
+        if data.question == "Four":
             raise RuntimeError("disk full")
-        return real_create(data, deck)
+        return real_new(data)
 
-    with mock.patch.object(deck_io, "_card_create", flaky), pytest.raises(RuntimeError):
+    with mock.patch.object(deck_io, "_card_new", flaky), pytest.raises(RuntimeError):
         deck_io.decks_import([as_file(document)])
-    assert calls == ["One", "Two", "Three"]
-    assert not Deck.objects.exists()
-    assert not Card.objects.exists()
+    assert calls == ["One", "Two", "Three", "Four"]
+    assert sorted(Card.objects.values_list("question", flat=True)) == ["One", "Two"]
+    assert Answer.objects.count() == 10
+    result = deck_io.decks_import([as_file(document)])
+    assert counts(result) == (2, 0, 2)
+    assert Deck.objects.get().cards.count() == 4
 
 
 @pytest.mark.django_db
@@ -586,3 +594,29 @@ def test_a_file_with_no_cards_is_refused(content, expected):
     where, problems = problems_of(("empty.csv", content))
     assert where == [("empty.csv", None, "file")]
     assert problems[0].message == expected
+
+
+@pytest.mark.django_db
+def test_reimporting_a_played_cards_answers_names_it_and_can_reset_its_statistics(make_card):
+    from questions import services, stats
+
+    deck_io.decks_import([as_file(deck_document({"question": "One"}, {"question": "Two"}))])
+    one, two = Card.objects.order_by("question")
+    services.card_play_record(one.pk, "caught", 3, "ROOM")
+    services.card_play_record(two.pk, "1", 1, "ROOM")
+    new_answers = ["A", "B", "C", "D", "E"]
+    changed = deck_document(
+        {"question": "One", "answers": new_answers}, {"question": "Two", "source": "Other, 2025"}
+    )
+    result = deck_io.decks_import([as_file(changed)], dry_run=True)
+    assert result.played_answers_changed == [deck_io.PlayedCard(one.pk, "One", "en-world", 1)]
+    assert not result.statistics_reset
+    result = deck_io.decks_import([as_file(changed)])
+    assert [card.question for card in result.played_answers_changed] == ["One"]
+    assert stats.card_statistics_fetch(one.pk).plays == 1  # left alone unless asked
+    one.answers.filter(rank=1).update(text="Russia")
+    result = deck_io.decks_import([as_file(changed)], reset_statistics=True)
+    assert result.statistics_reset
+    assert stats.card_statistics_fetch(one.pk).plays == 0
+    assert stats.card_statistics_fetch(two.pk).plays == 1
+    assert Card.objects.get(pk=one.pk).answer_texts() == new_answers
