@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -615,7 +615,12 @@ class DeckAdmin(admin.ModelAdmin):
         links to the decks, and an entry in each deck's history)."""
         if not import_allowed(request):
             raise PermissionDenied
-        form = DeckImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and "reset_statistics_of" in request.POST:
+            return self._import_statistics_reset(request)
+        categories_addable = request.user.has_perm("questions.add_category")
+        form = DeckImportForm(
+            request.POST or None, request.FILES or None, categories_addable=categories_addable
+        )
         problems = result = None
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
@@ -625,6 +630,8 @@ class DeckAdmin(admin.ModelAdmin):
                     deck_slug=form.cleaned_data["deck"] or None,
                     dry_run=form.cleaned_data["dry_run"],
                     new_categories=form.cleaned_data["new_categories"],
+                    categories_addable=categories_addable,
+                    reset_statistics=form.cleaned_data["reset_statistics"],
                 )
             except deck_io.DeckImportError as error:
                 problems = error.problems
@@ -650,6 +657,13 @@ class DeckAdmin(admin.ModelAdmin):
                 }
                 for outcome in (result.decks if result else [])
             ],
+            "played": [
+                {
+                    "card": card,
+                    "url": reverse("admin:questions_card_change", args=[card.card_id]),
+                }
+                for card in (result.played_answers_changed if result else [])
+            ],
             "max_megabytes": deck_io.MAX_FILE_BYTES // 1024 // 1024,
             "csv_columns": deck_io.CSV_COLUMNS,
             "categories": Category.objects.prefetch_related("translations"),
@@ -658,13 +672,34 @@ class DeckAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/questions/deck/import.html", context)
 
+    def _import_statistics_reset(self, request: HttpRequest) -> HttpResponse:
+        """The import page's offer, after an import changed the answers of played cards:
+        restart those cards' statistics, as the card page's "Reset its statistics" does."""
+        ids = [int(pk) for pk in request.POST.getlist("reset_statistics_of") if pk.isdigit()]
+        card_statistics_reset(ids)
+        count = Card.objects.filter(pk__in=ids).count()
+        self.message_user(
+            request,
+            ngettext(
+                "The statistics of %(count)d card count only plays from now on.",
+                "The statistics of %(count)d cards count only plays from now on.",
+                count,
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:questions_deck_import"))
+
     def _import_log(self, request: HttpRequest, file_name: str, result) -> None:
         """One history entry per deck the import touched, saying what it did."""
         decks = Deck.objects.in_bulk([o.slug for o in result.decks], field_name="slug")
         for outcome in result.decks:
-            message = gettext(
+            message = ngettext(
+                "Imported from %(file)s: %(created)d card created, %(updated)d updated, "
+                "%(unchanged)d unchanged.",
                 "Imported from %(file)s: %(created)d cards created, %(updated)d updated, "
-                "%(unchanged)d unchanged."
+                "%(unchanged)d unchanged.",
+                outcome.created,
             ) % {
                 "file": file_name,
                 "created": outcome.created,

@@ -15,8 +15,8 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from questions import deck_io
-from questions.models import Card, CardPlay, Deck
+from questions import deck_io, stats
+from questions.models import Card, CardPlay, Category, Deck
 
 from .conftest import deck_document
 from .test_admin import card_post
@@ -319,7 +319,7 @@ def test_an_import_links_to_its_deck_and_is_in_its_history(admin_client, db):
     entry = LogEntry.objects.get()
     assert (entry.action_flag, entry.object_id) == (ADDITION, str(deck.pk))
     assert entry.get_change_message() == (
-        "Imported from world.json: 1 cards created, 0 updated, 0 unchanged."
+        "Imported from world.json: 1 card created, 0 updated, 0 unchanged."
     )
     upload = SimpleUploadedFile("world.json", deck_bytes({"question": "Two"}))
     admin_client.post(IMPORT, {"file": upload})
@@ -340,6 +340,64 @@ def test_the_import_page_creates_new_categories_only_when_asked(admin_client, db
     ).content.decode()
     assert "New categories" in html and "puzzles" in html
     assert Card.objects.get().category == "puzzles"
+
+
+def test_importing_new_categories_needs_the_permission_to_add_categories(client, db):
+    user = User.objects.create_user("importer", password="pw", is_staff=True)
+    codenames = ["add_deck", "change_deck", "add_card", "change_card"]
+    user.user_permissions.set(Permission.objects.filter(codename__in=codenames))
+    client.force_login(user)
+    html = client.get(IMPORT).content.decode()
+    assert re.search(r'<input[^>]*name="new_categories"[^>]*disabled', html)
+    assert "You may not add categories" in html
+    document = json.dumps(deck_document({"question": "One", "category": "puzzles"})).encode()
+    response = client.post(
+        IMPORT, {"file": SimpleUploadedFile("d.json", document), "new_categories": "on"}
+    )
+    text = text_of(response.content.decode())
+    assert "There is no category “puzzles”" in text
+    assert "You may not add categories: ask a curator who may" in text
+    assert not Card.objects.exists()
+    assert not Category.objects.filter(slug="puzzles").exists()
+    user.user_permissions.add(Permission.objects.get(codename="add_category"))
+    client.post(IMPORT, {"file": SimpleUploadedFile("d.json", document), "new_categories": "on"})
+    assert Card.objects.get().category == "puzzles"
+
+
+def test_reimporting_a_played_cards_answers_warns_and_offers_the_statistics_reset(admin_client, db):
+    first = deck_bytes({"question": "One"})
+    admin_client.post(IMPORT, {"file": SimpleUploadedFile("w.json", first)})
+    card = Card.objects.get()
+    play(card)
+    play(card)
+    changed = deck_bytes({"question": "One", "answers": ["A", "B", "C", "D", "E"]})
+    html = admin_client.post(
+        IMPORT, {"file": SimpleUploadedFile("w.json", changed), "dry_run": "on"}
+    ).content.decode()
+    text = text_of(html)
+    assert "The import would change the answers of 1 played card" in text
+    assert f'<a href="{change_url(card)}">One</a>' in html
+    assert "One ( en-world ): 2 plays" in text
+    assert 'name="reset_statistics_of"' not in html  # a dry run changed nothing yet
+    html = admin_client.post(IMPORT, {"file": SimpleUploadedFile("w.json", changed)})
+    html = html.content.decode()
+    assert "The import changed the answers of 1 played card" in text_of(html)
+    assert f'name="reset_statistics_of" value="{card.pk}"' in html
+    assert stats.card_statistics_fetch(card.pk).plays == 2
+    response = admin_client.post(IMPORT, {"reset_statistics_of": [str(card.pk)]})
+    assert response.status_code == 302
+    assert messages_of(response) == [
+        "The statistics of 1 card count only plays from now on."
+    ]
+    assert stats.card_statistics_fetch(card.pk).plays == 0
+    # Or at import time, with the box ticked.
+    play(card)
+    again = deck_bytes({"question": "One"})
+    html = admin_client.post(
+        IMPORT, {"file": SimpleUploadedFile("w.json", again), "reset_statistics": "on"}
+    ).content.decode()
+    assert "its statistics count only plays from now on" in text_of(html)
+    assert stats.card_statistics_fetch(card.pk).plays == 0
 
 
 def test_the_admin_says_partyhub(admin_client, db):

@@ -170,3 +170,22 @@ def manage_on(database_url: str, *args: str) -> subprocess.CompletedProcess:
         text=True,
         timeout=300,
     )
+
+
+@pytest.mark.django_db
+def test_changed_answers_of_a_played_card_are_listed_and_can_restart_its_statistics(tmp_path):
+    from questions import services, stats
+
+    path = tmp_path / "world.json"
+    path.write_text(json.dumps(deck_document({"question": "One"})))
+    run(str(path))
+    card = Card.objects.get()
+    services.card_play_record(card.pk, "caught", 3, "ROOM")
+    path.write_text(json.dumps(deck_document({"question": "One", "answers": list("ABCDE")})))
+    out, _err = run(str(path), "--dry-run")
+    assert "Answers would change on 1 played card" in out
+    assert "import with --reset-statistics" in out
+    assert "  en-world: One (1 play)" in out
+    out, _err = run(str(path), "--reset-statistics")
+    assert "Answers changed on 1 played card; its statistics restart now:" in out
+    assert stats.card_statistics_fetch(card.pk).plays == 0
