@@ -86,7 +86,7 @@ class DeckFilter(admin.SimpleListFilter):
     NONE = "none"
 
     def lookups(self, request, model_admin):
-        decks = [(str(pk), name) for pk, name in Deck.objects.values_list("pk", "name")]
+        decks = [(str(deck.pk), str(deck)) for deck in Deck.objects.all()]
         return [*decks, (self.NONE, _("In no deck (drafts)"))]
 
     def queryset(self, request, queryset):
@@ -331,7 +331,7 @@ class CardAdmin(admin.ModelAdmin):
             card.question,
             css,
             label,
-            ", ".join(deck.name for deck in card.decks.all()),
+            ", ".join(str(deck) for deck in card.decks.all()),
         )
 
     @admin.display(description=_("category"), ordering="category_label")
@@ -358,7 +358,7 @@ class CardAdmin(admin.ModelAdmin):
             detail = gettext("never dealt until you activate it")
         else:
             detail = gettext("dealt in rooms that pick %(decks)s") % {
-                "decks": ", ".join(f"“{deck.name}”" for deck in decks)
+                "decks": ", ".join(f"“{deck}”" for deck in decks)
             }
         warnings = format_html_join(
             "", '<br><span class="language-warning">⚠ {}</span>', (
@@ -579,7 +579,7 @@ class DeckAdmin(admin.ModelAdmin):
                     "status": label,
                     "language": languages.get(card.language, card.language),
                     "language_differs": card.language != deck.language,
-                    "other_decks": [d.name for d in card.decks.all() if d.pk != deck.pk],
+                    "other_decks": [str(d) for d in card.decks.all() if d.pk != deck.pk],
                     "bar": fox_landed_bar(stats.card_statistics(card)),
                 }
             )

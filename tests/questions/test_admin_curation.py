@@ -80,7 +80,7 @@ def test_the_add_page_says_a_new_card_is_a_draft_until_it_is_in_a_deck(admin_cli
     [
         (False, True, "Draft (in no deck) : never dealt until you add it to a deck"),
         (True, False, "Inactive : never dealt until you activate it"),
-        (True, True, "Live : dealt in rooms that pick “World”"),
+        (True, True, "Live : dealt in rooms that pick “World (world)”"),
     ],
 )
 def test_the_card_page_says_whether_the_card_is_dealt(
@@ -398,6 +398,18 @@ def test_reimporting_a_played_cards_answers_warns_and_offers_the_statistics_rese
     ).content.decode()
     assert "its statistics count only plays from now on" in text_of(html)
     assert stats.card_statistics_fetch(card.pk).plays == 0
+
+
+def test_decks_of_the_same_name_are_told_apart_in_lists_and_menus(admin_client, make_card):
+    english = Deck.objects.create(name="General", slug="en-general", language="en")
+    spanish = Deck.objects.create(name="General", slug="es-general", language="es")
+    card = make_card(decks=[english, spanish])
+    html = admin_client.get(CARDS).content.decode()
+    assert "General (en-general), General (es-general)" in html  # the card's decks
+    assert f'<a href="?deck={spanish.pk}">General (es-general)</a>' in html  # the filter
+    html = admin_client.get(change_url(card)).content.decode()
+    assert f'<option value="{english.pk}" selected>General (en-general)</option>' in html
+    assert f'<option value="{spanish.pk}" selected>General (es-general)</option>' in html
 
 
 def test_the_admin_says_partyhub(admin_client, db):
