@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, Count, Exists, F, OuterRef, Q, QuerySet, Subquery
@@ -15,7 +16,7 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from questions import admin_actions, deck_io, stats, validation
@@ -419,15 +420,34 @@ def card_preview_html(card: Card) -> str:
     )
 
 
+# A language's name as it reads inside a sentence ("this card is in English"), which is not
+# always its name on its own: French and Spanish write it in lower case ("en anglais"), and
+# Indonesian drops the "Bahasa" that the sentence's "berbahasa" already says.
+IN_SENTENCE = "language name inside a sentence"
+LANGUAGES_IN_SENTENCE = {
+    "en": pgettext_lazy(IN_SENTENCE, "English"),
+    "es": pgettext_lazy(IN_SENTENCE, "Spanish"),
+    "fr": pgettext_lazy(IN_SENTENCE, "French"),
+    "id": pgettext_lazy(IN_SENTENCE, "Indonesian"),
+}
+
+
+def language_in_sentence(code: str) -> str:
+    """The language's name for the middle of a sentence (its plain name for a language added
+    to ``LANGUAGES`` since, else its code)."""
+    if code in LANGUAGES_IN_SENTENCE:
+        return str(LANGUAGES_IN_SENTENCE[code])
+    return str(dict(settings.LANGUAGES).get(code, code))
+
+
 def language_warnings(card: Card, decks) -> list[str]:
     """A warning for each deck whose language differs from the card's."""
-    languages = dict(Card._meta.get_field("language").choices)
     return [
         gettext("This card is in %(card)s, but the deck “%(deck)s” is in %(deck_language)s.")
         % {
-            "card": languages.get(card.language, card.language),
-            "deck": deck.name,
-            "deck_language": languages.get(deck.language, deck.language),
+            "card": language_in_sentence(card.language),
+            "deck": deck,
+            "deck_language": language_in_sentence(deck.language),
         }
         for deck in decks
         if deck.language != card.language
@@ -589,7 +609,7 @@ class DeckAdmin(admin.ModelAdmin):
             {
                 "rows": rows,
                 "deck": deck,
-                "deck_language": languages.get(deck.language, deck.language),
+                "deck_language": language_in_sentence(deck.language),
                 "differs": sum(row["language_differs"] for row in rows),
                 "list_url": f"{changelist}?{DeckFilter.parameter_name}={deck.pk}",
                 "add_url": f"{reverse('admin:questions_card_add')}?decks={deck.pk}",

@@ -146,9 +146,44 @@ def test_saving_a_card_in_a_deck_of_another_language_warns(admin_client, make_ca
     data = card_post(card=card, question=card.question, language="es", decks=[deck])
     response = admin_client.post(change_url(card), data)
     assert response.status_code == 302
-    assert "This card is in Spanish, but the deck “World” is in English." in messages_of(response)
+    warning = "This card is in Spanish, but the deck “World (world)” is in English."
+    assert warning in messages_of(response)
     html = text_of(admin_client.get(change_url(card)).content.decode())
-    assert "⚠ This card is in Spanish, but the deck “World” is in English." in html
+    assert f"⚠ {warning}" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "card_warning", "deck_warning"),
+    [
+        (
+            "fr",
+            "Cette carte est en espagnol, mais le paquet « World (world) » est en anglais.",
+            "1 carte n'est pas en anglais, la langue du paquet.",
+        ),
+        (
+            "es",
+            "Esta carta está en español, pero el mazo «World (world)» está en inglés.",
+            "1 carta no está en inglés, el idioma del mazo.",
+        ),
+        (
+            "id",
+            "Kartu ini berbahasa Spanyol, tapi dek “World (world)” berbahasa Inggris.",
+            "1 kartu tidak berbahasa Inggris, bahasa dek ini.",
+        ),
+    ],
+)
+def test_language_names_read_right_inside_a_translated_sentence(
+    admin_client, make_card, deck, language, card_warning, deck_warning
+):
+    """Not “en Anglais” nor “berbahasa Bahasa Inggris”: a language's name inside a sentence
+    is not its name on its own."""
+    card = make_card(language="es", decks=[deck])
+    admin_client.cookies["django_language"] = language
+    html = text_of(admin_client.get(change_url(card)).content.decode())
+    assert card_warning in html
+    html = text_of(admin_client.get(reverse("admin:questions_deck_change", args=[deck.pk]))
+                   .content.decode())
+    assert deck_warning in html
 
 
 # The card list -------------------------------------------------------------------------------
