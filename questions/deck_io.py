@@ -2,8 +2,9 @@
 
 Import runs in two steps so a bad file never leaves half a deck behind: everything is parsed
 and validated first, every problem collected with its file, row and field; only a clean set of
-files is written, inside one transaction. Cards are matched by deck and question (case and
-spacing ignored) and updated in place, so importing the same file twice changes nothing.
+files is written, in short transactions (see :func:`decks_import`). Cards are matched by deck
+and question (case and spacing ignored) and updated in place, so importing the same file twice
+changes nothing, and importing it again completes an import that was cut short.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The deck files shipped in fixtures/decks/: whatever files exist must load and be valid."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,12 @@ def test_starter_deck_loads_and_every_card_is_valid(path):
         assert [d.slug for d in card.decks.all()] == [deck.slug]
     exported = json.loads(deck_io.deck_export_json(card.decks.get()))
     assert [c["question"] for c in exported["cards"]] == [c.question.strip() for c in deck.cards]
+
+
+def test_the_readme_counts_the_starter_decks_and_cards():
+    """The README says how many decks and cards ``make play`` loads: they are counted here."""
+    readme = (STARTER_DIR.parents[1] / "README.md").read_text(encoding="utf-8")
+    decks, cards = re.search(r"and ([\d,]+) question decks, ([\d,]+) cards\)", readme).groups()
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in STARTER_FILES]
+    assert int(decks.replace(",", "")) == len(documents)
+    assert int(cards.replace(",", "")) == sum(len(document["cards"]) for document in documents)
