@@ -227,11 +227,12 @@ class DeckImportForm(forms.Form):
         ),
     )
     reset_statistics = forms.BooleanField(
-        label=_("Reset the statistics of played cards whose answers change"),
+        label=_("Reset changed cards' statistics"),
         required=False,
         help_text=_(
-            "Plays of the old answers no longer describe such a card: its statistics then "
-            "count only plays from now on (the plays stay in the log)."
+            "For played cards whose answers the file changes: plays of the old answers no "
+            "longer describe them, so their statistics count only plays from now on (the plays "
+            "stay in the log)."
         ),
     )
 
