@@ -732,7 +732,7 @@ def decks_import(
         dry_run=dry_run,
         categories_created=missing,
         played_answers_changed=played,
-        statistics_reset=reset_statistics and bool(played),
+        statistics_reset=reset_statistics and bool(played) and not dry_run,
     )
 
 

@@ -608,9 +608,10 @@ def test_reimporting_a_played_cards_answers_names_it_and_can_reset_its_statistic
     changed = deck_document(
         {"question": "One", "answers": new_answers}, {"question": "Two", "source": "Other, 2025"}
     )
-    result = deck_io.decks_import([as_file(changed)], dry_run=True)
+    result = deck_io.decks_import([as_file(changed)], dry_run=True, reset_statistics=True)
     assert result.played_answers_changed == [deck_io.PlayedCard(one.pk, "One", "en-world", 1)]
     assert not result.statistics_reset
+    assert stats.card_statistics_fetch(one.pk).plays == 1  # a dry run resets nothing
     result = deck_io.decks_import([as_file(changed)])
     assert [card.question for card in result.played_answers_changed] == ["One"]
     assert stats.card_statistics_fetch(one.pk).plays == 1  # left alone unless asked
