@@ -6,22 +6,23 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from questions import admin_actions, deck_io, stats, validation
 from questions.forms import AnswerForm, AnswerFormSet, CardAdminForm, DeckImportForm
 from questions.models import Answer, Card, CardPlay, Category, CategoryTranslation, Deck
+from questions.services import card_statistics_reset
 from questions.textkey import search_fold
 from questions.validation import ANSWER_COUNT, FOX
 
@@ -86,7 +87,7 @@ class DeckFilter(admin.SimpleListFilter):
     NONE = "none"
 
     def lookups(self, request, model_admin):
-        decks = [(str(pk), name) for pk, name in Deck.objects.values_list("pk", "name")]
+        decks = [(str(deck.pk), str(deck)) for deck in Deck.objects.all()]
         return [*decks, (self.NONE, _("In no deck (drafts)"))]
 
     def queryset(self, request, queryset):
@@ -306,8 +307,7 @@ class CardAdmin(admin.ModelAdmin):
             "text" in answer_form.changed_data for formset in formsets for answer_form in formset
         )
         if form.cleaned_data.get("reset_statistics"):
-            card.statistics_since = timezone.now()
-            card.save(update_fields=["statistics_since", "updated"])
+            card_statistics_reset([card.pk])
         elif change and answers_changed:
             plays = stats.card_statistics_fetch(card.pk).plays
             if plays:
@@ -339,7 +339,7 @@ class CardAdmin(admin.ModelAdmin):
             card.question,
             css,
             label,
-            ", ".join(deck.name for deck in card.decks.all()),
+            ", ".join(str(deck) for deck in card.decks.all()),
         )
 
     @admin.display(description=_("category"), ordering="category_label")
@@ -366,7 +366,7 @@ class CardAdmin(admin.ModelAdmin):
             detail = gettext("never dealt until you activate it")
         else:
             detail = gettext("dealt in rooms that pick %(decks)s") % {
-                "decks": ", ".join(f"“{deck.name}”" for deck in decks)
+                "decks": ", ".join(f"“{deck}”" for deck in decks)
             }
         warnings = format_html_join(
             "", '<br><span class="language-warning">⚠ {}</span>', (
@@ -433,15 +433,34 @@ def card_preview_html(card: Card) -> str:
     )
 
 
+# A language's name as it reads inside a sentence ("this card is in English"), which is not
+# always its name on its own: French and Spanish write it in lower case ("en anglais"), and
+# Indonesian drops the "Bahasa" that the sentence's "berbahasa" already says.
+IN_SENTENCE = "language name inside a sentence"
+LANGUAGES_IN_SENTENCE = {
+    "en": pgettext_lazy(IN_SENTENCE, "English"),
+    "es": pgettext_lazy(IN_SENTENCE, "Spanish"),
+    "fr": pgettext_lazy(IN_SENTENCE, "French"),
+    "id": pgettext_lazy(IN_SENTENCE, "Indonesian"),
+}
+
+
+def language_in_sentence(code: str) -> str:
+    """The language's name for the middle of a sentence (its plain name for a language added
+    to ``LANGUAGES`` since, else its code)."""
+    if code in LANGUAGES_IN_SENTENCE:
+        return str(LANGUAGES_IN_SENTENCE[code])
+    return str(dict(settings.LANGUAGES).get(code, code))
+
+
 def language_warnings(card: Card, decks) -> list[str]:
     """A warning for each deck whose language differs from the card's."""
-    languages = dict(Card._meta.get_field("language").choices)
     return [
         gettext("This card is in %(card)s, but the deck “%(deck)s” is in %(deck_language)s.")
         % {
-            "card": languages.get(card.language, card.language),
-            "deck": deck.name,
-            "deck_language": languages.get(deck.language, deck.language),
+            "card": language_in_sentence(card.language),
+            "deck": deck,
+            "deck_language": language_in_sentence(deck.language),
         }
         for deck in decks
         if deck.language != card.language
@@ -593,7 +612,7 @@ class DeckAdmin(admin.ModelAdmin):
                     "status": label,
                     "language": languages.get(card.language, card.language),
                     "language_differs": card.language != deck.language,
-                    "other_decks": [d.name for d in card.decks.all() if d.pk != deck.pk],
+                    "other_decks": [str(d) for d in card.decks.all() if d.pk != deck.pk],
                     "bar": fox_landed_bar(stats.card_statistics(card)),
                 }
             )
@@ -603,7 +622,7 @@ class DeckAdmin(admin.ModelAdmin):
             {
                 "rows": rows,
                 "deck": deck,
-                "deck_language": languages.get(deck.language, deck.language),
+                "deck_language": language_in_sentence(deck.language),
                 "differs": sum(row["language_differs"] for row in rows),
                 "list_url": f"{changelist}?{DeckFilter.parameter_name}={deck.pk}",
                 "add_url": f"{reverse('admin:questions_card_add')}?decks={deck.pk}",
@@ -629,7 +648,12 @@ class DeckAdmin(admin.ModelAdmin):
         links to the decks, and an entry in each deck's history)."""
         if not import_allowed(request):
             raise PermissionDenied
-        form = DeckImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and "reset_statistics_of" in request.POST:
+            return self._import_statistics_reset(request)
+        categories_addable = request.user.has_perm("questions.add_category")
+        form = DeckImportForm(
+            request.POST or None, request.FILES or None, categories_addable=categories_addable
+        )
         problems = result = None
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
@@ -639,6 +663,8 @@ class DeckAdmin(admin.ModelAdmin):
                     deck_slug=form.cleaned_data["deck"] or None,
                     dry_run=form.cleaned_data["dry_run"],
                     new_categories=form.cleaned_data["new_categories"],
+                    categories_addable=categories_addable,
+                    reset_statistics=form.cleaned_data["reset_statistics"],
                 )
             except deck_io.DeckImportError as error:
                 problems = error.problems
@@ -664,6 +690,13 @@ class DeckAdmin(admin.ModelAdmin):
                 }
                 for outcome in (result.decks if result else [])
             ],
+            "played": [
+                {
+                    "card": card,
+                    "url": reverse("admin:questions_card_change", args=[card.card_id]),
+                }
+                for card in (result.played_answers_changed if result else [])
+            ],
             "max_megabytes": deck_io.MAX_FILE_BYTES // 1024 // 1024,
             "csv_columns": deck_io.CSV_COLUMNS,
             "categories": Category.objects.prefetch_related("translations"),
@@ -672,13 +705,34 @@ class DeckAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/questions/deck/import.html", context)
 
+    def _import_statistics_reset(self, request: HttpRequest) -> HttpResponse:
+        """The import page's offer, after an import changed the answers of played cards:
+        restart those cards' statistics, as the card page's "Reset its statistics" does."""
+        ids = [int(pk) for pk in request.POST.getlist("reset_statistics_of") if pk.isdigit()]
+        card_statistics_reset(ids)
+        count = Card.objects.filter(pk__in=ids).count()
+        self.message_user(
+            request,
+            ngettext(
+                "The statistics of %(count)d card count only plays from now on.",
+                "The statistics of %(count)d cards count only plays from now on.",
+                count,
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:questions_deck_import"))
+
     def _import_log(self, request: HttpRequest, file_name: str, result) -> None:
         """One history entry per deck the import touched, saying what it did."""
         decks = Deck.objects.in_bulk([o.slug for o in result.decks], field_name="slug")
         for outcome in result.decks:
-            message = gettext(
+            message = ngettext(
+                "Imported from %(file)s: %(created)d card created, %(updated)d updated, "
+                "%(unchanged)d unchanged.",
                 "Imported from %(file)s: %(created)d cards created, %(updated)d updated, "
-                "%(unchanged)d unchanged."
+                "%(unchanged)d unchanged.",
+                outcome.created,
             ) % {
                 "file": file_name,
                 "created": outcome.created,

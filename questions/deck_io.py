@@ -2,8 +2,9 @@
 
 Import runs in two steps so a bad file never leaves half a deck behind: everything is parsed
 and validated first, every problem collected with its file, row and field; only a clean set of
-files is written, inside one transaction. Cards are matched by deck and question (case and
-spacing ignored) and updated in place, so importing the same file twice changes nothing.
+files is written, in short transactions (see :func:`decks_import`). Cards are matched by deck
+and question (case and spacing ignored) and updated in place, so importing the same file twice
+changes nothing, and importing it again completes an import that was cut short.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import difflib
 import io
 import json
 import re
+import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -20,11 +22,12 @@ from pathlib import PurePath
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import slug_re
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from questions import validation
+from questions import stats, validation
 from questions.models import Answer, Card, Category, Deck
+from questions.services import card_statistics_reset
 
 FORMAT = "partyhub-deck"
 VERSION = 1
@@ -74,7 +77,16 @@ Progress = Callable[[Sequence, int], Iterable]
 MAX_FILE_BYTES = 5 * 1024 * 1024
 # A spreadsheet starts a cell with one of these as a formula; export writes an apostrophe first.
 FORMULA_START = re.compile(r"'*[=+\-@]")
-CSV_DELIMITERS = (",", ";")
+CSV_DELIMITERS = (",", ";", "\t")
+# The cards written per transaction: a few hundredths of a second of SQLite's write lock.
+WRITE_BATCH = 200
+# The pause after each batch on SQLite. A writer kept waiting by the batch (a game's move)
+# retries after sleeps of at most 100 ms (SQLite's busy handler); without a pause the next
+# batch takes the lock first, again and again, and that writer waits for the whole import.
+WRITE_PAUSE = 0.11
+# A zip archive (.xlsx, .ods) or an OLE2 file (.xls): a workbook, not text.
+WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -138,13 +150,27 @@ class DeckOutcome:
     skipped: int = 0
 
 
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card whose answers an import changes while its statistics count plays of the old
+    ones (the admin's card page warns the same way)."""
+
+    card_id: int
+    question: str
+    deck_slug: str
+    plays: int
+
+
 @dataclass
 class ImportResult:
-    """The outcome of an import, deck by deck; in a dry run nothing was saved."""
+    """The outcome of an import, deck by deck; in a dry run nothing was saved.
+    ``statistics_reset``: the statistics of ``played_answers_changed`` were restarted."""
 
     decks: list[DeckOutcome]
     dry_run: bool
     categories_created: list[str] = field(default_factory=list)
+    played_answers_changed: list[PlayedCard] = field(default_factory=list)
+    statistics_reset: bool = False
 
     def total(self, name: str) -> int:
         """The sum of one counter (created, updated, unchanged, skipped) over all decks."""
@@ -163,20 +189,29 @@ class DeckImportError(Exception):
 
 
 def deck_file_parse(name: str, content: bytes | str) -> tuple[list[DeckData], list[Problem]]:
-    """Read a JSON or CSV deck file (chosen by its extension, else by its first character)."""
-    size = len(content.encode() if isinstance(content, str) else content)
-    if size > MAX_FILE_BYTES:
-        return [], [Problem(name, None, "file", file_too_large_message(size))]
-    if isinstance(content, bytes):
-        try:
-            content = content.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
-    content = content.removeprefix("\ufeff")
+    """Read a JSON or CSV deck file (chosen by its extension, else by its first character).
+
+    Text given as ``str`` is read as its UTF-8 bytes would be, so a lone surrogate in it is
+    refused like any byte that is not UTF-8."""
+    if isinstance(content, str):
+        content = content.encode("utf-8", "surrogatepass")
+    if len(content) > MAX_FILE_BYTES:
+        return [], [Problem(name, None, "file", file_too_large_message(len(content)))]
+    if content.startswith(WORKBOOK_MAGIC):
+        return [], [Problem(name, None, "file", _workbook_message())]
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return [], [Problem(name, None, "file", _not_utf8_message(content, error))]
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        return [], [Problem(name, None, "file", _("The file is empty."))]
+    if text.count("\x00") * 4 > len(text):  # UTF-16 without its byte order mark
+        return [], [Problem(name, None, "file", _utf16_message())]
     suffix = PurePath(name).suffix.lower()
-    if suffix == ".json" or (suffix != ".csv" and content.lstrip().startswith("{")):
-        return deck_json_parse(name, content)
-    return deck_csv_parse(name, content)
+    if suffix == ".json" or (suffix != ".csv" and text.lstrip().startswith("{")):
+        return deck_json_parse(name, text)
+    return deck_csv_parse(name, text)
 
 
 def file_too_large_message(size: int) -> str:
@@ -191,10 +226,7 @@ def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
     """Why a file is not UTF-8, with what to do in the spreadsheet that most likely wrote it."""
     line = content[: error.start].count(b"\n") + 1
     if content.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return _(
-            "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
-            "delimited)” instead."
-        )
+        return _utf16_message()
     try:
         content.decode("cp1252")
     except UnicodeDecodeError:
@@ -206,6 +238,22 @@ def _not_utf8_message(content: bytes, error: UnicodeDecodeError) -> str:
         "Windows-1252, which Excel writes for “CSV (Comma delimited)”. In Excel, choose File → "
         "Save As → “CSV UTF-8 (Comma delimited)” and import that file."
     ) % {"line": line}
+
+
+def _utf16_message() -> str:
+    return _(
+        "The file is UTF-16 text (Excel's “Unicode Text”); save it as “CSV UTF-8 (Comma "
+        "delimited)” instead."
+    )
+
+
+def _workbook_message() -> str:
+    """A spreadsheet's own file (an .xlsx or .ods is a zip archive; an old .xls starts with the
+    OLE2 signature), whatever its name says: which is why the extension is not trusted."""
+    return _(
+        "This is a spreadsheet workbook (.xlsx, .xls or .ods), not a CSV or JSON file. In "
+        "Excel, choose File → Save As → “CSV UTF-8 (Comma delimited)” and import that file."
+    )
 
 
 def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
@@ -223,6 +271,24 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
             "file",
             _("Not valid JSON: %(error)s (line %(line)d, column %(column)d).")
             % {"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+        return [], problems
+    except RecursionError:
+        problem(None, "file", _("Not a deck file: its lists or objects are nested too deeply."))
+        return [], problems
+    except ValueError as error:  # e.g. a number of thousands of digits
+        problem(None, "file", _("Not valid JSON: %(error)s.") % {"error": error})
+        return [], problems
+    surrogate = _lone_surrogate(document)
+    if surrogate:
+        problem(
+            None,
+            "file",
+            _(
+                "The file escapes half a character (“\\u%(code)04x”, a lone surrogate); "
+                "write the character itself."
+            )
+            % {"code": ord(surrogate)},
         )
         return [], problems
     if not isinstance(document, dict):
@@ -299,6 +365,24 @@ def _review_key_renamed(values: dict, row: int, problem) -> dict:
     return {**values, "needs_native_review": values[OLD_REVIEW_KEY]}
 
 
+def _lone_surrogate(document: object) -> str | None:
+    """The first lone surrogate in any text of the document (its keys too), else None. JSON's
+    ``\\ud83d`` escapes one; no database or page can store it. Walked with a stack, since the
+    document may be nested as deep as the parser allows."""
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            found = SURROGATE.search(item)
+            if found:
+                return found.group()
+    return None
+
+
 def _json_text(raw: dict, key: str, row, field_name: str, problem, default: str | None = None):
     value = raw.get(key, default)
     if value is None:
@@ -341,14 +425,18 @@ def _json_list(raw: dict, key: str, row: int, problem, kind: type) -> list | Non
 def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]:
     """Read the flat CSV format: one row per card, the deck's columns repeated on every row.
 
-    Commas or semicolons separate the cells (a spreadsheet set to a European locale writes
-    semicolons); the header line tells which. Row numbers are the spreadsheet's: the header is
-    row 1, and every record counts, blank ones too.
+    Commas, semicolons or tabs separate the cells (a spreadsheet set to a European locale
+    writes semicolons, "Text (Tab delimited)" tabs); the header line tells which. Row numbers
+    are the spreadsheet's: the header is row 1, and every record counts, blank ones too.
     """
     problems: list[Problem] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_delimiter(text))
     records = _csv_records(reader, name, problems)
     columns = [column.strip() for column in next(records, [])]
+    if not set(columns) & set(CSV_COLUMNS):
+        # Not a deck's header at all: one hint, not a line for every column it lacks.
+        problems.append(Problem(name, 1, "header", _not_a_header_message()))
+        return [], problems
     missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
     unknown = [c for c in columns if c not in CSV_COLUMNS and c != OLD_REVIEW_KEY]
     for column in missing:
@@ -427,7 +515,17 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
                 reading_order=reading_order,
             )
         )
+    if not decks and not problems:
+        problems.append(Problem(name, None, "file", _("The file has a header but no cards.")))
     return list(decks.values()), problems
+
+
+def _not_a_header_message() -> str:
+    return _(
+        "The first line names none of the deck columns (%(columns)s …). A deck CSV starts with "
+        "its header row, its cells separated by commas, semicolons or tabs; start from the CSV "
+        "template."
+    ) % {"columns": ", ".join(CSV_COLUMNS[:5])}
 
 
 def _csv_delimiter(text: str) -> str:
@@ -498,10 +596,11 @@ def decks_validate(
     decks: Sequence[DeckData],
     deck_slug: str | None = None,
     categories: Collection[str] | None = None,
+    categories_addable: bool = True,
 ) -> list[Problem]:
     """Every problem with parsed decks, as they would land (all in ``deck_slug`` when given).
     A card's category must be one of ``categories`` (any slug when None: the import creates
-    the missing ones)."""
+    the missing ones); ``categories_addable`` tells whether the importer could create one."""
     problems: list[Problem] = []
     seen: dict[str, dict[str, tuple[str, int]]] = {}  # target slug -> question key -> first place
     for deck in decks:
@@ -520,7 +619,9 @@ def decks_validate(
                 found.pop("reading_order", None)
             if categories is not None and not found.get("category"):
                 if card.category not in categories:
-                    found["category"] = [_unknown_category_message(card.category, categories)]
+                    found["category"] = [
+                        _unknown_category_message(card.category, categories, categories_addable)
+                    ]
             as_saved = Card(
                 question=card.question.strip(), source=card.source.strip(), language=card.language
             )
@@ -548,11 +649,15 @@ def decks_validate(
     return problems
 
 
-def _unknown_category_message(slug: str, categories: Collection[str]) -> str:
+def _unknown_category_message(slug: str, categories: Collection[str], addable: bool) -> str:
     message = validation.unknown_category_message(slug)
     close = difflib.get_close_matches(slug, list(categories), n=1)
     if close:
         message += " " + _("Did you mean “%(slug)s”?") % {"slug": close[0]}
+    if not addable:
+        return message + " " + _(
+            "You may not add categories: ask a curator who may to add it under Categories."
+        )
     return message + " " + _("To add it, import with “new categories” on.")
 
 
@@ -583,6 +688,9 @@ def _deck_header_problems(deck: DeckData, overridden: bool) -> list[Problem]:
     if deck.language:
         for message in validation.language_problems(deck.language):
             problem("language", message)
+    for key in ("name", "description"):
+        if validation.NUL in getattr(deck, key):
+            problem(key, validation.nul_message())
     # The model's own limits (lengths, slug rules), so nothing the admin would refuse gets in.
     checked = ["description"] + [key for key in ("name", "language") if getattr(deck, key)]
     if not overridden:
@@ -625,20 +733,30 @@ def decks_import(
     dry_run: bool = False,
     update_existing: bool = True,
     new_categories: bool = False,
+    categories_addable: bool = True,
+    reset_statistics: bool = False,
     progress: Progress | None = None,
 ) -> ImportResult:
-    """Import deck files all or nothing; raise :class:`DeckImportError` listing every problem.
+    """Import deck files; raise :class:`DeckImportError` listing every problem.
 
     ``deck_slug`` puts every card into that deck (created from the first file's header if new;
     an existing deck keeps its name). With ``update_existing`` off, cards and decks already
     there are left alone and counted as skipped. A category that does not exist is a problem,
-    unless ``new_categories`` is on: then it is created (named after its slug). ``progress(
-    items, total)`` may wrap the cards as they are written (e.g. a tqdm bar), so the service
-    itself never prints.
+    unless ``new_categories`` is on: then it is created (named after its slug);
+    ``categories_addable`` off says, in that problem, that the importer may not create it.
+    ``reset_statistics`` restarts the statistics of played cards whose answers change.
+    ``progress(items, total)`` may wrap the cards as they are written (e.g. a tqdm bar), so the
+    service itself never prints.
+
+    Nothing is written until every file is checked, so a bad file never leaves anything
+    behind. What to do is then worked out by reading alone (all a dry run does), and written in
+    transactions of at most :data:`WRITE_BATCH` cards: SQLite lets one transaction write at a
+    time, and a live game's move must not wait for a whole import.
     """
     decks, problems = deck_files_read(files)
     known = set(Category.objects.values_list("slug", flat=True))
-    problems += decks_validate(decks, deck_slug, None if new_categories else known)
+    categories = None if new_categories else known
+    problems += decks_validate(decks, deck_slug, categories, categories_addable)
     problems = problems_in_order(problems, [name for name, _content in files])
     if deck_slug:
         override = model_problems(Deck(slug=deck_slug), ["slug"], {})
@@ -646,12 +764,19 @@ def decks_import(
     if problems:
         raise DeckImportError(problems)
     missing = sorted({card.category for deck in decks for card in deck.cards} - known)
-    with transaction.atomic():
-        Category.objects.bulk_create(Category.named_after(slug) for slug in missing)
-        outcomes = _decks_write(decks, deck_slug, update_existing, progress)
-        if dry_run:
-            transaction.set_rollback(True)
-    return ImportResult(decks=outcomes, dry_run=dry_run, categories_created=missing)
+    plan = _import_plan(decks, deck_slug, update_existing)
+    played = _played_answers_changed(plan.changes)
+    if not dry_run:
+        _plan_write(plan, missing, progress)
+        if reset_statistics and played:
+            card_statistics_reset([card.card_id for card in played])
+    return ImportResult(
+        decks=list(plan.outcomes.values()),
+        dry_run=dry_run,
+        categories_created=missing,
+        played_answers_changed=played,
+        statistics_reset=reset_statistics and bool(played) and not dry_run,
+    )
 
 
 def problems_in_order(problems: Iterable[Problem], file_names: Sequence[str]) -> list[Problem]:
@@ -677,72 +802,85 @@ def deck_files_read(
     return decks, problems
 
 
-def _decks_write(
-    decks: Sequence[DeckData],
-    deck_slug: str | None,
-    update_existing: bool,
-    progress: Progress | None,
-) -> list[DeckOutcome]:
-    outcomes: dict[str, DeckOutcome] = {}
-    known: dict[str, tuple[Deck, dict[str, Card]]] = {}  # slug -> deck, its cards by question
-    pairs = [(data, card) for data in decks for card in data.cards]
-    empty_decks = [data for data in decks if not data.cards]
-    for data in empty_decks:  # A deck file with no cards still creates or updates its deck.
-        _deck_known(data, deck_slug, update_existing, known, outcomes)
-    for data, card_data in progress(pairs, len(pairs)) if progress else pairs:
-        deck, existing = _deck_known(data, deck_slug, update_existing, known, outcomes)
-        outcome = outcomes[deck.slug]
-        card = existing.get(validation.text_normalize(card_data.question))
-        if card is None:
-            card = _card_create(card_data, deck)
-            existing[card.question_key] = card
-            outcome.created += 1
-        elif not update_existing:
-            outcome.skipped += 1
-        elif _card_update(card, card_data):
-            outcome.updated += 1
-        else:
-            outcome.unchanged += 1
-    return list(outcomes.values())
+@dataclass
+class DeckChange:
+    """A deck the import creates (``deck`` None) or whose header it changes (``fields``)."""
+
+    slug: str
+    deck: Deck | None
+    header: dict
+    fields: list[str]
 
 
-def _deck_known(
-    data: DeckData,
-    deck_slug: str | None,
-    update_existing: bool,
-    known: dict[str, tuple[Deck, dict[str, Card]]],
-    outcomes: dict[str, DeckOutcome],
-) -> tuple[Deck, dict[str, Card]]:
-    """The deck a card lands in, created or updated the first time it is met."""
-    slug = deck_slug or data.slug
-    if slug not in known:
-        deck, outcomes[slug] = _deck_upsert(
-            Deck.objects.filter(slug=slug).first(), data, slug, update_existing and not deck_slug
-        )
-        cards = deck.cards.prefetch_related("answers")
-        known[slug] = (deck, {card.question_key: card for card in cards})
-    return known[slug]
+@dataclass
+class CardChange:
+    """A card the import creates (``card`` None) or changes: its ``fields`` and the answers by
+    rank in ``answers`` (rank: new text)."""
+
+    data: CardData
+    deck_slug: str
+    card: Card | None = None
+    fields: list[str] = field(default_factory=list)
+    answers: dict[int, str] = field(default_factory=dict)
 
 
-def _deck_upsert(
-    deck: Deck | None, data: DeckData, slug: str, update: bool
-) -> tuple[Deck, DeckOutcome]:
+@dataclass
+class ImportPlan:
+    """What an import will write, worked out by reading only."""
+
+    decks: list[DeckChange] = field(default_factory=list)
+    changes: list[CardChange] = field(default_factory=list)
+    outcomes: dict[str, DeckOutcome] = field(default_factory=dict)
+
+
+def _import_plan(
+    decks: Sequence[DeckData], deck_slug: str | None, update_existing: bool
+) -> ImportPlan:
+    """Compare the files with the database: which decks and cards to create or change."""
+    plan = ImportPlan()
+    known: dict[str, dict[str, Card]] = {}  # deck slug -> its cards by question key
+    for data in decks:  # A deck file with no cards still creates or updates its deck.
+        slug = deck_slug or data.slug
+        if slug not in known:
+            known[slug] = _deck_plan(plan, data, slug, update_existing and not deck_slug)
+        outcome, existing = plan.outcomes[slug], known[slug]
+        for card_data in data.cards:
+            card = existing.get(validation.text_normalize(card_data.question))
+            if card is None:
+                plan.changes.append(CardChange(card_data, slug))
+                outcome.created += 1
+                continue
+            if not update_existing:
+                outcome.skipped += 1
+                continue
+            change = _card_change(card, card_data, slug)
+            if change.fields or change.answers:
+                plan.changes.append(change)
+                outcome.updated += 1
+            else:
+                outcome.unchanged += 1
+    return plan
+
+
+def _deck_plan(plan: ImportPlan, data: DeckData, slug: str, update: bool) -> dict[str, Card]:
+    """Plan the deck's creation or header update; return its cards by question key."""
     header = {
         "name": data.name.strip() or slug,
         "description": data.description.strip(),
         "language": data.language or _first_card_language(data) or settings.LANGUAGE_CODE,
     }
+    deck = Deck.objects.filter(slug=slug).first()
     if deck is None:
-        deck = Deck.objects.create(slug=slug, **header)
-        return deck, DeckOutcome(slug, deck.name, deck_created=True)
-    outcome = DeckOutcome(slug, deck.name)
+        plan.decks.append(DeckChange(slug, None, header, list(header)))
+        plan.outcomes[slug] = DeckOutcome(slug, header["name"], deck_created=True)
+        return {}
+    outcome = plan.outcomes[slug] = DeckOutcome(slug, deck.name)
     changed = [key for key, value in header.items() if getattr(deck, key) != value]
     if update and changed:
-        for key in changed:
-            setattr(deck, key, header[key])
-        deck.save(update_fields=[*changed, "updated"])
-        outcome.name, outcome.deck_updated = deck.name, True
-    return deck, outcome
+        plan.decks.append(DeckChange(slug, deck, header, changed))
+        outcome.name, outcome.deck_updated = header["name"], True
+    cards = deck.cards.prefetch_related("answers")
+    return {card.question_key: card for card in cards}
 
 
 def _first_card_language(data: DeckData) -> str:
@@ -763,39 +901,101 @@ def _card_fields(data: CardData) -> dict:
     }
 
 
-def _card_create(data: CardData, deck: Deck) -> Card:
-    card = Card.objects.create(**_card_fields(data))
-    Answer.objects.bulk_create(
-        Answer(card=card, rank=rank, text=text.strip())
-        for rank, text in enumerate(data.answers, start=1)
-    )
-    card.decks.add(deck)
-    return card
-
-
-def _card_update(card: Card, data: CardData) -> bool:
-    """Bring a card in line with the file; True when anything changed."""
+def _card_new(data: CardData) -> Card:
+    """An unsaved card, its question key set as ``Card.save`` would (``bulk_create`` skips
+    ``save``)."""
     fields = _card_fields(data)
-    changed = [key for key, value in fields.items() if getattr(card, key) != value]
-    for key in changed:
+    return Card(**fields, question_key=validation.text_normalize(fields["question"]))
+
+
+def _card_change(card: Card, data: CardData, slug: str) -> CardChange:
+    """What bringing a card in line with the file changes."""
+    fields = _card_fields(data)
+    answers = {answer.rank: answer.text for answer in card.answers.all()}
+    return CardChange(
+        data,
+        slug,
+        card,
+        fields=[key for key, value in fields.items() if getattr(card, key) != value],
+        answers={
+            rank: text.strip()
+            for rank, text in enumerate(data.answers, start=1)
+            if answers.get(rank) != text.strip()
+        },
+    )
+
+
+def _played_answers_changed(changes: Sequence[CardChange]) -> list[PlayedCard]:
+    """The cards whose answers change although their statistics count plays of the old ones."""
+    changed = {change.card.pk: change for change in changes if change.card and change.answers}
+    cards = stats.cards_with_statistics(Card.objects.filter(pk__in=changed)).filter(
+        plays_count__gt=0
+    )
+    return [
+        PlayedCard(card.pk, card.question, changed[card.pk].deck_slug, card.plays_count)
+        for card in cards.order_by("question")
+    ]
+
+
+def _plan_write(plan: ImportPlan, categories: Sequence[str], progress: Progress | None) -> None:
+    """Write the plan: categories and decks first, then the cards, a batch per transaction."""
+    with transaction.atomic():
+        Category.objects.bulk_create(Category.named_after(slug) for slug in categories)
+        for change in plan.decks:
+            if change.deck is None:
+                Deck.objects.create(slug=change.slug, **change.header)
+            else:
+                for key in change.fields:
+                    setattr(change.deck, key, change.header[key])
+                change.deck.save(update_fields=[*change.fields, "updated"])
+    slugs = {change.deck_slug for change in plan.changes}
+    decks = Deck.objects.in_bulk(slugs, field_name="slug")
+    changes = plan.changes
+    batch: list[CardChange] = []
+    for change in progress(changes, len(changes)) if progress else changes:
+        batch.append(change)
+        if len(batch) == WRITE_BATCH:
+            _batch_write(batch, decks)
+            batch = []
+            if connection.vendor == "sqlite":
+                time.sleep(WRITE_PAUSE)
+    if batch:
+        _batch_write(batch, decks)
+
+
+def _batch_write(batch: Sequence[CardChange], decks: dict[str, Deck]) -> None:
+    """One transaction: the batch's new cards with their answers and decks, its changed cards."""
+    with transaction.atomic():
+        new = [change for change in batch if change.card is None]
+        cards = Card.objects.bulk_create(_card_new(change.data) for change in new)
+        Answer.objects.bulk_create(
+            Answer(card=card, rank=rank, text=text.strip())
+            for card, change in zip(cards, new, strict=True)
+            for rank, text in enumerate(change.data.answers, start=1)
+        )
+        Card.decks.through.objects.bulk_create(
+            Card.decks.through(card=card, deck=decks[change.deck_slug])
+            for card, change in zip(cards, new, strict=True)
+        )
+        for change in batch:
+            if change.card is not None:
+                _card_update(change)
+
+
+def _card_update(change: CardChange) -> None:
+    card = change.card
+    fields = _card_fields(change.data)
+    for key in change.fields:
         setattr(card, key, fields[key])
-    if changed:
-        card.save(update_fields=[*changed, "question_key", "updated"])
+    card.save(update_fields=[*change.fields, "question_key", "updated"])
     answers = {answer.rank: answer for answer in card.answers.all()}
-    answers_changed = False
-    for rank, text in enumerate(data.answers, start=1):
-        text = text.strip()
+    for rank, text in change.answers.items():
         answer = answers.get(rank)
         if answer is None:
             Answer.objects.create(card=card, rank=rank, text=text)
-            answers_changed = True
-        elif answer.text != text:
+        else:
             answer.text = text
             answer.save(update_fields=["text"])
-            answers_changed = True
-    if answers_changed and not changed:
-        card.save(update_fields=["updated"])
-    return bool(changed) or answers_changed
 
 
 # Writing files ---------------------------------------------------------------------------------

@@ -209,7 +209,9 @@ class DeckImportForm(forms.Form):
     file = forms.FileField(
         label=_("Deck file"),
         help_text=_("A deck in the JSON or CSV format explained below."),
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,.csv,application/json,text/csv"}),
+        widget=forms.ClearableFileInput(
+            attrs={"accept": ".json,.csv,.tsv,.txt,application/json,text/csv"}
+        ),
     )
     deck = forms.SlugField(
         label=_("Deck slug override"),
@@ -230,6 +232,27 @@ class DeckImportForm(forms.Form):
             "to have them reported instead (usually a typo)."
         ),
     )
+    reset_statistics = forms.BooleanField(
+        label=_("Reset changed cards' statistics"),
+        required=False,
+        help_text=_(
+            "For played cards whose answers the file changes: plays of the old answers no "
+            "longer describe them, so their statistics count only plays from now on (the plays "
+            "stay in the log)."
+        ),
+    )
+
+    def __init__(self, *args, categories_addable: bool = True, **kwargs) -> None:
+        """Without the permission to add categories the box is shown off and disabled: a
+        disabled field ignores what is posted, so the import cannot create any."""
+        super().__init__(*args, **kwargs)
+        if not categories_addable:
+            field = self.fields["new_categories"]
+            field.disabled = True
+            field.help_text = _(
+                "You may not add categories, so a file naming one that is not in the list is "
+                "refused; ask a curator who may to add it under Categories."
+            )
 
     def clean_file(self):
         """Refuse a file over the documented size before reading it into memory."""

@@ -33,7 +33,9 @@ class Deck(models.Model):
         verbose_name_plural = _("decks")
 
     def __str__(self) -> str:
-        return self.name
+        """The name and the slug: two decks may share a name (one per language, say), and the
+        admin's lists and menus must tell them apart."""
+        return f"{self.name} ({self.slug})"
 
 
 class Category(models.Model):

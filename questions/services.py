@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import models, transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from questions import validation
@@ -27,6 +28,13 @@ def card_play_record(card_id: int, fox_zone: str, correct: int, room_code: str) 
     CardPlay.objects.create(
         card_id=card_id, fox_zone=fox_zone, correct=correct, room_code=room_code
     )
+
+
+def card_statistics_reset(card_ids: list[int]) -> None:
+    """Restart the cards' statistics from now, after their answers changed: earlier plays stay
+    in the log (rooms still know they played the cards) but no longer count."""
+    now = timezone.now()
+    Card.objects.filter(pk__in=card_ids).update(statistics_since=now, updated=now)
 
 
 def card_reading_order_reshuffle(card: Card, rng: random.Random | None = None) -> list[int]:

@@ -30,6 +30,7 @@ FOX = 0
 PAIRS_OUT_OF_ORDER_MAX = 10
 GIVEN_AWAY = {0, PAIRS_OUT_OF_ORDER_MAX}
 NEAR_RANK = {1, PAIRS_OUT_OF_ORDER_MAX - 1}
+NUL = "\x00"
 
 
 def text_normalize(text: str) -> str:
@@ -141,6 +142,8 @@ def answers_problems(answers: Sequence[str], language: str | None = None) -> lis
     for rank, text in enumerate(answers, start=1):
         if not isinstance(text, str):
             problems.append(_("Answer #%(rank)d must be text.") % {"rank": rank})
+        elif NUL in text:
+            problems.append(_("Answer #%(rank)d holds a NUL character.") % {"rank": rank})
         elif not text.strip():
             problems.append(_("Answer #%(rank)d is empty.") % {"rank": rank})
         elif len(text.strip()) > ANSWER_MAX_LENGTH:
@@ -182,6 +185,8 @@ def text_problems(value: object, *, max_length: int, required: bool = True) -> l
     """What is wrong with one line of card text: missing, not text, too long or several lines."""
     if not isinstance(value, str):
         return [_("This must be text.")]
+    if NUL in value:
+        return [nul_message()]
     if required and not value.strip():
         return [_("This is required.")]
     if len(value.strip()) > max_length:
@@ -189,6 +194,12 @@ def text_problems(value: object, *, max_length: int, required: bool = True) -> l
     if is_multiline(value.strip()):
         return [_("This must be one line.")]
     return []
+
+
+def nul_message() -> str:
+    """The refusal of a text holding a NUL character (code 0), which a spreadsheet or a JSON
+    ``\\u0000`` can smuggle in and PostgreSQL cannot store."""
+    return _("This holds a NUL character (code 0), which no text may contain.")
 
 
 def is_multiline(text: str) -> bool:

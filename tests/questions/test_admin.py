@@ -73,7 +73,7 @@ def test_changelist_shows_statistics(admin_client, make_card, deck):
     html = response.content.decode()
     row = row_of(html, card.question)
     # checkbox, question (status, decks), category, language, family, played, Fox landed, avg
-    assert " ".join(cells(row)[1].split()) == f"{card.question}Live World"
+    assert " ".join(cells(row)[1].split()) == f"{card.question}Live World (world)"
     assert cells(row)[2:4] == ["Geography", "en"]
     assert cells(row)[5:] == ["4", "caught 25%", "3.0"]
     assert re.findall(r'title="([^"]*)"', html_unescape(row)) == [

@@ -15,8 +15,8 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from questions import deck_io
-from questions.models import Card, CardPlay, Deck
+from questions import deck_io, stats
+from questions.models import Card, CardPlay, Category, Deck
 
 from .conftest import deck_document
 from .test_admin import card_post
@@ -80,7 +80,7 @@ def test_the_add_page_says_a_new_card_is_a_draft_until_it_is_in_a_deck(admin_cli
     [
         (False, True, "Draft (in no deck) : never dealt until you add it to a deck"),
         (True, False, "Inactive : never dealt until you activate it"),
-        (True, True, "Live : dealt in rooms that pick “World”"),
+        (True, True, "Live : dealt in rooms that pick “World (world)”"),
     ],
 )
 def test_the_card_page_says_whether_the_card_is_dealt(
@@ -146,9 +146,44 @@ def test_saving_a_card_in_a_deck_of_another_language_warns(admin_client, make_ca
     data = card_post(card=card, question=card.question, language="es", decks=[deck])
     response = admin_client.post(change_url(card), data)
     assert response.status_code == 302
-    assert "This card is in Spanish, but the deck “World” is in English." in messages_of(response)
+    warning = "This card is in Spanish, but the deck “World (world)” is in English."
+    assert warning in messages_of(response)
     html = text_of(admin_client.get(change_url(card)).content.decode())
-    assert "⚠ This card is in Spanish, but the deck “World” is in English." in html
+    assert f"⚠ {warning}" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "card_warning", "deck_warning"),
+    [
+        (
+            "fr",
+            "Cette carte est en espagnol, mais le paquet « World (world) » est en anglais.",
+            "1 carte n'est pas en anglais, la langue du paquet.",
+        ),
+        (
+            "es",
+            "Esta carta está en español, pero el mazo «World (world)» está en inglés.",
+            "1 carta no está en inglés, el idioma del mazo.",
+        ),
+        (
+            "id",
+            "Kartu ini berbahasa Spanyol, tapi dek “World (world)” berbahasa Inggris.",
+            "1 kartu tidak berbahasa Inggris, bahasa dek ini.",
+        ),
+    ],
+)
+def test_language_names_read_right_inside_a_translated_sentence(
+    admin_client, make_card, deck, language, card_warning, deck_warning
+):
+    """Not “en Anglais” nor “berbahasa Bahasa Inggris”: a language's name inside a sentence
+    is not its name on its own."""
+    card = make_card(language="es", decks=[deck])
+    admin_client.cookies["django_language"] = language
+    html = text_of(admin_client.get(change_url(card)).content.decode())
+    assert card_warning in html
+    html = text_of(admin_client.get(reverse("admin:questions_deck_change", args=[deck.pk]))
+                   .content.decode())
+    assert deck_warning in html
 
 
 def test_saving_a_reading_order_one_swap_from_rank_order_warns(admin_client, make_card, deck):
@@ -336,7 +371,7 @@ def test_an_import_links_to_its_deck_and_is_in_its_history(admin_client, db):
     entry = LogEntry.objects.get()
     assert (entry.action_flag, entry.object_id) == (ADDITION, str(deck.pk))
     assert entry.get_change_message() == (
-        "Imported from world.json: 1 cards created, 0 updated, 0 unchanged."
+        "Imported from world.json: 1 card created, 0 updated, 0 unchanged."
     )
     upload = SimpleUploadedFile("world.json", deck_bytes({"question": "Two"}))
     admin_client.post(IMPORT, {"file": upload})
@@ -357,6 +392,76 @@ def test_the_import_page_creates_new_categories_only_when_asked(admin_client, db
     ).content.decode()
     assert "New categories" in html and "puzzles" in html
     assert Card.objects.get().category == "puzzles"
+
+
+def test_importing_new_categories_needs_the_permission_to_add_categories(client, db):
+    user = User.objects.create_user("importer", password="pw", is_staff=True)
+    codenames = ["add_deck", "change_deck", "add_card", "change_card"]
+    user.user_permissions.set(Permission.objects.filter(codename__in=codenames))
+    client.force_login(user)
+    html = client.get(IMPORT).content.decode()
+    assert re.search(r'<input[^>]*name="new_categories"[^>]*disabled', html)
+    assert "You may not add categories" in html
+    document = json.dumps(deck_document({"question": "One", "category": "puzzles"})).encode()
+    response = client.post(
+        IMPORT, {"file": SimpleUploadedFile("d.json", document), "new_categories": "on"}
+    )
+    text = text_of(response.content.decode())
+    assert "There is no category “puzzles”" in text
+    assert "You may not add categories: ask a curator who may" in text
+    assert not Card.objects.exists()
+    assert not Category.objects.filter(slug="puzzles").exists()
+    user.user_permissions.add(Permission.objects.get(codename="add_category"))
+    client.post(IMPORT, {"file": SimpleUploadedFile("d.json", document), "new_categories": "on"})
+    assert Card.objects.get().category == "puzzles"
+
+
+def test_reimporting_a_played_cards_answers_warns_and_offers_the_statistics_reset(admin_client, db):
+    first = deck_bytes({"question": "One"})
+    admin_client.post(IMPORT, {"file": SimpleUploadedFile("w.json", first)})
+    card = Card.objects.get()
+    play(card)
+    play(card)
+    changed = deck_bytes({"question": "One", "answers": ["A", "B", "C", "D", "E"]})
+    html = admin_client.post(
+        IMPORT, {"file": SimpleUploadedFile("w.json", changed), "dry_run": "on"}
+    ).content.decode()
+    text = text_of(html)
+    assert "The import would change the answers of 1 played card" in text
+    assert f'<a href="{change_url(card)}">One</a>' in html
+    assert "One ( en-world ): 2 plays" in text
+    assert 'name="reset_statistics_of"' not in html  # a dry run changed nothing yet
+    html = admin_client.post(IMPORT, {"file": SimpleUploadedFile("w.json", changed)})
+    html = html.content.decode()
+    assert "The import changed the answers of 1 played card" in text_of(html)
+    assert f'name="reset_statistics_of" value="{card.pk}"' in html
+    assert stats.card_statistics_fetch(card.pk).plays == 2
+    response = admin_client.post(IMPORT, {"reset_statistics_of": [str(card.pk)]})
+    assert response.status_code == 302
+    assert messages_of(response) == [
+        "The statistics of 1 card count only plays from now on."
+    ]
+    assert stats.card_statistics_fetch(card.pk).plays == 0
+    # Or at import time, with the box ticked.
+    play(card)
+    again = deck_bytes({"question": "One"})
+    html = admin_client.post(
+        IMPORT, {"file": SimpleUploadedFile("w.json", again), "reset_statistics": "on"}
+    ).content.decode()
+    assert "its statistics count only plays from now on" in text_of(html)
+    assert stats.card_statistics_fetch(card.pk).plays == 0
+
+
+def test_decks_of_the_same_name_are_told_apart_in_lists_and_menus(admin_client, make_card):
+    english = Deck.objects.create(name="General", slug="en-general", language="en")
+    spanish = Deck.objects.create(name="General", slug="es-general", language="es")
+    card = make_card(decks=[english, spanish])
+    html = admin_client.get(CARDS).content.decode()
+    assert "General (en-general), General (es-general)" in html  # the card's decks
+    assert f'<a href="?deck={spanish.pk}">General (es-general)</a>' in html  # the filter
+    html = admin_client.get(change_url(card)).content.decode()
+    assert f'<option value="{english.pk}" selected>General (en-general)</option>' in html
+    assert f'<option value="{spanish.pk}" selected>General (es-general)</option>' in html
 
 
 def test_the_admin_says_partyhub(admin_client, db):

@@ -57,7 +57,7 @@ def test_each_choice(admin_client, world, fate, left, active, message):
     # holds it.
     assert [card.question for card in card_filter(None)] == ["Shared"]
     entry = LogEntry.objects.get(action_flag=DELETION)
-    assert entry.object_repr == "World"
+    assert entry.object_repr == "World (world)"
 
 
 def test_the_bulk_action_replaces_django_delete_selected(admin_client, world):

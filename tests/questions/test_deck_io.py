@@ -275,22 +275,30 @@ def test_duplicates_across_files_of_the_same_deck():
 
 
 @pytest.mark.django_db
-def test_a_failure_while_writing_leaves_nothing_behind():
-    document = deck_document({"question": "One"}, {"question": "Two"}, {"question": "Three"})
-    real_create = deck_io._card_create
+def test_a_failure_while_writing_leaves_no_card_of_its_batch_behind(monkeypatch):
+    """Cards are written a batch per transaction (see test_import_locking): a failure leaves
+    the batches before it, never a card without its answers, and importing again completes."""
+    monkeypatch.setattr(deck_io, "WRITE_BATCH", 2)
+    document = deck_document(
+        {"question": "One"}, {"question": "Two"}, {"question": "Three"}, {"question": "Four"}
+    )
+    real_new = deck_io._card_new
     calls = []
 
-    def flaky(data, deck):
+    def flaky(data):
         calls.append(data.question)
-        if len(calls) == 3:
+        if data.question == "Four":
             raise RuntimeError("disk full")
-        return real_create(data, deck)
+        return real_new(data)
 
-    with mock.patch.object(deck_io, "_card_create", flaky), pytest.raises(RuntimeError):
+    with mock.patch.object(deck_io, "_card_new", flaky), pytest.raises(RuntimeError):
         deck_io.decks_import([as_file(document)])
-    assert calls == ["One", "Two", "Three"]
-    assert not Deck.objects.exists()
-    assert not Card.objects.exists()
+    assert calls == ["One", "Two", "Three", "Four"]
+    assert sorted(Card.objects.values_list("question", flat=True)) == ["One", "Two"]
+    assert Answer.objects.count() == 10
+    result = deck_io.decks_import([as_file(document)])
+    assert counts(result) == (2, 0, 2)
+    assert Deck.objects.get().cards.count() == 4
 
 
 @pytest.mark.django_db
@@ -523,3 +531,121 @@ def test_the_templates_import_cleanly(template):
     result = deck_io.decks_import([(name, template().encode())])
     assert result.total("created") == 1
     assert Deck.objects.get().slug == "en-my-deck"
+
+
+# Files that used to crash the importer or mislead the curator (issue 25) ---------------------
+
+
+@pytest.mark.django_db
+def test_a_nul_character_is_a_listed_problem_in_csv_and_json():
+    text = "\n".join(
+        [CSV_HEADER, csv_row("One\x00"), csv_row("Two", answers="a,b\x00,c,d,e"), ""]
+    )
+    where, problems = problems_of(("nul.csv", text.encode()))
+    assert where == [("nul.csv", 2, "question"), ("nul.csv", 3, "answers")]
+    assert "NUL character" in problems[0].message
+    document = deck_document({"source": "Us\u0000, 2024"}, name="World\u0000")
+    where, problems = problems_of(("nul.json", json.dumps(document).encode()))
+    assert "\\u0000" in json.dumps(document)
+    assert where == [("nul.json", None, "deck.name"), ("nul.json", 1, "source")]
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"[" * 200_000, "nested too deeply"),
+        (b'{"version": ' + b"9" * 5000 + b"}", "Not valid JSON"),
+        (b'{"format": "\\ud83d"}', "lone surrogate"),
+    ],
+)
+def test_json_the_parser_cannot_hold_is_a_listed_problem(content, expected):
+    where, problems = problems_of(("deep.json", content))
+    assert where == [("deep.json", None, "file")]
+    assert expected in problems[0].message
+
+
+@pytest.mark.django_db
+def test_a_lone_surrogate_given_as_text_is_refused_as_not_utf8():
+    where, problems = problems_of(("odd.csv", CSV_HEADER + "\n" + csv_row("\ud800")))
+    assert where == [("odd.csv", None, "file")]
+    assert "not UTF-8" in problems[0].message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "magic", [b"PK\x03\x04\x14\x00\x06\x00", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00"]
+)
+def test_a_workbook_renamed_csv_is_named_as_such(magic):
+    where, problems = problems_of(("book.csv", magic + b"\x00\x99\xa0" * 50))
+    assert where == [("book.csv", None, "file")]
+    assert "spreadsheet workbook" in problems[0].message
+    assert "Windows-1252" not in problems[0].message
+
+
+@pytest.mark.django_db
+def test_utf16_without_its_byte_order_mark_gets_the_utf16_hint():
+    text = "\n".join([CSV_HEADER, csv_row("One")])
+    where, problems = problems_of(("unicode.csv", text.encode("utf-16-le")))
+    assert where == [("unicode.csv", None, "file")]
+    assert "UTF-16" in problems[0].message
+
+
+@pytest.mark.django_db
+def test_a_tab_separated_file_is_read():
+    rows = [next(csv.reader([row])) for row in [CSV_HEADER, csv_row("One"), csv_row("Two")]]
+    text = "\n".join("\t".join(row) for row in rows)
+    result = deck_io.decks_import([("excel.txt", text.encode())])
+    assert result.total("created") == 2
+
+
+@pytest.mark.django_db
+def test_a_file_without_the_header_row_gets_one_hint_not_a_line_per_column():
+    text = "\n".join(["quiz|Quiz|en|One", "quiz|Quiz|en|Two"])
+    where, problems = problems_of(("pipes.csv", text.encode()))
+    assert where == [("pipes.csv", 1, "header")]
+    assert "names none of the deck columns" in problems[0].message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "The file is empty."),
+        (b"\xef\xbb\xbf \r\n", "The file is empty."),
+        (CSV_HEADER.encode() + b"\r\n", "The file has a header but no cards."),
+        (CSV_HEADER.encode() + b"\r\n,,,,\r\n", "The file has a header but no cards."),
+    ],
+)
+def test_a_file_with_no_cards_is_refused(content, expected):
+    where, problems = problems_of(("empty.csv", content))
+    assert where == [("empty.csv", None, "file")]
+    assert problems[0].message == expected
+
+
+@pytest.mark.django_db
+def test_reimporting_a_played_cards_answers_names_it_and_can_reset_its_statistics(make_card):
+    from questions import services, stats
+
+    deck_io.decks_import([as_file(deck_document({"question": "One"}, {"question": "Two"}))])
+    one, two = Card.objects.order_by("question")
+    services.card_play_record(one.pk, "caught", 3, "ROOM")
+    services.card_play_record(two.pk, "1", 1, "ROOM")
+    new_answers = ["A", "B", "C", "D", "E"]
+    changed = deck_document(
+        {"question": "One", "answers": new_answers}, {"question": "Two", "source": "Other, 2025"}
+    )
+    result = deck_io.decks_import([as_file(changed)], dry_run=True, reset_statistics=True)
+    assert result.played_answers_changed == [deck_io.PlayedCard(one.pk, "One", "en-world", 1)]
+    assert not result.statistics_reset
+    assert stats.card_statistics_fetch(one.pk).plays == 1  # a dry run resets nothing
+    result = deck_io.decks_import([as_file(changed)])
+    assert [card.question for card in result.played_answers_changed] == ["One"]
+    assert stats.card_statistics_fetch(one.pk).plays == 1  # left alone unless asked
+    one.answers.filter(rank=1).update(text="Russia")
+    result = deck_io.decks_import([as_file(changed)], reset_statistics=True)
+    assert result.statistics_reset
+    assert stats.card_statistics_fetch(one.pk).plays == 0
+    assert stats.card_statistics_fetch(two.pk).plays == 1
+    assert Card.objects.get(pk=one.pk).answer_texts() == new_answers

@@ -8,6 +8,7 @@ from unittest import mock
 import pytest
 from django.core.management import CommandError, call_command
 
+from questions import deck_io
 from questions.models import Card, Deck
 from tests.support.servers import ROOT
 
@@ -137,6 +138,28 @@ def test_model_limits_are_checked_before_writing_on_postgresql(postgres_url, tmp
     assert rows == [("s" * 50, "N" * 100)]
 
 
+@pytest.mark.postgres
+def test_a_nul_character_is_a_listed_problem_on_postgresql(postgres_url, tmp_path):
+    """PostgreSQL cannot store a NUL character: a raw 0x00 in a CSV cell or a ``\\u0000`` in
+    JSON used to pass the checks and fail the write with a traceback."""
+    header = ",".join(deck_io.CSV_COLUMNS)
+    row = "quiz,Quiz,,en,One\x00,S,geography,en,true,,,a,b,c,d,e,3 0 5 1 4 2"
+    raw = tmp_path / "nul.csv"
+    raw.write_bytes(f"{header}\n{row}\n".encode())
+    escaped = tmp_path / "nul.json"
+    escaped.write_text(json.dumps(deck_document({"answers": ["a", "b\x00", "c", "d", "e"]})))
+    assert "\\u0000" in escaped.read_text()
+    result = manage_on(postgres_url, "import_deck", str(raw), str(escaped))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert f"{raw}, row 2, question: This holds a NUL character" in result.stderr
+    assert f"{escaped}, row 1, answers: Answer #2 holds a NUL character." in result.stderr
+    row = row.replace("One\x00", "One")
+    raw.write_bytes(f"{header}\n{row}\n".encode())
+    result = manage_on(postgres_url, "import_deck", str(raw))
+    assert result.returncode == 0, result.stderr
+
+
 def manage_on(database_url: str, *args: str) -> subprocess.CompletedProcess:
     """A manage.py command against another database, its exit code and output kept."""
     return subprocess.run(
@@ -147,3 +170,22 @@ def manage_on(database_url: str, *args: str) -> subprocess.CompletedProcess:
         text=True,
         timeout=300,
     )
+
+
+@pytest.mark.django_db
+def test_changed_answers_of_a_played_card_are_listed_and_can_restart_its_statistics(tmp_path):
+    from questions import services, stats
+
+    path = tmp_path / "world.json"
+    path.write_text(json.dumps(deck_document({"question": "One"})))
+    run(str(path))
+    card = Card.objects.get()
+    services.card_play_record(card.pk, "caught", 3, "ROOM")
+    path.write_text(json.dumps(deck_document({"question": "One", "answers": list("ABCDE")})))
+    out, _err = run(str(path), "--dry-run")
+    assert "Answers would change on 1 played card" in out
+    assert "import with --reset-statistics" in out
+    assert "  en-world: One (1 play)" in out
+    out, _err = run(str(path), "--reset-statistics")
+    assert "Answers changed on 1 played card; its statistics restart now:" in out
+    assert stats.card_statistics_fetch(card.pk).plays == 0

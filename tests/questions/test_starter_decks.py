@@ -1,6 +1,7 @@
 """The deck files shipped in fixtures/decks/: whatever files exist must load and be valid."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,12 @@ def test_no_starter_card_reads_its_answers_near_rank_order(path):
         in validation.GIVEN_AWAY | validation.NEAR_RANK
     ]
     assert not near
+
+
+def test_the_readme_counts_the_starter_decks_and_cards():
+    """The README says how many decks and cards ``make play`` loads: they are counted here."""
+    readme = (STARTER_DIR.parents[1] / "README.md").read_text(encoding="utf-8")
+    decks, cards = re.search(r"and ([\d,]+) question decks, ([\d,]+) cards\)", readme).groups()
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in STARTER_FILES]
+    assert int(decks.replace(",", "")) == len(documents)
+    assert int(cards.replace(",", "")) == sum(len(document["cards"]) for document in documents)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import OutputWrapper
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from questions.deck_io import ImportResult, Problem
 
@@ -28,6 +29,7 @@ def result_write(stdout: OutputWrapper, result: ImportResult, style) -> None:
         stdout.write(
             _("New categories: %(slugs)s") % {"slugs": ", ".join(result.categories_created)}
         )
+    played_write(stdout, result, style)
     stdout.write(
         style.SUCCESS(
             _("Total: %(created)d created, %(updated)d updated, %(unchanged)d unchanged.")
@@ -38,6 +40,46 @@ def result_write(stdout: OutputWrapper, result: ImportResult, style) -> None:
             }
         )
     )
+
+
+def played_write(stdout: OutputWrapper, result: ImportResult, style) -> None:
+    """The played cards whose answers the import changes, and what became of their
+    statistics."""
+    played = result.played_answers_changed
+    if not played:
+        return
+    count = len(played)
+    if result.statistics_reset:
+        heading = ngettext(
+            "Answers changed on %(count)d played card; its statistics restart now:",
+            "Answers changed on %(count)d played cards; their statistics restart now:",
+            count,
+        )
+    elif result.dry_run:
+        heading = ngettext(
+            "Answers would change on %(count)d played card, whose statistics would still count "
+            "plays of the old ones (import with --reset-statistics to restart them):",
+            "Answers would change on %(count)d played cards, whose statistics would still count "
+            "plays of the old ones (import with --reset-statistics to restart them):",
+            count,
+        )
+    else:
+        heading = ngettext(
+            "Answers changed on %(count)d played card; its statistics still count plays of the "
+            "old ones (“Reset its statistics” on the card's admin page restarts them):",
+            "Answers changed on %(count)d played cards; their statistics still count plays of "
+            "the old ones (“Reset its statistics” on each card's admin page restarts them):",
+            count,
+        )
+    stdout.write(style.WARNING(heading % {"count": count}))
+    for card in played:
+        line = ngettext(
+            "  %(slug)s: %(question)s (%(plays)d play)",
+            "  %(slug)s: %(question)s (%(plays)d plays)",
+            card.plays,
+        )
+        values = {"slug": card.deck_slug, "question": card.question, "plays": card.plays}
+        stdout.write(line % values)
 
 
 def problems_write(stderr: OutputWrapper, problems: list[Problem]) -> None:

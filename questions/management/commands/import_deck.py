@@ -1,4 +1,5 @@
-"""``manage.py import_deck FILE [FILE ...] [--deck SLUG] [--dry-run] [--new-categories]``."""
+"""``manage.py import_deck FILE [FILE ...] [--deck SLUG] [--dry-run] [--new-categories]
+[--reset-statistics]``."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ class Command(BaseCommand):
             action="store_true",
             help="create the categories the files name that do not exist yet (else refused)",
         )
+        parser.add_argument(
+            "--reset-statistics",
+            action="store_true",
+            help="restart the statistics of played cards whose answers change (else listed)",
+        )
 
     def handle(
         self,
@@ -39,6 +45,7 @@ class Command(BaseCommand):
         deck: str | None,
         dry_run: bool,
         new_categories: bool,
+        reset_statistics: bool,
         **options,
     ):
         contents = []
@@ -67,6 +74,7 @@ class Command(BaseCommand):
                 deck_slug=deck,
                 dry_run=dry_run,
                 new_categories=new_categories,
+                reset_statistics=reset_statistics,
                 progress=progress,
             )
         except deck_io.DeckImportError as error:
