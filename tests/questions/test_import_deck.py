@@ -143,7 +143,7 @@ def test_a_nul_character_is_a_listed_problem_on_postgresql(postgres_url, tmp_pat
     """PostgreSQL cannot store a NUL character: a raw 0x00 in a CSV cell or a ``\\u0000`` in
     JSON used to pass the checks and fail the write with a traceback."""
     header = ",".join(deck_io.CSV_COLUMNS)
-    row = "quiz,Quiz,,en,One\x00,S,geography,en,true,,,a,b,c,d,e,3 0 5 1 4 2"
+    row = "quiz,Quiz,,en,One\x00,S,geography,en,true,,,,a,b,c,d,e,3 0 5 1 4 2"
     raw = tmp_path / "nul.csv"
     raw.write_bytes(f"{header}\n{row}\n".encode())
     escaped = tmp_path / "nul.json"
