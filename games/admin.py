@@ -28,7 +28,7 @@ class SeatInline(admin.TabularInline):
 class LiveFilter(admin.SimpleListFilter):
     """Rooms with a screen open now (a socket's row: the sweep drops those of dead sockets)."""
 
-    title = _("live")
+    title = _("connection")
     parameter_name = "live"
 
     def lookups(self, request, model_admin):
