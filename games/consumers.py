@@ -404,9 +404,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return
         delivered = await snapshot_broadcast(snapshot)
         if message["type"] == "act":
-            metrics.MOVE_TO_SCREEN.labels(snapshot.room.game).observe(
-                time.perf_counter() - received
-            )
+            metrics.move_seen(snapshot.room.game, time.perf_counter() - received)
         if not delivered:
             # Saved, and this process's screens have it; the others catch up later.
             await self.notice_send(

@@ -46,9 +46,10 @@ TICKER_LAG = Histogram(
 KINDS = ("board", "player", "audience")
 for _kind in KINDS:
     SOCKETS.labels(_kind)
-for _game in GAMES:  # every game's series exists from the start, at zero
-    MOVES.labels(_game)
-    MOVE_TO_SCREEN.labels(_game)
+# Every game's series exists from the start, at zero; a move finds them by a dict lookup
+# (``labels()`` costs as much as the count itself).
+MOVES_BY_GAME = {game: MOVES.labels(game) for game in GAMES}
+LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in GAMES}
 
 
 class RoomsCollector:
@@ -82,7 +83,12 @@ def socket_closed(kind: str) -> None:
 
 
 def move_done(game: str) -> None:
-    MOVES.labels(game).inc()
+    MOVES_BY_GAME[game].inc()
+
+
+def move_seen(game: str, seconds: float) -> None:
+    """A move's frames handed out, ``seconds`` after it arrived."""
+    LATENCY_BY_GAME[game].observe(seconds)
 
 
 def move_refused(game: str, code: str) -> None:
