@@ -16,6 +16,13 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 class StaticStorage(CompressedManifestStaticFilesStorage):
     support_js_module_import_aggregation = True
+    # A game's stylesheet is loaded by its module from beside itself,
+    # ``new URL("./outfox.css", import.meta.url)``: rewritten to the hashed name as well, so
+    # it is cached as long as the rest and changes address when it changes.
+    patterns = CompressedManifestStaticFilesStorage.patterns + (
+        ("*.js", ((r"""(?P<matched>new URL\(["'](?P<url>\./[^"']+)["'], import\.meta\.url\))""",
+                   """new URL("%(url)s", import.meta.url)"""),)),
+    )
     # A game's module imports its common.js, which imports the shared widgets, which import
     # dom.js, which imports idiomorph: each level's hash waits for the one below it.
     max_post_process_passes = 10
