@@ -1,7 +1,7 @@
 """The hub as `make play` serves it (DEBUG off, collectstatic's files), in a real browser.
 
 A TV creates an Outfox room, two phones join (one in French) and the VIP starts; an operator
-opens the admin's live rooms. Every page must pass the Content-Security-Policy (no violation
+opens the admin's live rooms, a question card's editor and a deck. Every page must pass the Content-Security-Policy (no violation
 reported in any console) and load every static file by its hashed name (a module loaded by its
 plain name too would be a second copy of it), answered with a year's caching, scripts gzipped.
 
@@ -94,6 +94,12 @@ def test_pages_load_hashed_compressed_files_and_pass_the_policy(
                 expect(row).to_have_count(1, timeout=WAIT_MS)
                 expect(row).to_contain_text(code)
                 shot(admin, f"production-admin-rooms-{language}")
+            # The curators' pages with scripts of their own: a card's editor, a deck's page.
+            for listing in ("questions/card", "questions/deck"):
+                admin.goto(f"{base}/admin/{listing}/")
+                admin.locator("#result_list tbody tr th a").first.click()
+                admin.wait_for_load_state("networkidle")
+                shot(admin, f"production-admin-{listing.replace('/', '-')}")
         finally:
             browser.close()
 
