@@ -1,9 +1,10 @@
 """The hub as `make play` serves it (DEBUG off, collectstatic's files), in a real browser.
 
 A TV creates an Outfox room, two phones join (one in French) and the VIP starts; an operator
-opens the admin's live rooms, a question card's editor and a deck. Every page must pass the Content-Security-Policy (no violation
-reported in any console) and load every static file by its hashed name (a module loaded by its
-plain name too would be a second copy of it), answered with a year's caching, scripts gzipped.
+opens the admin's live rooms, a question card's editor and a deck. Every page must pass the
+Content-Security-Policy (no violation reported in any console) and load every static file by
+its hashed name (a module loaded by its plain name too would be a second copy of it), answered
+with a year's caching, scripts gzipped.
 
 Screenshots go to /tmp/shots/production-*.png.
 """
