@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
@@ -108,6 +109,7 @@ def production_env() -> dict[str, str]:
     (once per test process, into a folder of its own) under their hashed names."""
     if "DJANGO_STATIC_ROOT" not in _collected:
         root = tempfile.mkdtemp(prefix="partyhub-static-")
+        atexit.register(shutil.rmtree, root, True)
         env = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "test-" + "k" * 50,
                "DJANGO_STATIC_ROOT": root}
         manage(["collectstatic", "--noinput", "-v0"], env)
