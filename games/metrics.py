@@ -15,12 +15,16 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from prometheus_client import REGISTRY, Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, disable_created_metrics
 from prometheus_client.core import GaugeMetricFamily
 
 from games.registry import GAMES
 
 events = logging.getLogger("partyhub.events")
+
+# No ``*_created`` series beside each counter and histogram: the process's start time
+# (``process_start_time_seconds``) already tells when they began.
+disable_created_metrics()
 
 SOCKETS = Gauge("partyhub_sockets_open", "Open WebSockets of this process, by kind of screen.",
                 ["kind"])
