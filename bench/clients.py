@@ -61,11 +61,13 @@ def state_version(text: str) -> int | None:
 
 
 async def socket_open(url: str) -> ClientConnection:
-    """A socket opened as the real screens open theirs (live.js): no pings of its own (the
-    server's are answered), no compression."""
+    """A socket opened as the real screens open theirs (live.js): from the hub's own page (the
+    server refuses another ``Origin``), no pings of its own (the server's are answered), no
+    compression."""
+    origin = "http" + url.removeprefix("ws").split("/ws/", 1)[0]
     return await connect(
-        url, open_timeout=60, ping_interval=None, compression=None, max_size=None,
-        close_timeout=2,
+        url, origin=origin, open_timeout=60, ping_interval=None, compression=None,
+        max_size=None, close_timeout=2,
     )
 
 

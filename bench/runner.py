@@ -152,6 +152,9 @@ def server_env(options: Options, workdir: Path) -> dict[str, str]:
         "PARTYHUB_TICKER": "1",
         "LOG_LEVEL": "WARNING",
         "REDIS_URL": "",
+        # Production serves static files from collectstatic's hashed copies (the home page,
+        # which the start waits for, names them).
+        "DJANGO_STATIC_ROOT": str(workdir / "static"),
     }
     backend = LAYERS[options.layer]
     if backend:
@@ -362,9 +365,10 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
         with tempfile.TemporaryDirectory(prefix="partyhub-bench-") as tmp:
             workdir = Path(tmp)
             env = server_env(options, workdir)
-            progress.set_description("database: migrate, load_starter")
+            progress.set_description("database: migrate, load_starter; collectstatic")
             manage(["migrate", "--noinput", "-v0"], env)
             manage(["load_starter", "-v0"], env)
+            manage(["collectstatic", "--noinput", "-v0"], env)
             if env["REDIS_URL"] and options.layer == "redis":
                 redis_flush(options.redis_url)
             server = Daphne(env, server_core, workdir / "daphne.log")

@@ -1,10 +1,20 @@
-"""The platform's admin: rooms, for looking, not editing (each game's data has its own)."""
+"""The platform's admin: rooms, for looking, not editing (each game's data has its own).
+
+The room list is the operator's view of the live rooms: each room's game, players, audience,
+open screens, age and last move, and a filter for the rooms with a screen open now.
+"""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from datetime import UTC, datetime
 
-from games.models import Room, Seat
+from django.contrib import admin
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Action, Connection, Room, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -15,13 +25,37 @@ class SeatInline(admin.TabularInline):
     can_delete = False
 
 
+class LiveFilter(admin.SimpleListFilter):
+    """Rooms with a screen open now (a socket's row: the sweep drops those of dead sockets)."""
+
+    title = _("connection")
+    parameter_name = "live"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("A screen is open")), ("no", _("No screen open"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(pk__in=Connection.objects.values("room"))
+        if self.value() == "no":
+            return queryset.exclude(pk__in=Connection.objects.values("room"))
+        return queryset
+
+
+def ago(moment) -> str:
+    """How long ago, in the admin's words ("3 minutes")."""
+    return timesince(moment, timezone.now(), depth=1)
+
+
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
     """Rooms are played, not edited: shown read-only for support and curiosity."""
 
-    list_display = ["code", "game", "status", "locked", "version", "created_at"]
-    list_filter = ["game", "status"]
+    list_display = ["code", "game", "status", "players", "audience", "screens", "age",
+                    "last_move", "locked"]
+    list_filter = [LiveFilter, "game", "status"]
     search_fields = ["code"]
+    ordering = ["-updated_at"]
     readonly_fields = ["code", "game", "status", "locked", "options", "version", "deadline",
                        "created_at", "updated_at"]
     exclude = ["host_token", "state", "current_game"]
@@ -29,3 +63,37 @@ class RoomAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def get_queryset(self, request):
+        """Counted in the list's one query: seats, audience, open sockets, the last move."""
+        last_move = Action.objects.filter(game=OuterRef("current_game"), seat__isnull=False)
+        return super().get_queryset(request).annotate(
+            players_n=Count("seats", filter=Q(seats__is_audience=False), distinct=True),
+            audience_n=Count("seats", filter=Q(seats__is_audience=True), distinct=True),
+            screens_n=Count("connections", distinct=True),
+            last_move_at=Subquery(last_move.order_by("-seq").values("applied_at")[:1]),
+        )
+
+    @admin.display(description=_("players"), ordering="players_n")
+    def players(self, room: Room) -> int:
+        return room.players_n
+
+    @admin.display(description=_("audience"), ordering="audience_n")
+    def audience(self, room: Room) -> int:
+        return room.audience_n
+
+    @admin.display(description=_("screens open"), ordering="screens_n")
+    def screens(self, room: Room) -> int:
+        return room.screens_n
+
+    @admin.display(description=_("age"), ordering="created_at")
+    def age(self, room: Room) -> str:
+        return ago(room.created_at)
+
+    @admin.display(description=_("last move"), ordering="last_move_at")
+    def last_move(self, room: Room) -> str:
+        if room.last_move_at is None:
+            return "—"
+        return _("%(time)s ago") % {
+            "time": ago(datetime.fromtimestamp(room.last_move_at, tz=UTC))
+        }

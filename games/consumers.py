@@ -22,7 +22,7 @@ from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import services
+from games import metrics, services
 from games.audience import desk as audience_desk
 from games.audience import vote_check, votes_mine
 from games.broadcast import snapshot_broadcast
@@ -214,6 +214,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         for screen in screens:
             await fanout.join(room.pk, screen, self)
         self.screens = screens
+        self.counted_as = self.kind()  # counted open until it closes, whatever it becomes
+        metrics.socket_opened(self.counted_as)
         snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
@@ -235,10 +237,15 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """The screens whose frames this socket shows (``games.screens``)."""
         raise NotImplementedError
 
+    def kind(self) -> str:
+        """What this socket is, as the metrics count it: ``board``, ``player`` or ``audience``."""
+        raise NotImplementedError
+
     async def disconnect(self, close_code: int) -> None:
         self.gone = True
         heartbeat.discard(self)
         if self.screens:
+            metrics.socket_closed(self.counted_as)
             for screen in self.screens:
                 await fanout.leave(self.room_id, screen, self)
             try:
@@ -383,6 +390,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
                 ServiceError(_("Unknown message type."), code="unknown_type"), request_id
             )
             return
+        received = time.perf_counter()
         try:
             snapshot = await database_call(self.translated(handler), message)
         except Refusal as error:
@@ -394,7 +402,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             frame = {**snapshot.frame, **({"id": request_id} if request_id is not None else {})}
             await self.send(text_data=orjson.dumps(frame).decode())
             return
-        if not await snapshot_broadcast(snapshot):
+        delivered = await snapshot_broadcast(snapshot)
+        if message["type"] == "act":
+            metrics.move_seen(snapshot.room.game, time.perf_counter() - received)
+        if not delivered:
             # Saved, and this process's screens have it; the others catch up later.
             await self.notice_send(
                 "undelivered",
@@ -464,6 +475,9 @@ class BoardConsumer(ScreenConsumer):
     def screens_for(self) -> list[str]:
         return [BOARD]
 
+    def kind(self) -> str:
+        return "board"
+
     def actor(self) -> services.Actor:
         token = self.query.get("host") or self.cookies.get(host_cookie_name(self.code))
         return services.Actor(host_token=token)
@@ -483,6 +497,9 @@ class SeatConsumer(ScreenConsumer):
         if self.seat.is_audience:
             return [seat_screen(self.seat.pk), AUDIENCE]
         return [seat_screen(self.seat.pk)]
+
+    def kind(self) -> str:
+        return "audience" if self.seat.is_audience else "player"
 
     def actor(self) -> services.Actor:
         return services.Actor(seat_token=self.seat.token)

@@ -30,6 +30,8 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
+from games import metrics
+
 logger = logging.getLogger(__name__)
 
 # The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed":
@@ -288,6 +290,7 @@ class Fanout:
         """A reader, a join or a broadcast found the layer failing: the watcher tells this
         process's screens and recovers. (From another loop, synchronous code's own, there is
         nothing of this process's to tell.)"""
+        metrics.LAYER_ERRORS.inc()
         if not self.on_this_loop() or not self.rooms:
             return
         if not self.degraded and not self.trouble.is_set():
@@ -333,6 +336,7 @@ class Fanout:
             except Exception as error:
                 self.layer_failed(error)
         self.degraded = False
+        metrics.LAYER_RECONNECTS.inc()
         logger.warning("the channel layer answers again: %s rooms back in", len(self.rooms))
         await self.tell(self.caught_up)
 

@@ -23,13 +23,13 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import rows, wordfilter
+from games import metrics, rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.fixedparts import fixed_remember, game_setup, state_full, state_stored
 from games.models import Connection, Game, Room, Seat
 from games.registry import adapter_get, game_title, games_all, recap_get
-from games.rulekit import RuleError, logged_apply
+from games.rulekit import Refusal, RuleError, logged_apply
 
 NAME_MAX = 20
 AUDIENCE_MAX = 1000
@@ -176,6 +176,13 @@ def room_locked(key: str | int) -> Room:
     return room_completed(room)
 
 
+def room_event(room: Room, name: str, **fields: Any) -> None:
+    """Log the room's event once its transaction commits (one that rolls back did not
+    happen)."""
+    code = room.code
+    transaction.on_commit(lambda: metrics.event(name, code, **fields))
+
+
 def room_bump(room: Room, **fields: Any) -> None:
     """Save ``fields`` and the next version of ``room`` (read by ``room_locked``); a new
     ``state`` is saved without its game's fixed parts, and kept whole on ``room``.
@@ -236,7 +243,7 @@ def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
     for _attempt in range(50):
         try:
             with transaction.atomic():
-                return Room.objects.create(
+                room = Room.objects.create(
                     code=code_generate(),
                     game=game_id,
                     options=clean,
@@ -244,6 +251,8 @@ def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
                 )
         except IntegrityError:
             continue  # the code was taken; draw another
+        metrics.event("room_created", room.code, game=game_id)
+        return room
     raise ServiceError(_("No free room code; try again."), code="no_code")
 
 
@@ -360,6 +369,7 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
         seat = Seat.objects.create(
             room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience
         )
+        room_event(room, "seat_joined", audience=audience)
         if audience:
             return seat, None
         room_bump(room)
@@ -431,6 +441,7 @@ def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
             raise ServiceError(_("That player is not in this room."), code="no_seat")
         target.delete()
         room_bump(room)
+        room_event(room, "seat_kicked")
         return snapshot_take(room, kicked=[seat_id])
 
 
@@ -487,6 +498,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             paused_at=None,
             guide_started=None,
         )
+        room_event(room, "game_started", game=room.game, players=len(seated), number=number)
         # Phones that left before the start are now known to the rules as absent.
         for seat in seated:
             if seat.pk not in connected:
@@ -552,6 +564,7 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
         Game.objects.filter(pk=room.current_game_id).update(
             ended_at=timezone.now(), recap=recap_compute(room)
         )
+        room_event(room, "game_over", game=room.game, version=room.version)
     adapter_get(room.game).after_apply(room, before, after)
 
 
@@ -654,6 +667,7 @@ def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
     seat.removed, seat.token = True, secrets.token_urlsafe(24)
     seat.handover_code, seat.handover_until = "", None
     seat.save(update_fields=["removed", "token", "handover_code", "handover_until"])
+    room_event(room, "seat_removed", position=seat.position)
     # Its sockets are told to go; their closing must not report the seat away to the rules.
     Connection.objects.filter(seat=seat).delete()
     return snapshot_take(room, kicked=[seat.pk])
@@ -681,15 +695,21 @@ def action_submit(
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
     with transaction.atomic():
         room = room_locked(code)
-        seats, connected, elsewhere = seats_online(room)
-        position = mover_position(room, seats, seat_token, version)
-        paused_check(room)
-        field = getattr(games_all()[room.game], "FREE_TEXT", {}).get(action["type"])
-        if field is not None:
-            text_check(room, action.get(field))
-        state_apply(room, position, action, time.time())
+        try:
+            seats, connected, elsewhere = seats_online(room)
+            position = mover_position(room, seats, seat_token, version)
+            paused_check(room)
+            field = getattr(games_all()[room.game], "FREE_TEXT", {}).get(action["type"])
+            if field is not None:
+                text_check(room, action.get(field))
+            state_apply(room, position, action, time.time())
+        except Refusal as error:
+            metrics.move_refused(room.game, error.code)
+            raise
         # A move changes neither the seats nor who is online: what was read stands.
-        return snapshot_make(room, seats, connected, elsewhere)
+        snapshot = snapshot_make(room, seats, connected, elsewhere)
+    metrics.move_done(room.game)
+    return snapshot
 
 
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
@@ -726,6 +746,7 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
         deadline = room.state.get("deadline")
         if deadline is None or now < deadline:
             return None
+        metrics.TICKER_LAG.observe(now - deadline)
         state_apply(room, None, {"type": "timeout"}, now)
         return snapshot_take(room)
 

@@ -91,7 +91,7 @@ def home(request: HttpRequest) -> HttpResponse:
             response = redirect("tv", code=room.code)
             response.set_cookie(
                 host_cookie_name(room.code), room.host_token, max_age=COOKIE_AGE, samesite="Lax",
-                httponly=True,
+                httponly=True, secure=request.is_secure(),
             )
             return response
     return render(request, "games/home.html", {"games": game_catalog(), "error": error})
@@ -215,7 +215,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             response = redirect("play", code=seat.room.code)
             response.set_cookie(
                 seat_cookie_name(seat.room.code), seat.token, max_age=COOKIE_AGE,
-                samesite="Lax", httponly=True,
+                samesite="Lax", httponly=True, secure=request.is_secure(),
             )
             return response
     elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):

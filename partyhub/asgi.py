@@ -1,5 +1,10 @@
 """The ASGI entry point: HTTP through Django, WebSockets through the games' consumers.
 
+The load balancer's and Prometheus's probes (``/healthz``, ``/readyz``, ``/metrics``) are
+answered before Django (``partyhub.probes``). A WebSocket handshake whose ``Origin`` is not one
+of ``ALLOWED_HOSTS`` is refused (Channels' ``AllowedHostsOriginValidator``): another site's page
+cannot open a socket with a phone's seat cookie.
+
 Each process starts its deadline ticker as soon as the server runs (under Daphne) or at the first
 request it serves (any other ASGI server), so deadlines expire after a restart with no phone.
 """
@@ -14,10 +19,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partyhub.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.ticker import ticker_ensure  # noqa: E402
+from partyhub.probes import probe, probe_wanted  # noqa: E402
 
 websocket_routes = list(websocket_urlpatterns)
 if settings.PARTYHUB_BENCH:
@@ -30,11 +37,17 @@ if settings.PARTYHUB_BENCH:
 async def application(scope, receive, send):
     """Route by protocol, making sure this process's ticker runs."""
     ticker_ensure()
+    if probe_wanted(scope):
+        await probe(scope, receive, send)
+        return
     await router(scope, receive, send)
 
 
 router = ProtocolTypeRouter(
-    {"http": django_application, "websocket": URLRouter(websocket_routes)}
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_routes)),
+    }
 )
 
 if "daphne.server" in sys.modules:

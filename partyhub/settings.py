@@ -39,6 +39,18 @@ CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
+# Served over HTTPS (behind a proxy that terminates TLS and sends X-Forwarded-Proto to Daphne
+# run with --proxy-headers): plain HTTP is redirected, cookies are sent over HTTPS only, and
+# browsers are told to use HTTPS for a year (HSTS, with subdomains and preload unless the
+# variables below say otherwise). Off for `make play` on a LAN, which has no certificate.
+HTTPS = env_flag("DJANGO_HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_flag("DJANGO_HSTS_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = HTTPS and env_flag("DJANGO_HSTS_PRELOAD", True)
+X_FRAME_OPTIONS = "DENY"
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -56,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "partyhub.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -163,20 +176,40 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "partyhub" / "static"]
-# The project serves its own assets (a party on a LAN may have no internet): WhiteNoise, from the
-# app folders directly, so no collectstatic step is needed.
-WHITENOISE_USE_FINDERS = True
+# The project serves its own assets (a party on a LAN may have no internet), with WhiteNoise.
+# In development, from the app folders directly, as they are. In production (`make play` and
+# the README's deployment run collectstatic), from STATIC_ROOT under hashed names with gzip
+# copies, cached by browsers for a year (partyhub/storage.py).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG else "partyhub.storage.StaticStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "/media/"
 MEDIA_ROOT = BASE_DIR / "media"
 
+# One line per record on standard error: JSON for a log shipper (partyhub/logs.py), the default
+# in production, or plain text. The rooms' events (created, game started and over, seats
+# joined and removed) are INFO lines of "partyhub.events"; everything else logs from WARNING.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or text; not {LOG_FORMAT!r}.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "partyhub.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")}},
 }
 
 # How often each server process looks in the database for phase deadlines, in seconds. It also
@@ -187,5 +220,17 @@ PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
 # Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
+# Who may read each process's Prometheus metrics at /metrics (partyhub/probes.py): "local"
+# (a request straight to the process from this machine, not through the proxy), "token" (with
+# "Authorization: Bearer <PARTYHUB_METRICS_TOKEN>"), "public", or "off".
+PARTYHUB_METRICS = os.environ.get("PARTYHUB_METRICS", "local")
+PARTYHUB_METRICS_TOKEN = os.environ.get("PARTYHUB_METRICS_TOKEN", "")
+if PARTYHUB_METRICS not in ("local", "token", "public", "off"):
+    raise ImproperlyConfigured(
+        f"PARTYHUB_METRICS must be local, token, public or off; not {PARTYHUB_METRICS!r}."
+    )
+if PARTYHUB_METRICS == "token" and len(PARTYHUB_METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("PARTYHUB_METRICS=token needs a PARTYHUB_METRICS_TOKEN of 16 "
+                               "characters or more.")
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")

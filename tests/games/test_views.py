@@ -416,3 +416,14 @@ def test_the_games_api_gives_each_games_form_facts_and_data_in_the_asked_languag
     with translation.override("es"):
         assert vote["label"] == translation.gettext("Vote time (seconds)")
     assert client.post("/api/games").status_code == 405
+
+
+def test_over_https_the_host_and_seat_cookies_are_sent_over_https_only(client):
+    response = client.post("/", {"game": "hoax"}, secure=True)
+    room = Room.objects.get()
+    assert response.cookies[host_cookie_name(room.code)]["secure"] is True
+    response = client.post("/join", {"code": room.code, "name": "Ann"}, secure=True)
+    assert response.cookies[seat_cookie_name(room.code)]["secure"] is True
+    # Over plain HTTP (a party on a LAN) a secure cookie would never come back.
+    response = client.post("/join", {"code": room.code, "name": "Bob"})
+    assert not response.cookies[seat_cookie_name(room.code)]["secure"]

@@ -18,7 +18,8 @@ PROBE = (
     "'debug': s.DEBUG}))"
 )
 CLEARED = (
-    "DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "CHANNEL_LAYER_BACKEND"
+    "DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "CHANNEL_LAYER_BACKEND",
+    "PARTYHUB_METRICS", "PARTYHUB_METRICS_TOKEN", "LOG_FORMAT",
 )
 
 
@@ -86,3 +87,20 @@ def test_production_starts_with_a_secret_key():
     result = settings_probe(DJANGO_DEBUG="0", DJANGO_SECRET_KEY="x" * 50)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["debug"] is False
+
+
+def test_metrics_access_must_be_one_of_its_words_and_a_token_long_enough():
+    result = settings_probe(PARTYHUB_METRICS="everyone")
+    assert result.returncode != 0
+    assert "PARTYHUB_METRICS must be local, token, public or off" in result.stderr
+    result = settings_probe(PARTYHUB_METRICS="token", PARTYHUB_METRICS_TOKEN="short")
+    assert result.returncode != 0
+    assert "PARTYHUB_METRICS_TOKEN of 16 characters or more" in result.stderr
+    assert settings_probe(PARTYHUB_METRICS="token",
+                          PARTYHUB_METRICS_TOKEN="x" * 16).returncode == 0
+
+
+def test_the_log_format_is_json_or_text():
+    result = settings_probe(LOG_FORMAT="xml")
+    assert result.returncode != 0
+    assert "LOG_FORMAT must be json or text" in result.stderr

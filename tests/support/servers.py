@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -99,10 +101,30 @@ def manage(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return result
 
 
+_collected: dict[str, str] = {}
+
+
+def production_env() -> dict[str, str]:
+    """The environment of `make play`: DEBUG off, a secret key, and the static files collected
+    (once per test process, into a folder of its own) under their hashed names."""
+    if "DJANGO_STATIC_ROOT" not in _collected:
+        root = tempfile.mkdtemp(prefix="partyhub-static-")
+        atexit.register(shutil.rmtree, root, True)
+        env = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "test-" + "k" * 50,
+               "DJANGO_STATIC_ROOT": root}
+        manage(["collectstatic", "--noinput", "-v0"], env)
+        _collected.update(env)
+    return dict(_collected)
+
+
 def daphne_start(env: dict[str, str], processes: list[subprocess.Popen]) -> str:
-    """Start a Daphne with this extra environment (added to ``processes``); its base URL."""
+    """Start a Daphne with this extra environment (added to ``processes``); its base URL. With
+    ``PARTYHUB_TEST_PRODUCTION=1`` every test's Daphne runs as `make play` does (``DEBUG``
+    off, hashed static files) instead of in development mode."""
     port = port_free()
-    full_env = {**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env}
+    mode = production_env() if os.environ.get("PARTYHUB_TEST_PRODUCTION") == "1" else {
+        "DJANGO_DEBUG": "1"}
+    full_env = {**os.environ, **mode, "PARTYHUB_TICKER": "1", **env}
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "partyhub.asgi:application"],

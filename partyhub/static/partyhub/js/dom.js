@@ -1,6 +1,6 @@
 // Tiny DOM helpers. Text always goes in as text nodes, so names and answers are never HTML.
 
-import { Idiomorph } from "../../vendor/idiomorph/idiomorph.esm.js";
+import { Idiomorph } from "../../vendor/idiomorph/idiomorph.esm.min.js";
 
 export const t = (msg) => (window.gettext ? window.gettext(msg) : msg);
 export const fmt = (msg, params) =>

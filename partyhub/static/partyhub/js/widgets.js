@@ -8,7 +8,8 @@ const SEAT_COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff
 
 const sheets = new Map(); // href -> a promise settled once the sheet has loaded (or failed)
 
-// A game's stylesheet, once per page (`url` is usually new URL("./x.css", import.meta.url)).
+// A game's stylesheet, once per page (`url` is usually the sheet beside the game's module, made
+// from its import.meta.url).
 // The promise lets a screen stay invisible until it is styled, instead of flashing raw markup.
 export function styleLoad(url) {
   const href = String(url);

@@ -1,0 +1,63 @@
+"""Log lines a log shipper can parse: one JSON object per line, a room's events with its code."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import pytest
+
+from games import metrics, services
+from partyhub.logs import JsonFormatter
+from tests.games.factories import hoax_started
+
+
+@pytest.fixture
+def lines():
+    """What the loggers write from now on, as the JSON format writes it."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield lambda: [json.loads(line) for line in stream.getvalue().splitlines()]
+    root.removeHandler(handler)
+
+
+def test_an_event_is_one_json_line_with_its_room_code_and_fields(lines):
+    metrics.event("game_started", "QXJM", game="hoax", players=4)
+    (line,) = lines()
+    assert line["level"] == "INFO" and line["logger"] == "partyhub.events"
+    assert line["message"] == "game_started room=QXJM game=hoax players=4"
+    assert (line["event"], line["room"], line["game"], line["players"]) == (
+        "game_started", "QXJM", "hoax", 4)
+    assert line["time"].endswith("+00:00")
+
+
+def test_an_exception_stays_on_its_line(lines):
+    try:
+        raise ValueError("bad\nthing")
+    except ValueError:
+        logging.getLogger("games.ticker").exception("deadline expiry failed for room %s", 7)
+    (line,) = lines()
+    assert line["message"] == "deadline expiry failed for room 7"
+    assert "ValueError: bad\nthing" in line["exception"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rooms_life_is_logged_once_committed(lines):
+    room, _seats = hoax_started(3)
+    services.seat_join(room.code, "Late")
+    events = [(line["event"], line["room"]) for line in lines() if "event" in line]
+    assert events == [("room_created", room.code)] + [("seat_joined", room.code)] * 3 + [
+        ("game_started", room.code), ("seat_joined", room.code)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_change_logs_nothing(lines):
+    room, _seats = hoax_started(3)
+    before = len(lines())
+    with pytest.raises(services.ServiceError):
+        services.seat_join(room.code, "")
+    assert len(lines()) == before
