@@ -489,8 +489,9 @@ def draw(page, page_data: dict, view: dict, n: int, board: bool = False) -> None
     page.wait_for_selector('[data-testid="ww-tv"]' if board else '[data-testid="ww-phone"]')
 
 
-# Every visible control of the phone's stage (and the card) smaller than 44 x 44 px.
-SMALL_TARGETS = """() => [...document.querySelectorAll('.ww-stage button, [data-testid="peek"]')]
+# Every visible control of the phone's stage, bottom bar and card smaller than 44 x 44 px.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+  '.ww-stage button, .pinned button, [data-testid="peek"]')]
   .map((el) => el.getBoundingClientRect())
   .filter((box) => box.width && box.height && (box.width < 44 || box.height < 44)).length"""
 
@@ -524,10 +525,11 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
             # card" once the card was held, "Ready to vote"): only legal actions go out.
             if name == "look":
                 peek(page)
-            choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
+            choice = page.locator(".ww-stage button.ww-pick:not([disabled]):not([aria-disabled])"
+                                  ':not([data-testid="decoy-row"])').first
             if choice.count():
                 choice.click()
-            main = page.locator(".ww-stage .pinned button:not([disabled])")
+            main = page.locator(".pinned button.big:not([disabled])")
             if main.count():
                 main.click()
             sent = page.evaluate("window.__acts")
@@ -550,4 +552,139 @@ def test_tv_reads_across_the_room_with_24_players(chromium_path):
             assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
             seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
             assert seats["y"] + seats["height"] <= 1080, name
+        assert errors == []
+
+
+# --- Issue 25: every living phone at night looks the same from a metre away --------------------
+
+NIGHT10 = ["thief", "werewolf", "werewolf", "seer", "witch", "cupid", "little-girl", "salvateur",
+           "pied-piper", "villager"]
+NIGHT10_SPARES = ("villager", "villager")
+# Each step's moves by its actors (seat, action type, target).
+NIGHT10_MOVES = {
+    "thief": [(0, "thief_take", 0)],
+    "cupid": [(5, "cupid_pick", 5), (5, "cupid_pick", 9), (5, "confirm", None)],
+    "lovers": [(5, "confirm", None), (9, "confirm", None)],
+    "seer": [(3, "seer_look", 1)],
+    "salvateur": [(7, "protect", 3)],
+    "werewolves": [(1, "wolf_vote", 9), (2, "wolf_vote", 9), (1, "confirm", None),
+                   (2, "confirm", None), (6, "peek", None)],
+    "witch": [(4, "witch_heal", None), (4, "confirm", None)],
+    "pied-piper": [(8, "charm", 3), (8, "charm", 4), (8, "confirm", None)],
+    "charmed": [(3, "confirm", None), (4, "confirm", None)],
+}
+
+# Every box a glance can tell apart on the phone: each shown element with a background, a
+# border or a picture, by its place, size, colours and opacity (text itself is not compared).
+VISIBLE_BOXES = """() => {
+  const seen = [];
+  const root = document.querySelector('[data-testid="ww-phone"]');
+  const visible = { opacityProperty: true, visibilityProperty: true };
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || !el.checkVisibility(visible)) continue;
+    const style = getComputedStyle(el);
+    const bg = style.backgroundColor;
+    const border = style.borderTopWidth === "0px" ? ""
+      : `${style.borderTopColor} ${style.borderTopStyle}`;
+    const shown = (!bg.endsWith(", 0)") && bg !== "transparent") || border
+      || style.backgroundImage !== "none" || ["IMG", "BUTTON", "svg"].includes(el.tagName);
+    if (!shown) continue;
+    seen.push([box.x, box.y + window.scrollY, box.width, box.height].map(Math.round).concat(
+      [el.tagName, bg, border, style.backgroundImage, style.opacity, style.color]).join(" | "));
+  }
+  return seen.sort();
+}"""
+
+
+def night10(seed: int = 3) -> dict:
+    """A game of 10 with every night role (the Thief's two cards Villagers), at night 1."""
+    from collections import Counter
+
+    from games.werewolf import rules
+    from games.werewolf.options import SPECIALS
+
+    counts = Counter(NIGHT10) + Counter(NIGHT10_SPARES)
+    options = {"composition": "custom", "composition.werewolves": 2,
+               "composition.villagers": counts["villager"], "mayor.enabled": False,
+               **{f"composition.{role}": counts[role] > 0 for role in SPECIALS}}
+    state = rules.setup(len(NIGHT10), options, seed, 1000.0, {})
+    state["cards"], state["dealt"] = list(NIGHT10), list(NIGHT10)
+    state["spares"] = list(NIGHT10_SPARES)
+    for seat, note in enumerate(state["notes"]):
+        note["pack"] = [seat] if NIGHT10[seat] == "werewolf" else []
+    for seat in range(len(NIGHT10)):
+        state = rules.apply(state, seat, {"type": "look", "target": None}, 1000.0)
+    assert state["phase"] == "night"
+    return state
+
+
+def night_pairs() -> list[tuple[str, dict, dict, bool]]:
+    """At every step of night 1: (name, an acting phone's view, a decoy's view, whether the
+    decoy taps the first of its two choices) at the step's start, with the actor's pointer and
+    the decoy's suspect on one player (the pack), and once both have answered and named the
+    same suspect."""
+    from games.werewolf import rules
+
+    state = night10()
+    now = 1000.0
+    pairs = []
+
+    def move(seat, kind, target=None):
+        nonlocal state, now
+        now += 0.5
+        state = rules.apply(state, seat, {"type": kind, "target": target}, now)
+
+    while state["phase"] == "night":
+        step = state["step"]
+        key, actors = step["key"], list(step["actors"])
+        decoy = next(seat for seat in range(len(NIGHT10))
+                     if state["alive"][seat] and seat not in actors)
+        suspect = next(seat for seat in range(len(NIGHT10)) if seat not in (*actors, decoy))
+        row = key in ("thief", "werewolves")
+        pairs += [(f"{key}-start-{actor}", rules.view(state, actor), rules.view(state, decoy),
+                   False) for actor in actors]
+        if key == "werewolves":
+            move(1, "wolf_vote", suspect)
+            move(decoy, "suspect", suspect)
+            pairs.append((f"{key}-pointing-1", rules.view(state, 1), rules.view(state, decoy),
+                          True))
+        for seat, kind, target in NIGHT10_MOVES[key]:
+            move(seat, kind, target)
+        for seat in actors:
+            move(seat, "suspect", suspect)
+        move(decoy, "suspect", suspect)
+        move(decoy, "confirm")
+        pairs += [(f"{key}-done-{actor}", rules.view(state, actor), rules.view(state, decoy), row)
+                  for actor in actors]
+        now = state["deadline"]
+        state = rules.apply(state, None, {"type": "timeout", "target": None}, now)
+    return pairs
+
+
+def boxes(page, page_data: dict, view: dict, tap_row: bool) -> list[str]:
+    draw(page, page_data, view, len(NIGHT10))
+    first = page.locator('[data-testid="decoy-row"]').first
+    if tap_row and first.get_attribute("aria-pressed") != "true":
+        first.click()
+    return page.evaluate(VISIBLE_BOXES)
+
+
+@pytest.mark.django_db
+def test_every_living_phone_at_night_looks_the_same_at_a_glance(chromium_path):
+    """Issue 25 (2, 3): at every step of a night with every night role, before, while and after
+    acting, an acting phone and a decoy's show the same boxes: place, size, colours (the
+    notebook's summary too: no count of lines)."""
+    pairs = night_pairs()
+    assert {name.rsplit("-", 2)[0] for name, *_rest in pairs} == set(NIGHT10_MOVES)
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        for name, actor, decoy, tap_row in pairs:
+            theirs = boxes(page, page_data, decoy, tap_row)
+            mine = boxes(page, page_data, actor, False)
+            assert mine == theirs, (name, sorted(set(mine) ^ set(theirs)))
+            assert page.locator('[data-testid="hold"]').count() == 1, name
+            if name in ("werewolves-pointing-1", "witch-done-4", "seer-done-3"):
+                shot(page, f"night-glance-{name}")
+                draw(page, page_data, decoy, len(NIGHT10))
+                shot(page, f"night-glance-{name}-decoy")
         assert errors == []
