@@ -688,3 +688,76 @@ def test_every_living_phone_at_night_looks_the_same_at_a_glance(chromium_path):
                 draw(page, page_data, decoy, len(NIGHT10))
                 shot(page, f"night-glance-{name}-decoy")
         assert errors == []
+
+
+def hold(page, testid: str) -> str:
+    """Press and hold "Hold to see": what it shows (``testid`` inside), then let go: gone."""
+    button = page.locator('[data-testid="hold"]')
+    assert page.locator('[data-testid="hold-panel"]').is_hidden()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    shown = page.locator(f'[data-testid="hold-panel"] [data-testid="{testid}"]')
+    expect(shown).to_be_visible()
+    text = shown.inner_text()
+    page.mouse.up()
+    expect(page.locator('[data-testid="hold-panel"]')).to_be_hidden()
+    assert page.locator(f'[data-testid="{testid}"]').count() == 0
+    return text
+
+
+@pytest.mark.django_db
+def test_a_night_result_shows_only_while_held(chromium_path):
+    """Issue 25 (2): the Seer's result, the pack's board and victim, the Witch's victim show
+    while "Hold to see" is held (a pointer, or Space on the focused button), not after; a
+    decoy's shows a line of its own. A second finger may tap the grid meanwhile."""
+    pairs = {name: (actor, decoy) for name, actor, decoy, _row in night_pairs()}
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        seer, decoy = pairs["seer-done-3"]
+        draw(page, page_data, seer, len(NIGHT10))
+        assert "Player 2 is: Werewolf" in hold(page, "seer-result")
+        button = page.get_by_role("button", name="Hold to see", exact=True)
+        button.focus()
+        page.keyboard.down(" ")
+        expect(page.locator('[data-testid="seer-result"]')).to_be_visible()
+        shot(page, "night-hold-seer")
+        page.keyboard.up(" ")
+        expect(page.locator('[data-testid="seer-result"]')).to_have_count(0)
+        draw(page, page_data, decoy, len(NIGHT10))
+        hold(page, "hold-nothing")
+        wolf, _decoy = pairs["werewolves-pointing-1"]
+        draw(page, page_data, wolf, len(NIGHT10))
+        assert "Player 2" in hold(page, "pack-board")
+        # Held by one finger (the mouse), the grid still takes a tap (a touch elsewhere).
+        box = page.locator('[data-testid="hold"]').bounding_box()
+        page.mouse.move(box["x"] + 5, box["y"] + 5)
+        page.mouse.down()
+        page.dispatch_event('[data-testid="wolf-target"][data-seat="9"]', "pointerup",
+                            {"pointerId": 7, "bubbles": True})
+        expect(page.locator('[data-testid="pack-board"]')).to_be_visible()
+        shot(page, "night-hold-wolf")
+        page.mouse.up()
+        wolf, _decoy = pairs["werewolves-done-1"]
+        draw(page, page_data, wolf, len(NIGHT10))
+        assert "Tonight's victim: Player 10" in hold(page, "pack-victim")
+        witch, _decoy = pairs["witch-start-4"]
+        draw(page, page_data, witch, len(NIGHT10))
+        assert "Player 10" in hold(page, "witch-victim")
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_the_notebook_says_nothing_of_its_owner_before_it_is_opened(chromium_path):
+    """Issue 25 (3): the notebook's summary has no count of lines, which told a Werewolf or the
+    Witch (lines from the look at the cards on) from a Villager or the Hunter."""
+    from games.werewolf import rules
+
+    state = night10()
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        summaries = set()
+        for seat in (1, 4, 9):  # a Werewolf, the Witch, a Villager
+            draw(page, page_data, rules.view(state, seat), len(NIGHT10))
+            summary = page.locator('[data-testid="notebook"] summary')
+            summaries.add((summary.inner_text(), summary.locator("*").count()))
+        assert summaries == {("My notebook", 0)}
+        assert errors == []
