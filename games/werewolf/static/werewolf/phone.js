@@ -1,8 +1,8 @@
 // Werewolf on a phone: the player's secret card (press and hold), a notebook of what they have
 // learnt, and the question the rules ask them now. At night every living phone shows the same
-// screen, a list of players and a Confirm button: the real prompt for those who act, a decoy
-// ("Who do you find suspicious?") for the others, so that nobody's hands give a role away; no
-// sound, no vibration. The dead get a ghost screen (everything, by option) and their own prompts;
+// screen, every living player and a Confirm button: the real prompt for those who act, a decoy
+// ("Who do you find suspicious?") for the others, so that nobody's hands give a role away, and
+// what a phone alone may know only under "Hold to see"; no sound, no vibration. The dead get a ghost screen (everything, by option) and their own prompts;
 // the audience gets the public view. Every control sends one of `me.actions` unchanged.
 //
 // The only local state is what this hand is doing: the card held, and a pick not yet confirmed
