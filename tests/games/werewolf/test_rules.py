@@ -418,6 +418,15 @@ def test_non_acting_phones_get_a_decoy_whose_answers_are_discarded():
     assert all(suspect is None for suspect in state["step"]["suspects"])
 
 
+def test_a_decoy_may_find_nobody_suspicious():
+    """Every night grid ends with a cell naming nobody: the decoy's is "Nobody"."""
+    state = begin(game(VILLAGE6, options=NO_MAYOR))
+    assert {"type": "suspect", "target": None} in me(state, 2)["actions"]
+    state = act(act(state, 2, "suspect", None), 2, "confirm")
+    assert me(state, 2)["prompt"]["suspect"] == "none" and me(state, 2)["prompt"]["done"]
+    refused(state, 2, {"type": "suspect", "target": 2}, "illegal")
+
+
 def test_night_deaths_wait_for_dawn_and_the_victim_still_plays_the_night():
     cards = ["witch", "werewolf", "villager", "villager", "werewolf", "hunter"]
     state = wolves_kill(begin(game(cards, options=NO_MAYOR)), 0)

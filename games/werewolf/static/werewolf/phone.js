@@ -236,9 +236,8 @@ export function mount(root, ctx) {
       case "wolf": {
         const pointer = prompt.chosen.length ? prompt.chosen[0] : null;
         const noVictim = find("wolf_vote", null);
-        const awake = !find("wolf_wake");
-        return { row: nightRow(
-          { label: t("Open your eyes"), testid: "wolf-wake", chosen: awake && prompt.info.length > 0,
+        return { row: nightRow( // awake: he is on the pack's board
+          { label: t("Open your eyes"), testid: "wolf-wake", chosen: prompt.info.length > 0,
             onPick: find("wolf_wake") ? () => send(find("wolf_wake")) : null },
           { label: t("Stay asleep"), testid: "wolf-sleep", chosen: false,
             onPick: find("wolf_sleep") ? () => send(find("wolf_sleep")) : null }),
