@@ -560,11 +560,6 @@ def _pack(state: dict) -> list[int]:
             if state["alive"][seat] and state["cards"][seat] == "werewolf"]
 
 
-def _pack_decided(state: dict) -> bool:
-    step = state["step"]
-    return step["lock"] is not None or all(step["awake"][wolf] is False for wolf in _pack(state))
-
-
 def _wolf_awaken(state: dict, seat: int) -> None:
     """He opens his eyes: the awake wolves see each other, and remember it (§5 Werewolf)."""
     step = state["step"]
@@ -732,7 +727,7 @@ def _witch_heal(state: dict, seat: int, action: dict, now: float) -> None:
     state["potions"]["life"] = False
     state["step"]["heal"] = True
     _record(state)["healed"] = _record(state)["victim"]
-    _witch_done_check(state, seat, now)
+    _witch_done_check(state, seat)
 
 
 def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
@@ -743,10 +738,10 @@ def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
     state["potions"]["death"] = False
     state["step"]["poison"] = target
     _record(state)["poisoned"] = target
-    _witch_done_check(state, seat, now)
+    _witch_done_check(state, seat)
 
 
-def _witch_done_check(state: dict, seat: int, now: float) -> None:
+def _witch_done_check(state: dict, seat: int) -> None:
     if not _witch_heal_allowed(state, seat) and not _witch_poison_targets(state, seat):
         state["step"]["done"][seat] = True
 
