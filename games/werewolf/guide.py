@@ -29,8 +29,9 @@ SLIDES = (
                "is falling.")},
 )
 RULES = (
-    _("Keep your card secret. Your phone tells you when to act; the other phones look just "
-      "as busy, so nobody can tell who is acting."),
+    _("Keep your card secret. At night every phone looks the same: what yours shows you "
+      "appears only while you press and hold \"Hold to see\", so nobody can tell who is "
+      "acting."),
     _("Night: the werewolves choose a victim; the other cards with a power act in turn."),
     _("Dawn: the TV names the dead. The dead keep quiet."),
     _("Day: talk, then vote. The player with the most votes is executed."),

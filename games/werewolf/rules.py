@@ -150,9 +150,8 @@ LOOK_SECONDS = 60
 CANDIDACY_SECONDS = 20
 ANNOUNCE_SECONDS = 5  # the TV's announcements (dawn, execution): a base ...
 ANNOUNCE_LINE_SECONDS = 3  # ... and this much per line spoken
-STEP_MIN_SECONDS = (8.0, 20.0)  # every night step lasts at least a random time in this range
-GHOST_EXTRA_SECONDS = (0.0, 10.0)  # ... a step without choices runs on this much more
-GHOST_EXTRA_CHANCE = 1 / 3  # ... with this chance, so a long step proves nothing
+STEP_SHARE = (0.7, 1.0)  # a night step lasts a random share of its timer, drawn when it starts
+INFO_STEP_SECONDS = (8.0, 20.0)  # ... the lovers' and the charmed's (nothing to choose): this long
 PAD_BLOCK = 256  # living phones' views are padded to the same size, rounded up to this
 LETTERS = "ABCDEFGHIJKL"  # the Little Girl's names for the wolves she watches
 
@@ -373,26 +372,21 @@ def _step_actors(state: dict, key: str) -> list[int]:
 
 
 def _step_start(state: dict, index: int, now: float) -> None:
-    """A step's length is drawn now: at least 8-20 s; a step with choices runs on while its
-    actors choose (up to its timer), one without runs on a random extra now and then (§3)."""
+    """The step's length is drawn now, from one distribution per step whoever holds the role:
+    acted, idle or ghost, it ends at its deadline and nothing a phone does moves it (§3)."""
     key = state["steps"][index]
     n = _n(state)
     actors = _step_actors(state, key)
     generator = rng(state)
-    length = generator.uniform(*STEP_MIN_SECONDS)
-    real = bool(actors) and key not in INFO_STEPS
-    if real:
-        seconds = _seconds(state, "wolves" if key == "werewolves" else "step")
-        deadline = now + max(seconds, length)
+    if key in INFO_STEPS:
+        length = generator.uniform(*INFO_STEP_SECONDS)
     else:
-        extra = generator.uniform(*GHOST_EXTRA_SECONDS)
-        deadline = now + length + (extra if generator.random() < GHOST_EXTRA_CHANCE else 0.0)
+        length = _seconds(state, "wolves" if key == "werewolves" else "step")
+        length *= generator.uniform(*STEP_SHARE)
     step: dict[str, Any] = {
         "key": key,
         "index": index,
         "actors": actors,
-        "real": real,
-        "min_end": now + length,
         "picks": [[] for _seat in range(n)],  # each actor's selection so far (kept on reload)
         "done": [False] * n,  # each phone has answered (actor or decoy)
         "suspects": [None] * n,  # the decoy question's answers: discarded
@@ -405,7 +399,7 @@ def _step_start(state: dict, index: int, now: float) -> None:
         "info": [],  # what an info step shows its actors
     }
     state["step"] = step
-    state["deadline"] = deadline
+    state["deadline"] = now + length
     if state["options"]["composition.public"]:
         _say(state, STEP_LINES[key][0])
         if key == "werewolves" and "little-girl" in state["composition"]:
@@ -425,22 +419,6 @@ def _step_start(state: dict, index: int, now: float) -> None:
         step["info"] = list(actors)
         for seat in actors:
             state["notes"][seat]["charmed"] = list(actors)
-
-
-def _step_done_check(state: dict, now: float) -> None:
-    """Every actor has chosen: a real step ends as soon as its minimum length allows."""
-    step = state["step"]
-    if not step["real"]:
-        return
-    if all(_actor_done(state, seat) for seat in step["actors"] if state["alive"][seat]):
-        state["deadline"] = min(state["deadline"], max(step["min_end"], now))
-
-
-def _actor_done(state: dict, seat: int) -> bool:
-    step = state["step"]
-    if step["key"] == "werewolves" and state["cards"][seat] == "werewolf":
-        return _pack_decided(state)
-    return step["done"][seat]
 
 
 def _step_end(state: dict, now: float) -> None:
@@ -497,7 +475,6 @@ def _thief_take(state: dict, seat: int, action: dict, now: float) -> None:
     require(type(target) is int and target in (0, 1), _("Take the first or the second card."),
             code="bad_action")
     _thief_become(state, seat, target)
-    _step_done_check(state, now)
 
 
 def _thief_stay(state: dict, seat: int, action: dict, now: float) -> None:
@@ -506,7 +483,6 @@ def _thief_stay(state: dict, seat: int, action: dict, now: float) -> None:
         _("Both cards are Werewolves: you must take one."),
     )
     _thief_become(state, seat, None)
-    _step_done_check(state, now)
 
 
 def _thief_finish(state: dict) -> None:
@@ -551,7 +527,6 @@ def _seer_look(state: dict, seat: int, action: dict, now: float) -> None:
     state["step"]["done"][seat] = True
     state["notes"][seat]["seen"].append([state["night"], target, seen])
     _record(state)["seer"] = [target, seen]
-    _step_done_check(state, now)
 
 
 # Step 5. The Salvateur --------------------------------------------------------------------------
@@ -569,7 +544,6 @@ def _protect(state: dict, seat: int, action: dict, now: float) -> None:
     state["step"]["picks"][seat] = [target]
     state["step"]["done"][seat] = True
     _record(state)["protected"] = target
-    _step_done_check(state, now)
 
 
 def _salvateur_finish(state: dict) -> None:
@@ -584,11 +558,6 @@ def _pack(state: dict) -> list[int]:
     """Tonight's living werewolves (the step's acting wolves)."""
     return [seat for seat in state["step"]["actors"]
             if state["alive"][seat] and state["cards"][seat] == "werewolf"]
-
-
-def _pack_decided(state: dict) -> bool:
-    step = state["step"]
-    return step["lock"] is not None or all(step["awake"][wolf] is False for wolf in _pack(state))
 
 
 def _wolf_awaken(state: dict, seat: int) -> None:
@@ -615,7 +584,6 @@ def _wolf_sleep(state: dict, seat: int, action: dict, now: float) -> None:
     require(state["step"]["awake"][seat] is None, _("You have already opened your eyes."))
     state["step"]["awake"][seat] = False
     _pack_lock_check(state)
-    _step_done_check(state, now)
 
 
 def _wolf_targets(state: dict, seat: int) -> list[int | None]:
@@ -675,7 +643,6 @@ def _peek(state: dict, seat: int, action: dict, now: float) -> None:
     step["peeked"] = True
     step["done"][seat] = True
     _record(state)["peeked"] = True
-    _step_done_check(state, now)
 
 
 def _pack_choice(state: dict, generator: Any) -> int | None:
@@ -760,7 +727,7 @@ def _witch_heal(state: dict, seat: int, action: dict, now: float) -> None:
     state["potions"]["life"] = False
     state["step"]["heal"] = True
     _record(state)["healed"] = _record(state)["victim"]
-    _witch_done_check(state, seat, now)
+    _witch_done_check(state, seat)
 
 
 def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
@@ -771,13 +738,12 @@ def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
     state["potions"]["death"] = False
     state["step"]["poison"] = target
     _record(state)["poisoned"] = target
-    _witch_done_check(state, seat, now)
+    _witch_done_check(state, seat)
 
 
-def _witch_done_check(state: dict, seat: int, now: float) -> None:
+def _witch_done_check(state: dict, seat: int) -> None:
     if not _witch_heal_allowed(state, seat) and not _witch_poison_targets(state, seat):
         state["step"]["done"][seat] = True
-        _step_done_check(state, now)
 
 
 # Step 8. The Pied Piper, step 9. the charmed ------------------------------------------------------
@@ -834,15 +800,15 @@ def _confirm_night(state: dict, seat: int, kind: str, now: float) -> None:
             _("Pick %(count)s players to charm."), count=_charm_count(state, seat),
         )
     step["done"][seat] = True
-    _step_done_check(state, now)
 
 
 def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
-    """The decoy question ("Who do you find suspicious?"): the answer is kept for the phone's
-    screen and discarded at the end of the step."""
-    target = _living_target(state, action)
+    """The decoy question ("Who do you find suspicious?"), a player or "Nobody" (None, so
+    every night grid has a last cell): the answer is kept for the phone's screen and discarded
+    at the end of the step."""
+    target = None if action.get("target") is None else _living_target(state, action)
     require(target != seat, _("Name someone else."))
-    state["step"]["suspects"][seat] = target
+    state["step"]["suspects"][seat] = "none" if target is None else target
 
 
 def _night_end(state: dict, now: float) -> None:
@@ -1715,7 +1681,7 @@ def _targets(kind: str, targets: list[Any]) -> list[dict]:
 
 
 def _decoy_actions(state: dict, seat: int, confirm: bool) -> list[dict]:
-    actions = _targets("suspect", [t for t in _living(state) if t != seat])
+    actions = _targets("suspect", [*(t for t in _living(state) if t != seat), None])
     if confirm and not state["step"]["done"][seat]:
         actions.append({"type": "confirm", "target": None})
     return actions

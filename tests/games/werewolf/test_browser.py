@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 DECK = ["werewolf", "werewolf", "seer", "witch", "hunter", "cupid", "little-girl", "villager"]
-STEP_MS = 60000  # a night step lasts up to 20 s, more with the ghost pad and the pack's timer
+STEP_MS = 90000  # a night step lasts up to its timer (the pack's: 60 s), whatever its actors do
 PHONE = {"width": 390, "height": 844}
 
 # The TV's speech, recorded instead of spoken.
@@ -113,8 +113,9 @@ def peek(phone, shot_name: str | None = None) -> str:
 
 
 def decoy_answer(phone) -> None:
-    """The decoy question: tap a suspect (the first listed), then Confirm."""
-    target = phone.locator('[data-testid="suspect"]').first.get_attribute("data-seat")
+    """The decoy question: tap a suspect (the first listed but oneself), then Confirm."""
+    target = phone.locator('[data-testid="suspect"]:not([aria-disabled])').first.get_attribute(
+        "data-seat")
     tap(phone, f'[data-testid="suspect"][data-seat="{target}"]')
     phone.click('[data-testid="confirm"]')
     phone.wait_for_selector('[data-testid="confirm"][disabled]', timeout=WAIT_MS)
@@ -122,7 +123,7 @@ def decoy_answer(phone) -> None:
 
 def step_play(tv, phones, step: str, act, decoys: bool = True) -> None:
     """Wait for a night step on the TV; every living phone without a part in it answers the
-    decoy question (a step with choices lasts until its actors act), then the actors act."""
+    decoy question, then the actors act (the step lasts its drawn length all the same)."""
     at(tv, "night", timeout=STEP_MS, step=step)
     for phone in phones if decoys else []:
         at(phone, "night", step=step)
@@ -144,6 +145,7 @@ def room_create(tv, base: str) -> str:
     return tv.locator("#room-code").inner_text().strip()
 
 
+@pytest.mark.timeout(600)  # night steps last their drawn length whatever the phones do (issue 25)
 def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_factory):
     base = hub_start(tmp_path, daphne_factory)
     with party_open(chromium_path) as party:
@@ -222,8 +224,8 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         def lovers_act():
             for seat, partner in ((cupid, villager), (villager, cupid)):
                 kind(phones[seat], "lovers")
-                lover = phones[seat].locator('[data-testid="lover"]').inner_text()
-                assert NAMES[partner] in lover
+                assert NAMES[partner] in hold(phones[seat], "lover")["text"]
+                phones[seat].click('[data-testid="pick"]:not([aria-disabled])')  # hands move
                 phones[seat].click('[data-testid="confirm"]')
 
         # The lovers' step only shows something: it ends on its own clock, so no decoys here.
@@ -232,11 +234,11 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         def seer_acts():
             phone = phones[seer]
             kind(phone, "seer")
-            # Same screen as a decoy: a question, as many players to tap, Confirm in one place.
+            # Same screen as a decoy: a question, every living player, Confirm in one place.
             decoy = phones[villager]
             kind(decoy, "decoy")
             count = phone.locator('[data-testid="pick"]').count
-            assert count() == decoy.locator('[data-testid="suspect"]').count() == 7
+            assert count() == decoy.locator('[data-testid="suspect"]').count() == 8
             for real, fake in (("question", "question"), ("pick-grid", "suspect-grid"),
                                ("confirm", "confirm")):
                 mine = phone.locator(f'[data-testid="{real}"]').bounding_box()
@@ -273,9 +275,9 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             phone.wait_for_selector(kept, timeout=WAIT_MS)
             assert phone.locator('[data-testid="pick"][aria-pressed="true"]').count() == 1
             phone.click('[data-testid="confirm"]')
-            result = phone.wait_for_selector('[data-testid="seer-result"]', timeout=WAIT_MS)
-            assert result.get_attribute("data-seen") == "werewolf"
-            assert result.get_attribute("data-seat") == str(wolves[0])
+            phone.wait_for_selector('[data-testid="suspect"]', timeout=WAIT_MS)  # answered
+            result = hold(phone, "seer-result")  # seen only while held
+            assert result["seen"] == "werewolf" and result["seat"] == str(wolves[0])
 
         said: list[int] = []
         step_play(tv, phones, "seer", seer_acts)
@@ -286,16 +288,16 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             for wolf in wolves:
                 kind(phones[wolf], "wolf")
                 tap(phones[wolf], f'[data-testid="wolf-target"][data-seat="{hunter}"]')
-            board = phones[wolves[1]].locator('[data-testid="pack-board"]')
-            assert NAMES[wolves[0]] in board.inner_text()
+            assert NAMES[wolves[0]] in hold(phones[wolves[1]], "pack-board")["text"]
             shot(phones[wolves[1]], "phone-night-wolf")
             for wolf in wolves:
                 phones[wolf].click('[data-testid="confirm"]')
             for wolf in wolves:
-                victim = phones[wolf].locator('[data-testid="pack-victim"]')
-                assert NAMES[hunter] in victim.inner_text()
+                phones[wolf].wait_for_selector('[data-testid="suspect"]', timeout=WAIT_MS)
+                assert NAMES[hunter] in hold(phones[wolf], "pack-victim")["text"]
             kind(phones[girl], "little_girl")
-            phones[girl].click('[data-testid="confirm"]')  # eyes shut
+            tap(phones[girl], '[data-testid="eyes-shut"]')
+            phones[girl].click('[data-testid="confirm"]')
 
         step_play(tv, phones, "werewolves", pack_acts)
         # The voice is back on: the next lines are spoken.
@@ -304,10 +306,10 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
         def witch_acts():
             phone = phones[witch]
             kind(phone, "witch")
-            victim = phone.wait_for_selector('[data-testid="witch-victim"]', timeout=WAIT_MS)
-            assert victim.get_attribute("data-seat") == str(hunter)
+            assert hold(phone, "witch-victim")["seat"] == str(hunter)
             shot(phone, "phone-night-witch")
-            phone.click('[data-testid="confirm"]')  # does nothing
+            tap(phone, '[data-testid="poison-none"]')  # does nothing
+            phone.click('[data-testid="confirm"]')
 
         step_play(tv, phones, "witch", witch_acts)
         for phone in phones:
@@ -489,8 +491,9 @@ def draw(page, page_data: dict, view: dict, n: int, board: bool = False) -> None
     page.wait_for_selector('[data-testid="ww-tv"]' if board else '[data-testid="ww-phone"]')
 
 
-# Every visible control of the phone's stage (and the card) smaller than 44 x 44 px.
-SMALL_TARGETS = """() => [...document.querySelectorAll('.ww-stage button, [data-testid="peek"]')]
+# Every visible control of the phone's stage, bottom bar and card smaller than 44 x 44 px.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+  '.ww-stage button, .pinned button, [data-testid="peek"]')]
   .map((el) => el.getBoundingClientRect())
   .filter((box) => box.width && box.height && (box.width < 44 || box.height < 44)).length"""
 
@@ -524,10 +527,11 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
             # card" once the card was held, "Ready to vote"): only legal actions go out.
             if name == "look":
                 peek(page)
-            choice = page.locator(".ww-stage button.ww-pick:not([disabled])").first
+            choice = page.locator(".ww-stage button.ww-pick:not([disabled]):not([aria-disabled])"
+                                  ':not([data-testid="decoy-row"])').first
             if choice.count():
                 choice.click()
-            main = page.locator(".ww-stage .pinned button:not([disabled])")
+            main = page.locator(".pinned button.big:not([disabled])")
             if main.count():
                 main.click()
             sent = page.evaluate("window.__acts")
@@ -550,4 +554,213 @@ def test_tv_reads_across_the_room_with_24_players(chromium_path):
             assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
             seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
             assert seats["y"] + seats["height"] <= 1080, name
+        assert errors == []
+
+
+# --- Issue 25: every living phone at night looks the same from a metre away --------------------
+
+NIGHT10 = ["thief", "werewolf", "werewolf", "seer", "witch", "cupid", "little-girl", "salvateur",
+           "pied-piper", "villager"]
+NIGHT10_SPARES = ("villager", "villager")
+# Each step's moves by its actors (seat, action type, target).
+NIGHT10_MOVES = {
+    "thief": [(0, "thief_take", 0)],
+    "cupid": [(5, "cupid_pick", 5), (5, "cupid_pick", 9), (5, "confirm", None)],
+    "lovers": [(5, "confirm", None), (9, "confirm", None)],
+    "seer": [(3, "seer_look", 1)],
+    "salvateur": [(7, "protect", 3)],
+    "werewolves": [(1, "wolf_vote", 9), (2, "wolf_vote", 9), (1, "confirm", None),
+                   (2, "confirm", None), (6, "peek", None)],
+    "witch": [(4, "witch_heal", None), (4, "confirm", None)],
+    "pied-piper": [(8, "charm", 3), (8, "charm", 4), (8, "confirm", None)],
+    "charmed": [(3, "confirm", None), (4, "confirm", None)],
+}
+
+# Every box a glance can tell apart on the phone: each shown element with a background, a
+# border or a picture, by its place, size, colours and opacity (text itself is not compared).
+VISIBLE_BOXES = """() => {
+  const seen = [];
+  const root = document.querySelector('[data-testid="ww-phone"]');
+  const visible = { opacityProperty: true, visibilityProperty: true };
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || !el.checkVisibility(visible)) continue;
+    const style = getComputedStyle(el);
+    const bg = style.backgroundColor;
+    const border = style.borderTopWidth === "0px" ? ""
+      : `${style.borderTopColor} ${style.borderTopStyle}`;
+    const shown = (!bg.endsWith(", 0)") && bg !== "transparent") || border
+      || style.backgroundImage !== "none" || ["IMG", "BUTTON", "svg"].includes(el.tagName);
+    if (!shown) continue;
+    seen.push([box.x, box.y + window.scrollY, box.width, box.height].map(Math.round).concat(
+      [el.tagName, bg, border, style.backgroundImage, style.opacity, style.color]).join(" | "));
+  }
+  return seen.sort();
+}"""
+
+
+def night10(seed: int = 3) -> dict:
+    """A game of 10 with every night role (the Thief's two cards Villagers), at night 1."""
+    from collections import Counter
+
+    from games.werewolf import rules
+    from games.werewolf.options import SPECIALS
+
+    counts = Counter(NIGHT10) + Counter(NIGHT10_SPARES)
+    options = {"composition": "custom", "composition.werewolves": 2,
+               "composition.villagers": counts["villager"], "mayor.enabled": False,
+               **{f"composition.{role}": counts[role] > 0 for role in SPECIALS}}
+    state = rules.setup(len(NIGHT10), options, seed, 1000.0, {})
+    state["cards"], state["dealt"] = list(NIGHT10), list(NIGHT10)
+    state["spares"] = list(NIGHT10_SPARES)
+    for seat, note in enumerate(state["notes"]):
+        note["pack"] = [seat] if NIGHT10[seat] == "werewolf" else []
+    for seat in range(len(NIGHT10)):
+        state = rules.apply(state, seat, {"type": "look", "target": None}, 1000.0)
+    assert state["phase"] == "night"
+    return state
+
+
+def night_pairs() -> list[tuple[str, dict, dict, bool]]:
+    """At every step of night 1: (name, an acting phone's view, a decoy's view, whether the
+    decoy taps the first of its two choices) at the step's start, with the actor's pointer and
+    the decoy's suspect on one player (the pack), and once both have answered and named the
+    same suspect."""
+    from games.werewolf import rules
+
+    state = night10()
+    now = 1000.0
+    pairs = []
+
+    def move(seat, kind, target=None):
+        nonlocal state, now
+        now += 0.5
+        state = rules.apply(state, seat, {"type": kind, "target": target}, now)
+
+    while state["phase"] == "night":
+        step = state["step"]
+        key, actors = step["key"], list(step["actors"])
+        decoy = next(seat for seat in range(len(NIGHT10))
+                     if state["alive"][seat] and seat not in actors)
+        suspect = next(seat for seat in range(len(NIGHT10)) if seat not in (*actors, decoy))
+        row = key in ("thief", "werewolves")
+        pairs += [(f"{key}-start-{actor}", rules.view(state, actor), rules.view(state, decoy),
+                   False) for actor in actors]
+        if key == "werewolves":
+            move(1, "wolf_vote", suspect)
+            move(decoy, "suspect", suspect)
+            pairs.append((f"{key}-pointing-1", rules.view(state, 1), rules.view(state, decoy),
+                          True))
+        for seat, kind, target in NIGHT10_MOVES[key]:
+            move(seat, kind, target)
+        for seat in actors:
+            move(seat, "suspect", suspect)
+        move(decoy, "suspect", suspect)
+        move(decoy, "confirm")
+        pairs += [(f"{key}-done-{actor}", rules.view(state, actor), rules.view(state, decoy), row)
+                  for actor in actors]
+        now = state["deadline"]
+        state = rules.apply(state, None, {"type": "timeout", "target": None}, now)
+    return pairs
+
+
+def boxes(page, page_data: dict, view: dict, tap_row: bool) -> list[str]:
+    draw(page, page_data, view, len(NIGHT10))
+    first = page.locator('[data-testid="decoy-row"]').first
+    if tap_row and first.get_attribute("aria-pressed") != "true":
+        first.click()
+    return page.evaluate(VISIBLE_BOXES)
+
+
+@pytest.mark.django_db
+def test_every_living_phone_at_night_looks_the_same_at_a_glance(chromium_path):
+    """Issue 25 (2, 3): at every step of a night with every night role, before, while and after
+    acting, an acting phone and a decoy's show the same boxes: place, size, colours (the
+    notebook's summary too: no count of lines)."""
+    pairs = night_pairs()
+    assert {name.rsplit("-", 2)[0] for name, *_rest in pairs} == set(NIGHT10_MOVES)
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        for name, actor, decoy, tap_row in pairs:
+            theirs = boxes(page, page_data, decoy, tap_row)
+            mine = boxes(page, page_data, actor, False)
+            assert mine == theirs, (name, sorted(set(mine) ^ set(theirs)))
+            assert page.locator('[data-testid="hold"]').count() == 1, name
+            if name in ("werewolves-pointing-1", "witch-done-4", "seer-done-3"):
+                shot(page, f"night-glance-{name}")
+                draw(page, page_data, decoy, len(NIGHT10))
+                shot(page, f"night-glance-{name}-decoy")
+        assert errors == []
+
+
+def hold(page, testid: str) -> dict:
+    """Press and hold "Hold to see": what it shows (``testid`` inside: its text and data
+    attributes), then let go: gone."""
+    button = page.locator('[data-testid="hold"]')
+    assert page.locator('[data-testid="hold-panel"]').is_hidden()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    shown = page.locator(f'[data-testid="hold-panel"] [data-testid="{testid}"]')
+    expect(shown).to_be_visible()
+    seen = shown.evaluate("el => ({ text: el.innerText, ...el.dataset })")
+    page.mouse.up()
+    expect(page.locator('[data-testid="hold-panel"]')).to_be_hidden()
+    assert page.locator(f'[data-testid="{testid}"]').count() == 0
+    return seen
+
+
+@pytest.mark.django_db
+def test_a_night_result_shows_only_while_held(chromium_path):
+    """Issue 25 (2): the Seer's result, the pack's board and victim, the Witch's victim show
+    while "Hold to see" is held (a pointer, or Space on the focused button), not after; a
+    decoy's shows a line of its own. A second finger may tap the grid meanwhile."""
+    pairs = {name: (actor, decoy) for name, actor, decoy, _row in night_pairs()}
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        seer, decoy = pairs["seer-done-3"]
+        draw(page, page_data, seer, len(NIGHT10))
+        assert "Player 2 is: Werewolf" in hold(page, "seer-result")["text"]
+        button = page.get_by_role("button", name="Hold to see", exact=True)
+        button.focus()
+        page.keyboard.down(" ")
+        expect(page.locator('[data-testid="seer-result"]')).to_be_visible()
+        shot(page, "night-hold-seer")
+        page.keyboard.up(" ")
+        expect(page.locator('[data-testid="seer-result"]')).to_have_count(0)
+        draw(page, page_data, decoy, len(NIGHT10))
+        hold(page, "hold-nothing")
+        wolf, _decoy = pairs["werewolves-pointing-1"]
+        draw(page, page_data, wolf, len(NIGHT10))
+        assert "Player 2" in hold(page, "pack-board")["text"]
+        # Held by one finger (the mouse), the grid still takes a tap (a touch elsewhere).
+        box = page.locator('[data-testid="hold"]').bounding_box()
+        page.mouse.move(box["x"] + 5, box["y"] + 5)
+        page.mouse.down()
+        page.dispatch_event('[data-testid="wolf-target"][data-seat="9"]', "pointerup",
+                            {"pointerId": 7, "bubbles": True})
+        expect(page.locator('[data-testid="pack-board"]')).to_be_visible()
+        shot(page, "night-hold-wolf")
+        page.mouse.up()
+        wolf, _decoy = pairs["werewolves-done-1"]
+        draw(page, page_data, wolf, len(NIGHT10))
+        assert "Tonight's victim: Player 10" in hold(page, "pack-victim")["text"]
+        witch, _decoy = pairs["witch-start-4"]
+        draw(page, page_data, witch, len(NIGHT10))
+        assert "Player 10" in hold(page, "witch-victim")["text"]
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_the_notebook_says_nothing_of_its_owner_before_it_is_opened(chromium_path):
+    """Issue 25 (3): the notebook's summary has no count of lines, which told a Werewolf or the
+    Witch (lines from the look at the cards on) from a Villager or the Hunter."""
+    from games.werewolf import rules
+
+    state = night10()
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        summaries = set()
+        for seat in (1, 4, 9):  # a Werewolf, the Witch, a Villager
+            draw(page, page_data, rules.view(state, seat), len(NIGHT10))
+            summary = page.locator('[data-testid="notebook"] summary')
+            summaries.add((summary.inner_text(), summary.locator("*").count()))
+        assert summaries == {("My notebook", 0)}
         assert errors == []

@@ -5,6 +5,8 @@ replay, secrecy of every view, one shape for every living phone at night)."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -289,7 +291,7 @@ def test_a_ghost_step_runs_for_a_card_in_the_middle_and_for_a_dead_role():
     state = begin(game(cards, spares=("seer", "villager"), options=NO_MAYOR))
     state = act(state, 0, "thief_stay")
     state = to_step(state, "seer")  # the Seer card lies in the middle: nobody acts
-    assert state["step"]["actors"] == [] and not state["step"]["real"]
+    assert state["step"]["actors"] == []
     assert {me(state, seat)["prompt"]["kind"] for seat in range(6)} == {"decoy"}
     state = begin(game(VILLAGE6, options=NO_MAYOR))
     state = to_phase(night_with(state, 0), "talk")  # the Seer died in the night
@@ -298,24 +300,105 @@ def test_a_ghost_step_runs_for_a_card_in_the_middle_and_for_a_dead_role():
     assert me(state, 0)["prompt"] is None and me(state, 0)["actions"] == []
 
 
-def test_every_step_lasts_a_drawn_time_and_a_real_one_waits_for_its_actors():
+def ks_distance(first: list[float], second: list[float]) -> float:
+    """The two-sample Kolmogorov-Smirnov statistic: the largest gap between the two samples'
+    empirical distribution functions."""
+    first, second = sorted(first), sorted(second)
+    i = j = 0
+    gap = 0.0
+    while i < len(first) and j < len(second):
+        x = min(first[i], second[j])
+        while i < len(first) and first[i] <= x:
+            i += 1
+        while j < len(second) and second[j] <= x:
+            j += 1
+        gap = max(gap, abs(i / len(first) - j / len(second)))
+    return gap
+
+
+def ks_same(first: list[float], second: list[float]) -> bool:
+    """The samples may come from one distribution: the gap is under the two-sample test's
+    critical value at the 0.1 % level (c = 1.949)."""
+    n, m = len(first), len(second)
+    return ks_distance(first, second) < 1.949 * math.sqrt((n + m) / (n * m))
+
+
+GHOST_SEER6 = ["thief", "werewolf", "villager", "villager", "werewolf", "hunter"]
+
+
+def step_length(state: dict, key: str, moves: list[tuple[int, str, Any]]) -> float:
+    """How long step ``key`` lasts when these moves are played at its start (half a second
+    apart), measured from its start to the moment the next step (or dawn) takes over."""
+    state = to_step(state, key)
+    started = CLOCK[0]
+    for seat, kind, target in moves:
+        state = act(state, seat, kind, target)
+    index = state["step"]["index"]
+    refused(state, None, {"type": "timeout"}, "not_due")
+    state = timeout(state)
+    assert state["phase"] != "night" or state["step"]["index"] != index
+    return CLOCK[0] - started
+
+
+def lengths(cards: list[str], key: str, moves: list[tuple[int, str, Any]], seeds: range,
+            spares: tuple[str, ...] = (), before: list[tuple[int, str, Any]] = ()) -> list[float]:
+    samples = []
+    for seed in seeds:
+        state = begin(game(cards, spares=spares, options=NO_MAYOR, seed=seed))
+        for seat, kind, target in before:
+            state = act(state, seat, kind, target)
+        samples.append(step_length(state, key, moves))
+    return samples
+
+
+def test_a_steps_length_tells_nothing_of_its_holder_acted_idle_or_ghost():
+    """Issue 25 (1): the step's end is drawn when it starts, from one distribution, and neither
+    an actor's last tap nor an idle or dead holder moves it. Samples from disjoint seeds."""
+    seer = {
+        "acted": lengths(VILLAGE6, "seer", [(0, "seer_look", 1)], range(0, 200)),
+        "idle": lengths(VILLAGE6, "seer", [(2, "suspect", 3)], range(200, 400)),
+        "ghost": lengths(GHOST_SEER6, "seer", [], range(400, 600), spares=("seer", "villager"),
+                         before=[(0, "thief_stay", None)]),
+    }
+    wolves = {
+        "acted": lengths(VILLAGE6, "werewolves", [(1, "wolf_vote", 2), (4, "wolf_vote", 2),
+                                                  (1, "confirm", None), (4, "confirm", None)],
+                         range(600, 800)),
+        "asleep": lengths(VILLAGE6, "werewolves", [(1, "wolf_sleep", None),
+                                                   (4, "wolf_sleep", None)], range(800, 1000)),
+        "idle": lengths(VILLAGE6, "werewolves", [], range(1000, 1200)),
+    }
+    for samples, (low, high) in ((seer, (17.5, 25)), (wolves, (42, 60))):
+        for first, second in itertools.combinations(samples, 2):
+            assert ks_same(samples[first], samples[second]), (first, second)
+        for name, sample in samples.items():  # 70-100 % of the step's timer, drawn
+            assert all(low <= length <= high for length in sample), name
+            assert len(set(sample)) > 150, name
+
+
+def test_acting_never_moves_a_steps_end():
     state = begin(game(VILLAGE6, options=NO_MAYOR))
-    step = state["step"]
-    start = step["min_end"] - (step["min_end"] - CLOCK[0])
-    length = step["min_end"] - CLOCK[0]
-    assert 8 <= length <= 20 and step["real"]
-    assert state["deadline"] == pytest.approx(start + max(25, length))
-    state = act(state, 0, "seer_look", 1)
-    assert state["deadline"] == pytest.approx(max(step["min_end"], CLOCK[0]))
-    extras = []
-    for seed in range(30):  # ghost steps: 8-20 s, plus 0-10 s now and then
-        ghost = game(["thief", "werewolf", "villager", "villager", "werewolf", "hunter"],
-                     spares=("seer", "villager"), options=NO_MAYOR, seed=seed)
-        ghost = to_step(act(begin(ghost), 0, "thief_stay"), "seer")
-        started = ghost["step"]["min_end"]
-        extras.append(ghost["deadline"] - started)
-    assert all(0 <= extra <= 10 for extra in extras)
-    assert any(extra == 0 for extra in extras) and any(extra > 0 for extra in extras)
+    deadline = state["deadline"]
+    for seat, kind, target in [(0, "seer_look", 1), (2, "suspect", 3), (2, "confirm", None),
+                               (3, "suspect", None), (3, "confirm", None)]:
+        state = act(state, seat, kind, target)
+        assert state["deadline"] == deadline
+    state = to_step(state, "werewolves")
+    deadline = state["deadline"]
+    for seat, kind in [(1, "wolf_vote"), (4, "wolf_vote"), (1, "confirm"), (4, "confirm")]:
+        state = act(state, seat, kind, None if kind == "confirm" else 2)
+    assert state["step"]["lock"] == [2] and state["deadline"] == deadline
+
+
+def test_the_statistical_test_tells_different_step_lengths_apart():
+    """The test above would catch the old pacing: 8-20 s once the actor chose, 25 s idle."""
+    rand = random.Random(25)
+    acted = [rand.uniform(8, 20) for _ in range(200)]
+    idle = [25.0] * 200
+    ghost = [rand.uniform(8, 20) + (rand.uniform(0, 10) if rand.random() < 1 / 3 else 0)
+             for _ in range(200)]
+    assert not ks_same(acted, idle) and not ks_same(ghost, idle)
+    assert ks_same(acted, [rand.uniform(8, 20) for _ in range(200)])
 
 
 def test_non_acting_phones_get_a_decoy_whose_answers_are_discarded():
@@ -330,9 +413,18 @@ def test_non_acting_phones_get_a_decoy_whose_answers_are_discarded():
     refused(state, 2, {"type": "confirm"}, "illegal")
     assert state["nights"][0]["seer"] is None
     state = act(state, 0, "seer_look", 1)
-    assert [a["type"] for a in me(state, 0)["actions"]] == ["suspect"] * 5  # hands keep moving
+    assert [a["type"] for a in me(state, 0)["actions"]] == ["suspect"] * 6  # hands keep moving
     state = timeout(state)
     assert all(suspect is None for suspect in state["step"]["suspects"])
+
+
+def test_a_decoy_may_find_nobody_suspicious():
+    """Every night grid ends with a cell naming nobody: the decoy's is "Nobody"."""
+    state = begin(game(VILLAGE6, options=NO_MAYOR))
+    assert {"type": "suspect", "target": None} in me(state, 2)["actions"]
+    state = act(act(state, 2, "suspect", None), 2, "confirm")
+    assert me(state, 2)["prompt"]["suspect"] == "none" and me(state, 2)["prompt"]["done"]
+    refused(state, 2, {"type": "suspect", "target": 2}, "illegal")
 
 
 def test_night_deaths_wait_for_dawn_and_the_victim_still_plays_the_night():

@@ -1,8 +1,8 @@
 // Werewolf on a phone: the player's secret card (press and hold), a notebook of what they have
 // learnt, and the question the rules ask them now. At night every living phone shows the same
-// screen, a list of players and a Confirm button: the real prompt for those who act, a decoy
-// ("Who do you find suspicious?") for the others, so that nobody's hands give a role away; no
-// sound, no vibration. The dead get a ghost screen (everything, by option) and their own prompts;
+// screen, every living player and a Confirm button: the real prompt for those who act, a decoy
+// ("Who do you find suspicious?") for the others, so that nobody's hands give a role away, and
+// what a phone alone may know only under "Hold to see"; no sound, no vibration. The dead get a ghost screen (everything, by option) and their own prompts;
 // the audience gets the public view. Every control sends one of `me.actions` unchanged.
 //
 // The only local state is what this hand is doing: the card held, and a pick not yet confirmed
@@ -62,6 +62,34 @@ export function mount(root, ctx) {
   const stageEl = h("div", { class: "ww-stage", "data-testid": "stage" });
   const notesEl = h("div", { class: "ww-notes-slot" });
   const villageEl = h("div", { class: "ww-village-slot" });
+
+  // At night, at the bottom of every living phone: "Hold to see" (what this phone alone may
+  // know, shown above it while held) beside Confirm. Kept in place between frames, like the card.
+  let holding = false;
+  const holdEl = h("button", { type: "button", class: "ww-hold", "data-testid": "hold" },
+    h("b", {}, t("Hold to see")));
+  holdToShow(holdEl, (held) => {
+    holding = held;
+    holdRender();
+  });
+  const holdPanelEl = h("div", { class: "ww-hold-panel", "data-testid": "hold-panel", hidden: true });
+  const confirmSlotEl = h("div", { class: "ww-confirm-slot" });
+  const nightBarEl = h("div", { class: "pinned ww-nightbar", "data-testid": "night-bar", hidden: true },
+    holdPanelEl, holdEl, confirmSlotEl);
+
+  function nightPrompt() {
+    const me = view && view.me;
+    return me && me.alive && view.phase === "night" && !view.over ? me.prompt : null;
+  }
+
+  function holdRender() {
+    const prompt = nightPrompt();
+    holdEl.classList.toggle("open", Boolean(prompt) && holding);
+    holdPanelEl.hidden = !prompt || !holding;
+    // The question whole first (three lines of it fit the screen's), then what it showed.
+    const asked = prompt && !DECOYS.includes(prompt.kind) ? h("p", { class: "ww-hold-question" }, promptText(ctx, prompt.kind)) : null;
+    morph(holdPanelEl, prompt && holding ? [asked, holdContent(prompt)] : null);
+  }
 
   function peekRender() {
     const me = view && view.me;
@@ -137,54 +165,197 @@ export function mount(root, ctx) {
 
   // --- the night --------------------------------------------------------------------------------
 
-  // The decoy question, also on a phone that has answered its own prompt: hands move alike.
-  function suspectBlock(prompt) {
-    const confirm = find("confirm");
-    return [
-      question("decoy"),
-      playerGrid(targets("suspect"), { chosen: prompt.suspect === null ? [] : [prompt.suspect], testid: "suspect",
-        onPick: (seat) => send(find("suspect", seat)) }),
-      pinned(confirm ? bigButton(t("Confirm"), "confirm", () => send(confirm), { disabled: prompt.suspect === null && DECOYS.includes(prompt.kind) })
-        : bigButton(t("Done ✓"), "confirm", null, { disabled: true, cls: "done" })),
-    ];
+  // Every living phone shows one screen at every step (issue 25): the question; two choices side
+  // by side at the Thief's and the pack's step; one grid of every living player and a last cell;
+  // and at the bottom "Hold to see" beside Confirm. What this phone alone may know (a result,
+  // the pack's board, the Witch's victim, a decoy's "nothing to see") shows only while "Hold to
+  // see" is held, above it. A cell or choice that means nothing to this phone looks the same and
+  // does nothing (aria-disabled), so no screen gives its holder's role away at a glance.
+
+  // A cell of the night grid: { chosen, onPick } (no onPick: it does nothing here).
+  const inert = { chosen: false, onPick: null };
+
+  function nightCell(seat, label, testid, { chosen, onPick }, cls = "") {
+    return h("button", { type: "button", class: `ww-pick ${cls} ${chosen ? "chosen" : ""}`, "data-testid": testid,
+      "data-seat": seat === null ? null : seat, "aria-pressed": String(chosen), "aria-disabled": onPick ? null : "true",
+      disabled: busy(), onclick: onPick || null }, label);
   }
 
-  // What this phone's own night prompt showed or gave: kept on screen once answered.
-  function nightInfo(prompt) {
+  function nightGrid(cell, other, testid) {
+    const living = view.players.filter((p) => p.alive).map((p) => p.seat);
+    return h("div", { class: "ww-grid", "data-testid": `${testid}-grid` },
+      living.map((seat) => nightCell(seat, [seatToken(seat, ctx), h("span", { class: "ww-pick-name" }, ctx.nameOf(seat))],
+        testid, cell(seat))),
+      nightCell(null, other.label, other.testid || `${testid}-none`, other, "none"));
+  }
+
+  // The two choices of the Thief's and the pack's step (each { label, testid, chosen, onPick }).
+  function nightRow(left, right) {
+    return h("div", { class: "ww-grid ww-night-row" }, [left, right].map((c) => nightCell(null, c.label, c.testid, c)));
+  }
+
+  // A decoy's two choices at those steps: kept on this phone only (answers are discarded).
+  function decoyRow(draft) {
+    const local = (value, label) => ({ label, testid: "decoy-row", chosen: draft === value,
+      onPick: () => draftSet(draft === value ? null : value) });
+    return nightRow(local("calm", t("I sleep soundly")), local("restless", t("I toss and turn")));
+  }
+
+  // What the phone's own prompt asks: the question, the row, the grid and what Confirm sends.
+  function nightAsk(prompt) {
+    const draft = draftGet();
+    const me = view.me.seat;
+    const pickDraft = (type) => (seat) => (find(type, seat) ? { chosen: draft === seat, onPick: () => draftSet(seat) } : inert);
+    const toggle = (type) => (seat) => ({ chosen: prompt.chosen.includes(seat),
+      onPick: find(type, seat) ? () => send(find(type, seat)) : null });
+    const nobody = { label: t("Nobody"), ...inert };
+    const confirm = find("confirm");
+    switch (prompt.kind) {
+      case "thief": {
+        const stay = find("thief_stay");
+        const card = (index) => ({ label: fmt("Card %(n)s", { n: index + 1 }), testid: "thief-card",
+          chosen: draft === index, onPick: () => draftSet(index) });
+        return { row: nightRow(card(0), card(1)), cell: () => inert,
+          other: { label: t("Stay a simple Villager"), testid: "thief-stay", chosen: draft === "stay",
+            onPick: stay ? () => draftSet("stay") : null },
+          action: draft === "stay" ? stay : find("thief_take", draft) };
+      }
+      case "cupid":
+        return { cell: toggle("cupid_pick"), other: nobody, action: confirm };
+      case "piper":
+        return { cell: toggle("charm"), other: nobody, action: confirm };
+      case "seer":
+      case "salvateur":
+        return { cell: pickDraft(CONFIRM_SENDS[prompt.kind]), other: nobody,
+          action: find(CONFIRM_SENDS[prompt.kind], draft) };
+      case "lovers":
+      case "charmed": // nothing to choose: a tap anywhere, then OK, as a decoy's hands go
+        return { cell: (seat) => (seat === me ? inert : { chosen: draft === seat, onPick: () => draftSet(seat) }),
+          other: { label: t("Nobody"), chosen: draft === "none", onPick: () => draftSet("none") },
+          action: draft === null ? null : confirm };
+      case "wolf": {
+        const pointer = prompt.chosen.length ? prompt.chosen[0] : null;
+        const noVictim = find("wolf_vote", null);
+        return { row: nightRow( // awake: he is on the pack's board
+          { label: t("Open your eyes"), testid: "wolf-wake", chosen: prompt.info.length > 0,
+            onPick: find("wolf_wake") ? () => send(find("wolf_wake")) : null },
+          { label: t("Stay asleep"), testid: "wolf-sleep", chosen: false,
+            onPick: find("wolf_sleep") ? () => send(find("wolf_sleep")) : null }),
+        cell: (seat) => ({ chosen: pointer === seat, onPick: find("wolf_vote", seat) ? () => send(find("wolf_vote", seat)) : null }),
+        other: { label: t("No victim"), testid: "wolf-none", chosen: pointer === "none", onPick: noVictim ? () => send(noVictim) : null },
+        testid: "wolf-target", action: confirm, done: prompt.done };
+      }
+      case "little_girl":
+        return { row: nightRow(
+          { label: t("Peek"), testid: "peek-wolves", chosen: false, onPick: find("peek") ? () => send(find("peek")) : null },
+          { label: t("Keep your eyes shut"), testid: "eyes-shut", chosen: draft === "shut", onPick: () => draftSet("shut") }),
+        cell: () => inert, other: nobody, action: draft === "shut" ? confirm : null };
+      case "witch": {
+        const victim = prompt.info[0];
+        const heal = find("witch_heal");
+        return { cell: (seat) => (seat === victim && heal ? { chosen: draft === "heal", onPick: () => draftSet("heal") }
+          : find("witch_poison", seat) ? { chosen: draft === seat, onPick: () => draftSet(seat) } : inert),
+        other: { label: t("Nobody"), chosen: draft === "none", onPick: () => draftSet("none") },
+        testid: "poison", action: draft === "heal" ? heal : draft === "none" ? confirm : find("witch_poison", draft) };
+      }
+      default:
+        return null;
+    }
+  }
+
+  // The decoy question, also on a phone that has answered its own prompt: hands move alike.
+  function nightDecoy(prompt) {
+    const suspect = (seat) => ({ chosen: prompt.suspect === seat,
+      onPick: find("suspect", seat) ? () => send(find("suspect", seat)) : null });
+    return { cell: suspect, testid: "suspect", action: prompt.suspect === null ? null : find("confirm"),
+      done: !find("confirm"), other: { label: t("Nobody"), testid: "suspect-none", ...suspect(null), chosen: prompt.suspect === "none" } };
+  }
+
+  // The row of a phone that has answered (or a decoy's) at the Thief's and the pack's step: what
+  // it chose, marked; a decoy's pair is its own to tap.
+  function nightRowAnswered(prompt) {
+    const done = (left, right) => nightRow({ label: left[0], testid: left[1], chosen: left[2], onPick: null },
+      { label: right[0], testid: right[1], chosen: right[2], onPick: null });
+    switch (prompt.kind) {
+      case "wolf":
+      case "wolf_asleep":
+        return done([t("Open your eyes"), "wolf-wake", prompt.kind === "wolf"], [t("Stay asleep"), "wolf-sleep", prompt.kind === "wolf_asleep"]);
+      case "little_girl":
+        return done([t("Peek"), "peek-wolves", Boolean(prompt.result[0])], [t("Keep your eyes shut"), "eyes-shut", !prompt.result[0]]);
+      case "thief": {
+        const took = prompt.result ? prompt.result[0] : null;
+        return done([fmt("Card %(n)s", { n: 1 }), "thief-card", took === 0], [fmt("Card %(n)s", { n: 2 }), "thief-card", took === 1]);
+      }
+      default:
+        return decoyRow(draftGet());
+    }
+  }
+
+  function nightAnswer(prompt) {
+    const answered = DECOYS.includes(prompt.kind) || targets("suspect").length > 0;
+    return answered ? nightDecoy(prompt) : nightAsk(prompt);
+  }
+
+  function nightStage(prompt) {
+    const answered = DECOYS.includes(prompt.kind) || targets("suspect").length > 0;
+    const ask = nightAnswer(prompt);
+    const row = ["thief", "werewolves"].includes(prompt.step) ? ask.row || nightRowAnswered(prompt) : null;
+    return [question(answered ? "decoy" : prompt.kind), row, nightGrid(ask.cell, ask.other, ask.testid || "pick")];
+  }
+
+  // Confirm, beside "Hold to see": one button in one place, greyed once this phone is done.
+  function nightConfirm(prompt) {
+    const ask = nightAnswer(prompt);
+    if (ask.action) return bigButton(t("Confirm"), "confirm", () => send(ask.action));
+    if (ask.done) return bigButton(t("Done ✓"), "confirm", null, { disabled: true, cls: "done" });
+    return bigButton(t("Confirm"), "confirm", null, { disabled: true });
+  }
+
+  // What "Hold to see" shows this phone: its own secret of the step, or a decoy's line.
+  function holdContent(prompt) {
     const me = view.me;
     switch (prompt.kind) {
       case "wolf_asleep":
-        return h("p", { class: "ww-info", "data-testid": "wolf-asleep" }, t("The pack hunts without you tonight."));
+        return h("p", { "data-testid": "wolf-asleep" }, t("The pack hunts without you tonight."));
       case "thief":
-        return prompt.result ? h("p", { class: "ww-info", "data-testid": "thief-result" },
-          prompt.result[0] === null ? t("You stay a simple Villager.")
-            : fmt("You take the card: %(card)s.", { card: roleName(ctx, prompt.info[prompt.result[0]]) })) : null;
+        return [h("div", { class: "ww-hold-cards" }, prompt.info.map((card, index) => h("span", { class: "ww-hold-card", "data-testid": "thief-spare", "data-card": card },
+          picture(ctx, card, "ww-pick-pic"), h("b", {}, fmt("Card %(n)s", { n: index + 1 })), roleName(ctx, card)))),
+        prompt.result ? h("p", { "data-testid": "thief-result" }, prompt.result[0] === null ? t("You stay a simple Villager.")
+          : fmt("You take the card: %(card)s.", { card: roleName(ctx, prompt.info[prompt.result[0]]) }))
+          : h("p", { class: "hint" }, find("thief_stay") ? t("Tap Card 1 or Card 2 to take it, or stay a simple Villager; then Confirm.")
+            : t("Both cards are Werewolves: you must take one."))];
       case "cupid":
-        return prompt.chosen.length === 2 ? h("p", { class: "ww-info" }, fmt("Your arrows: %(names)s", { names: names(ctx, prompt.chosen) })) : null;
+        return [h("p", { "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: 2 })),
+          prompt.chosen.length ? h("p", {}, fmt("Your arrows: %(names)s", { names: names(ctx, prompt.chosen) })) : null];
       case "lovers":
-        return h("p", { class: "ww-info love", "data-testid": "lover" },
+        return h("p", { "data-testid": "lover" },
           fmt("You are in love with %(name)s. If one of you dies, so does the other.", { name: ctx.nameOf(prompt.info[0]) }));
       case "seer":
-        return prompt.result ? h("p", { class: "ww-info", "data-testid": "seer-result", "data-seat": prompt.result[0], "data-seen": prompt.result[1] },
-          fmt("%(name)s is: %(seen)s", { name: ctx.nameOf(prompt.result[0]), seen: seenText(ctx, prompt.result[1]) })) : null;
+        return prompt.result ? h("p", { "data-testid": "seer-result", "data-seat": prompt.result[0], "data-seen": prompt.result[1] },
+          fmt("%(name)s is: %(seen)s", { name: ctx.nameOf(prompt.result[0]), seen: seenText(ctx, prompt.result[1]) }))
+          : h("p", { class: "hint" }, t("Tap a player, then Confirm: their card shows here."));
       case "salvateur":
-        return prompt.chosen.length ? h("p", { class: "ww-info" }, fmt("You protect %(name)s tonight.", { name: ctx.nameOf(prompt.chosen[0]) })) : null;
+        return [prompt.info[0] !== null ? h("p", {}, fmt("Last night you protected %(name)s.", { name: ctx.nameOf(prompt.info[0]) })) : null,
+          prompt.chosen.length ? h("p", {}, fmt("You protect %(name)s tonight.", { name: ctx.nameOf(prompt.chosen[0]) }))
+            : h("p", { class: "hint" }, t("Tap the player to protect, then Confirm."))];
       case "wolf":
-        return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)),
-          prompt.result ? h("p", { class: "ww-info bad", "data-testid": "pack-victim" }, prompt.result[0] === "none"
+        return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)) || h("p", { class: "hint" }, t("Open your eyes, or point at a victim, to see the pack.")),
+          prompt.result ? h("p", { "data-testid": "pack-victim" }, prompt.result[0] === "none"
             ? t("The pack chose no victim tonight.") : fmt("Tonight's victim: %(name)s", { name: ctx.nameOf(prompt.result[0]) })) : null];
       case "little_girl":
-        return prompt.result && prompt.result[0] ? [h("p", { class: "ww-info", "data-testid": "peeking" }, t("You peek through your fingers…")),
-          packBoard(prompt.info, (letter) => fmt("Wolf %(letter)s", { letter }))] : null;
+        return prompt.result[0] ? [h("p", { "data-testid": "peeking" }, t("You peek through your fingers…")),
+          packBoard(prompt.info, (letter) => fmt("Wolf %(letter)s", { letter }))]
+          : h("p", { class: "hint" }, t("The more wolves are awake, the more you may see, and the more you risk being caught."));
       case "witch":
         return witchInfo(prompt);
       case "piper":
-        return prompt.chosen.length ? h("p", { class: "ww-info" }, fmt("You charm %(names)s.", { names: names(ctx, prompt.chosen) })) : null;
+        return [h("p", { "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: prompt.info[0] })),
+          prompt.chosen.length ? h("p", {}, fmt("You charm %(names)s.", { names: names(ctx, prompt.chosen) })) : null];
       case "charmed":
-        return h("p", { class: "ww-info charm", "data-testid": "charmed-list" },
-          fmt("The charmed players: %(names)s", { names: names(ctx, prompt.info) }));
+        return h("p", { "data-testid": "charmed-list" }, fmt("The charmed players: %(names)s", { names: names(ctx, prompt.info) }));
       default:
-        return me.notebook.powerless ? h("p", { class: "ww-info" }, t("Your card has lost its power.")) : null;
+        return [h("p", { "data-testid": "hold-nothing" }, t("Nothing to see: you are asleep.")),
+          me.notebook.powerless ? h("p", {}, t("Your card has lost its power.")) : null];
     }
   }
 
@@ -200,101 +371,17 @@ export function mount(root, ctx) {
   function witchInfo(prompt) {
     const [victim, life, death] = prompt.info;
     const [healed, poisoned] = prompt.result;
-    return h("div", { class: "ww-info", "data-testid": "witch-info" },
+    return [
       h("p", { "data-testid": "witch-victim", "data-seat": victim === null ? "" : victim },
         victim === null ? t("Nobody was attacked tonight.") : fmt("Tonight the werewolves attacked %(name)s.", { name: ctx.nameOf(victim) })),
       h("p", { class: "hint" }, potionsText(life, death)),
       healed ? h("p", { "data-testid": "witch-healed" }, fmt("You heal %(name)s.", { name: ctx.nameOf(victim) })) : null,
-      poisoned !== null ? h("p", { "data-testid": "witch-poisoned" }, fmt("You poison %(name)s.", { name: ctx.nameOf(poisoned) })) : null);
-  }
-
-  // The real prompt, not answered yet: a list of players (or the step's own choices) and Confirm.
-  function nightPrompt(prompt) {
-    const draft = draftGet();
-    const confirm = find("confirm");
-    const parts = [nightInfo(prompt)];
-    switch (prompt.kind) {
-      case "thief": {
-        const stay = find("thief_stay");
-        const pickedAction = draft === "stay" ? stay : find("thief_take", draft);
-        return [question("thief"),
-          h("div", { class: "ww-grid" }, prompt.info.map((card, index) => h("button", { type: "button",
-            class: `ww-pick card ${draft === index ? "chosen" : ""}`, "data-testid": "thief-card", "data-index": index, "data-card": card,
-            "aria-pressed": String(draft === index), onclick: () => draftSet(index) }, picture(ctx, card, "ww-pick-pic"),
-          h("span", { class: "ww-pick-name" }, roleName(ctx, card)))),
-          stay ? h("button", { type: "button", class: `ww-pick ${draft === "stay" ? "chosen" : ""}`, "data-testid": "thief-stay",
-            "aria-pressed": String(draft === "stay"), onclick: () => draftSet("stay") }, t("Stay a simple Villager"))
-            : h("p", { class: "hint" }, t("Both cards are Werewolves: you must take one."))),
-          pinned(bigButton(t("Confirm"), "confirm", () => send(pickedAction), { disabled: !pickedAction }))];
-      }
-      case "cupid":
-      case "piper": {
-        const type = prompt.kind === "cupid" ? "cupid_pick" : "charm";
-        const need = prompt.kind === "cupid" ? 2 : prompt.info[0];
-        const seats = seatsWith(type, prompt.chosen);
-        return [question(prompt.kind), parts,
-        playerGrid(seats, { chosen: prompt.chosen, onPick: (seat) => send(find(type, seat)) }),
-        h("p", { class: "hint", "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: need })),
-        pinned(bigButton(t("Confirm"), "confirm", () => send(confirm), { disabled: !confirm }))];
-      }
-      case "lovers":
-      case "charmed":
-        return [question(prompt.kind),
-          parts, pinned(bigButton(t("OK"), "confirm", () => send(confirm), { disabled: !confirm }))];
-      case "seer":
-      case "salvateur": {
-        const type = CONFIRM_SENDS[prompt.kind];
-        const chosenAction = find(type, draft);
-        return [question(prompt.kind),
-          prompt.kind === "salvateur" && prompt.info[0] !== null
-            ? h("p", { class: "hint" }, fmt("Last night you protected %(name)s.", { name: ctx.nameOf(prompt.info[0]) })) : null,
-          playerGrid(targets(type), { chosen: draft === null ? [] : [draft], onPick: (seat) => draftSet(seat) }),
-          pinned(bigButton(t("Confirm"), "confirm", () => send(chosenAction), { disabled: !chosenAction }))];
-      }
-      case "wolf": {
-        const pointer = prompt.chosen.length ? prompt.chosen[0] : null;
-        const noVictim = find("wolf_vote", null);
-        const sleep = find("wolf_sleep");
-        const wake = find("wolf_wake");
-        return [question("wolf"), parts,
-          playerGrid(seatsWith("wolf_vote", []), { chosen: pointer === null ? [] : [pointer],
-            testid: "wolf-target", onPick: (seat) => send(find("wolf_vote", seat)),
-            other: noVictim ? { label: t("No victim"), testid: "wolf-none", chosen: pointer === "none", onPick: () => send(noVictim) } : null }),
-          wake || sleep ? h("div", { class: "ww-row" },
-            wake ? h("button", { type: "button", class: "secondary", "data-testid": "wolf-wake", disabled: busy(), onclick: () => send(wake) }, t("Open your eyes")) : null,
-            sleep ? h("button", { type: "button", class: "secondary", "data-testid": "wolf-sleep", disabled: busy(), onclick: () => send(sleep) }, t("Stay asleep")) : null) : null,
-          pinned(confirm ? bigButton(t("Confirm"), "confirm", () => send(confirm))
-            : bigButton(prompt.done ? t("Waiting for the pack…") : t("Confirm"), "confirm", null, { disabled: true }))];
-      }
-      case "little_girl":
-        return [question("little_girl"),
-          h("div", { class: "ww-grid" },
-            h("button", { type: "button", class: "ww-pick", "data-testid": "peek-wolves", disabled: busy() || !find("peek"),
-              onclick: () => send(find("peek")) }, t("Peek")),
-            h("p", { class: "hint ww-wide" }, t("The more wolves are awake, the more you may see, and the more you risk being caught."))),
-          pinned(bigButton(t("Keep your eyes shut"), "confirm", () => send(confirm), { disabled: !confirm }))];
-      case "witch": {
-        const heal = find("witch_heal");
-        const poison = find("witch_poison", draft);
-        const victim = prompt.info[0];
-        return [question("witch"), parts,
-          heal ? h("button", { type: "button", class: "ww-potion life", "data-testid": "witch-heal", disabled: busy(), onclick: () => send(heal) },
-            fmt("Heal %(name)s", { name: ctx.nameOf(victim) })) : null,
-          targets("witch_poison").length ? [h("p", { class: "ww-sub" }, t("Or poison someone:")),
-            playerGrid(targets("witch_poison"), { chosen: draft === null ? [] : [draft], testid: "poison",
-              onPick: (seat) => draftSet(draft === seat ? null : seat) })] : null,
-          pinned(poison ? bigButton(fmt("Poison %(name)s", { name: ctx.nameOf(draft) }), "confirm", () => send(poison), { cls: "danger" })
-            : bigButton(t("Done"), "confirm", () => send(confirm), { disabled: !confirm }))];
-      }
-      default:
-        return suspectBlock(prompt);
-    }
-  }
-
-  function nightStage(prompt) {
-    const answered = DECOYS.includes(prompt.kind) || targets("suspect").length > 0;
-    if (answered) return [nightInfo(prompt), suspectBlock(prompt)];
-    return nightPrompt(prompt);
+      poisoned !== null ? h("p", { "data-testid": "witch-poisoned" }, fmt("You poison %(name)s.", { name: ctx.nameOf(poisoned) })) : null,
+      h("p", { class: "hint" }, find("witch_heal")
+        ? fmt("Tap %(name)s to heal them, someone else to poison them, or Nobody; then Confirm.", { name: ctx.nameOf(victim) })
+        : targets("witch_poison").length ? t("Tap someone to poison them, or Nobody; then Confirm.")
+          : t("Tap Nobody, then Confirm.")),
+    ];
   }
 
   // --- the day ----------------------------------------------------------------------------------
@@ -403,6 +490,8 @@ export function mount(root, ctx) {
 
   // --- the notebook and the village ---------------------------------------------------------------
 
+  // Its summary carries no count of lines: the Werewolves' and the Witch's notebooks have lines
+  // from the look at the cards on, a Villager's none, so a count told them apart (issue 25).
   function notebook() {
     const me = view.me;
     if (!me || view.over) return null;
@@ -438,7 +527,7 @@ export function mount(root, ctx) {
     }
     if (book.powerless) row("nb-powerless", t("The Elder's curse: your card has lost its power."));
     return h("details", { class: "ww-box", "data-testid": "notebook" },
-      h("summary", {}, t("My notebook"), rows.length ? h("span", { class: "ww-badge" }, String(rows.length)) : null),
+      h("summary", {}, t("My notebook")),
       rows.length ? h("ul", { class: "ww-notes" }, rows) : h("p", { class: "hint" }, t("Nothing yet.")));
   }
 
@@ -497,9 +586,13 @@ export function mount(root, ctx) {
     // its own panel); then each panel stays as the player left it (frames are morphed in).
     const watching = !me || (!me.alive && !me.ghost);
     // The card stays in place between frames, so a hold survives a frame arriving mid-hold.
-    if (peekEl.parentNode !== root) replace(root, barEl, peekEl, stageEl, notesEl, villageEl);
+    if (peekEl.parentNode !== root) replace(root, barEl, peekEl, stageEl, notesEl, villageEl, nightBarEl);
     morph(barEl, topBar());
     morph(stageEl, errorLine(), stage());
+    const prompt = nightPrompt();
+    nightBarEl.hidden = !prompt;
+    morph(confirmSlotEl, prompt ? nightConfirm(prompt) : null);
+    holdRender();
     morph(notesEl, notebook());
     morph(villageEl, view.over ? null : village(watching));
     peekRender();

@@ -63,27 +63,30 @@ export function namesJoin(names) {
 
 // Press-and-hold to see a secret (a phone's card): `onChange(true)` while the element is held
 // (pointer, or Space/Enter), `onChange(false)` once it is let go, the focus leaves, or the page
-// is hidden, so a card never stays shown on a phone put down mid-hold.
+// is hidden, so a card never stays shown on a phone put down mid-hold. Only the finger that
+// pressed it lets it go: another finger may tap elsewhere meanwhile (a wolf holding the pack's
+// board while pointing at a victim).
 export function holdToShow(el, onChange) {
-  let held = false;
-  const show = (event) => {
+  let held = null; // the pointer holding it, "key" for the keyboard, null when let go
+  const show = (event, by) => {
     if (event) event.preventDefault();
-    if (held) return;
-    held = true;
+    if (held !== null) return;
+    held = by;
     onChange(true);
   };
-  const hide = () => {
-    if (!held) return;
-    held = false;
+  const hide = (event) => {
+    if (held === null) return;
+    if (event && event.pointerId !== undefined && event.pointerId !== held) return;
+    held = null;
     onChange(false);
   };
-  el.addEventListener("pointerdown", show);
+  el.addEventListener("pointerdown", (event) => show(event, event.pointerId));
   el.addEventListener("contextmenu", (event) => event.preventDefault());
-  el.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") show(event); });
-  el.addEventListener("keyup", hide);
-  el.addEventListener("blur", hide);
+  el.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") show(event, "key"); });
+  el.addEventListener("keyup", () => hide());
+  el.addEventListener("blur", () => hide());
   window.addEventListener("pointerup", hide);
   window.addEventListener("pointercancel", hide);
-  window.addEventListener("blur", hide);
-  document.addEventListener("visibilitychange", hide);
+  window.addEventListener("blur", () => hide());
+  document.addEventListener("visibilitychange", () => hide());
 }
