@@ -507,7 +507,10 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
 
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
     """From the end screen (or the lobby), the same group goes to another game's lobby: the
-    same room, code and seats, the new game's default options (the extended timers kept)."""
+    same room, code and seats, the new game's options as the home page's form starts them for
+    the asking screen (``option_default``: Outfox's cards in that screen's language, not "any
+    language"), the room's own choice of an option both games have (its card language) and
+    its extended timers kept."""
     with transaction.atomic():
         room = room_locked(code)
         host_check(room, actor)
@@ -517,7 +520,12 @@ def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
             raise ServiceError(
                 _("There is no game called %(game)s."), code="no_game", game=str(game_id)
             )
-        kept = {"timer_scale": room.options["timer_scale"]} if "timer_scale" in room.options else {}
+        adapter = adapter_get(game_id)
+        kept = {option.name: room.options[option.name] if option.name in room.options
+                else adapter.option_default(option.name, option.default)
+                for option in adapter.rules.OPTIONS}
+        if "timer_scale" in room.options:
+            kept["timer_scale"] = room.options["timer_scale"]
         lobby_return(room, game_id, options_validate(game_id, kept))
         return snapshot_take(room)
 

@@ -230,6 +230,32 @@ def test_switch_game_goes_to_the_new_games_lobby_with_the_same_seats():
     assert all(seat.position is None and not seat.is_audience for seat in room.seats.all())
 
 
+def test_switching_to_a_game_with_a_card_language_deals_in_the_screens_language(monkeypatch):
+    """Outfox next from a Hoax room starts at the cards of the asking screen's language, as the
+    home page's form does (not "Any language", which dealt an English TV a Spanish card)."""
+    from django.utils import translation
+
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
+    for language in ("en", "es"):
+        room = room_make("hoax")
+        Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+        with translation.override(language):
+            services.room_switch_game(room.code, host(room), "outfox")
+        assert room_fresh(room).options["language"] == language
+
+
+def test_switching_back_keeps_the_rooms_card_language(monkeypatch):
+    """A card language the host chose stays the room's when it comes back to a game that has one."""
+    from django.utils import translation
+
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
+    room = room_make("outfox", {"language": "fr"})
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+    with translation.override("en"):
+        services.room_switch_game(room.code, host(room), "outfox")
+    assert room_fresh(room).options["language"] == "fr"
+
+
 # --- hand a seat to a new phone ------------------------------------------------------------
 
 
