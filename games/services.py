@@ -382,14 +382,28 @@ def seat_handover_code(code: str, actor: Actor, seat_id: Any) -> tuple[str, Seat
             handover = f"{secrets.randbelow(10**6):06d}"
         seat.handover_code, seat.handover_until = handover, time.time() + HANDOVER_SECONDS
         seat.save(update_fields=["handover_code", "handover_until"])
+        seat.room = room  # its version: a frame newer than it knows whether the code is spent
         return handover, seat
+
+
+class HandoverRefused(ServiceError):
+    """A wrong hand-over code. It voided the room's pending codes: ``snapshot`` is the room
+    since, for the caller to broadcast so the host's screen stops showing a dead code (``None``
+    when no code was pending: nothing changed)."""
+
+    def __init__(self, snapshot: Snapshot | None) -> None:
+        super().__init__(
+            _("That hand-over code is not right, or it has expired: ask the host for a new one."),
+            code="bad_handover",
+        )
+        self.snapshot = snapshot
 
 
 def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
     """A new phone takes a seat over with the host's code: the seat gets a new token (with it
     the seat's view and secrets); the old phone's token stops working and its sockets are told
     (``handed``). A wrong code voids every code the room has pending, so six digits cannot be
-    guessed by trying them: after a typo the host asks for a new one."""
+    guessed by trying them: after a typo the host asks for a new one (``HandoverRefused``)."""
     handover = handover.strip() if isinstance(handover, str) else ""
     with transaction.atomic():
         room = room_locked(code)
@@ -402,11 +416,12 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             seat.save(update_fields=["token", "handover_code", "handover_until"])
             room_bump(room)
             return seat, snapshot_take(room, handed=[seat.pk])
-        room.seats.exclude(handover_code="").update(handover_code="", handover_until=None)
-    raise ServiceError(
-        _("That hand-over code is not right, or it has expired: ask the host for a new one."),
-        code="bad_handover",
-    )
+        voided = room.seats.exclude(handover_code="").update(handover_code="",
+                                                             handover_until=None)
+        if voided:
+            room_bump(room)
+        snapshot = snapshot_take(room) if voided else None
+    raise HandoverRefused(snapshot)
 
 
 def seat_in_room(room: Room, seat_id: Any) -> Seat:

@@ -5,7 +5,8 @@ The TV (1920×1080) creates a Hoax room and three phones join. In the lobby the 
 turns streamer mode on (the QR codes go, the code blurs until clicked). The TV starts, pauses
 (every screen shows "Paused", the countdown stands still) and resumes. Bob's seat goes to a new
 phone with the code the TV shows: the new phone gets Bob's seat, the old one lands on the join
-form told why. The TV removes two players (their phones land on the join form); the last one
+form told why, and the code leaves the TV (as does one that a wrong guess voided). The TV
+removes two players (their phones land on the join form); the last one
 standing wins, and from the end screen the group goes on to Werewolf's lobby in the same room.
 
 Screenshots go to /tmp/shots/host-*.png.
@@ -86,6 +87,8 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         bob_row.locator('button[data-testid^="handover-"]').click()
         digits = tv.locator('[data-testid="handover-code"] .handover-code')
         expect(digits).to_be_visible(timeout=WAIT_MS)
+        # Streamer mode: the TV blurs the six digits like the room code.
+        assert "blur" in digits.evaluate("el => getComputedStyle(el).filter")
         shot(tv, "host-handover-code")
         handover = re.sub(r"\D", "", digits.inner_text())
         assert len(handover) == 6
@@ -105,6 +108,21 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         expect(old_bob.locator('[data-testid="join-notice"]')).to_contain_text("another phone")
         shot(old_bob, "host-handed-old-phone")
         phones["Bob"] = new_bob
+        # The used code leaves the TV; so does one that a wrong guess voided.
+        expect(tv.locator('[data-testid="handover-code"]')).to_have_count(0, timeout=WAIT_MS)
+        cid_row = host_menu(tv).locator('[data-testid="host-player"]', has_text="Cid")
+        cid_row.locator('button[data-testid^="handover-"]').click()
+        expect(digits).to_be_visible(timeout=WAIT_MS)
+        guess = context.new_page()
+        guess.goto(f"{base}/join")
+        guess.locator(".takeover summary").click()
+        form = guess.locator('[data-testid="takeover-form"]')
+        form.locator('input[name="code"]').fill(code)
+        wrong = "000000" if re.sub(r"\D", "", digits.inner_text()) != "000000" else "111111"
+        form.locator('input[name="handover"]').fill(wrong)
+        form.locator('button[type="submit"]').click()
+        expect(tv.locator('[data-testid="handover-code"]')).to_have_count(0, timeout=WAIT_MS)
+        guess.close()
 
         # Remove Bob, then Cid: each phone lands on the join form; Ann is the last one standing.
         for name in ("Bob", "Cid"):

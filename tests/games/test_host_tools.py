@@ -290,6 +290,32 @@ def test_a_wrong_handover_code_voids_the_rooms_pending_codes():
     assert services.seat_takeover(room.code, code)[0].pk == seats[1].pk  # a new code works
 
 
+def test_the_host_screens_learn_when_a_handover_code_is_used_or_voided():
+    """The room's frame says which seats have a code pending, so the host's screen stops
+    showing a code that was used or that a wrong guess voided (the void is a new version,
+    broadcast like any change)."""
+    from games.screens import room_public
+
+    def pending(snapshot):
+        return [player["handover"] for player in room_public(snapshot)["players"]]
+
+    room, seats = hoax_started(3)
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
+    assert pending(services.snapshot_get(room.code)) == [False, True, False]
+    version = room_fresh(room).version
+    with refused("bad_handover") as info:
+        services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
+    assert info.value.snapshot.room.version == version + 1
+    assert pending(info.value.snapshot) == [False, False, False]
+    with refused("bad_handover") as info:  # nothing pending: nothing changed, nothing to send
+        services.seat_takeover(room.code, code)
+    assert info.value.snapshot is None
+    assert room_fresh(room).version == version + 1
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[2].pk)
+    _taken, snapshot = services.seat_takeover(room.code, code)
+    assert pending(snapshot) == [False, False, False]
+
+
 def test_a_handover_code_expires(monkeypatch):
     room, seats = hoax_started(3)
     clock(monkeypatch, 1_000.0)

@@ -248,10 +248,10 @@ function awake(wanted) {
 document.addEventListener("visibilitychange", () => { if (wakeWanted) awake(true); });
 
 // Countdowns everywhere refresh on their own between frames.
-// Streamer mode: the room code (and the join address, which holds it) shows once clicked,
-// until clicked again.
+// Streamer mode: the room code (and the join address, which holds it), and on the TV a
+// hand-over code, show once clicked, until clicked again.
 document.addEventListener("click", (event) => {
-  if (event.target.closest(".lobby-code, .tv-join-code, .join-url")) {
+  if (event.target.closest(".lobby-code, .tv-join-code, .join-url, .handover-code")) {
     document.body.classList.toggle("code-shown");
   }
 });
