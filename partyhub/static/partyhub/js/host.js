@@ -70,9 +70,15 @@ function gameTools(frame, ctx, tools) {
     h("h3", {}, t("This game")), h("div", { class: "host-game-row" }, nodes));
 }
 
+let seen = { paused: false, status: null }; // the room as the last frame drawn had it
+
 // The menu, for the host only (nothing for everyone else). `tools` is the game module's
-// hostTools, once that module has loaded.
+// hostTools, once that module has loaded. A pause and the end close it: the "Paused" cover has
+// the way back, the end its podium and recap, and an open menu would lie over them.
 export function hostMenuRender(root, frame, ctx, tools = null) {
+  const closing = (frame.room.paused && !seen.paused)
+    || (frame.room.status === "over" && seen.status === "playing");
+  seen = { paused: frame.room.paused, status: frame.room.status };
   if (!ctx.isHost()) {
     morph(root);
     return;
@@ -97,6 +103,7 @@ export function hostMenuRender(root, frame, ctx, tools = null) {
         h("input", { type: "checkbox", "data-testid": "streamer", checked: room.streamer,
           onchange: (event) => ctx.host("settings", { settings: { streamer: event.target.checked } }) })),
       h("p", { class: "hint" }, t("Hides the room code (click it to show it) and the join QR code on the TV.")))));
+  if (closing) root.querySelector(".host-menu").open = false;
 }
 
 // "Paused" over every screen while the game is, with the host's way back.
