@@ -55,7 +55,7 @@ export function recapMount(ctx) {
           h("h2", {}, t("Recap")), winnerLine(recap),
           h("button", { type: "button", class: "big recap-close", "data-testid": "recap-close",
             onclick: () => { closed = recap; el.hidden = true; ctx.redraw(); } }, t("Close the recap"))),
-        h("div", { class: "recap-body" },
+        h("div", { class: "recap-body", tabindex: "0" }, // it may scroll: by keyboard too
           h("div", { class: "recap-awards" }, awards.map(awardCard)),
           timeline ? h("div", { class: "recap-timeline", "data-testid": "recap-timeline" }, timeline) : null));
       return;
