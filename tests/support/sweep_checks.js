@@ -189,8 +189,10 @@ async ({ tv, game }) => {
       const r = target.getBoundingClientRect();
       if (r.width < 44 - 0.5 || r.height < 44 - 0.5) problems.push(`tap target under 44×44: ${describe(el)}`);
     }
-    // The phone's actions start above the fold (in landscape too).
-    const actions = gameRoot
+    // The phone's actions start above the fold (in landscape too); at the end the phone's own
+    // recap comes first, by design, and the game has no move left.
+    const ended = all.some((el) => el.matches(".recap-seat"));
+    const actions = gameRoot && !ended
       ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {

@@ -174,10 +174,11 @@ function onVoted(vote) {
 function overControls(footer) {
   const over = frame.room.status === "over";
   const host = over && ctx.isHost();
-  morph(footer, over ? recapView.opener() : null,
+  const opener = over ? recapView.opener() : null; // in the row under "Play again": no new row
+  morph(footer,
     host ? h("button", { class: "big", type: "button", "data-testid": "play-again",
       onclick: () => ctx.host("play_again") }, t("Play again")) : null,
-    host ? h("div", { class: "switch-game" }, switchGameButtons(frame, ctx)) : null);
+    host || opener ? h("div", { class: "switch-game" }, opener, host ? switchGameButtons(frame, ctx) : null) : null);
 }
 
 // An answer for this screen alone: the hand-over code the host asked for.
