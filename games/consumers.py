@@ -443,7 +443,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         if command == "handover":
             handover, seat = services.seat_handover_code(self.code, actor, message.get("seat"))
             return Reply({"type": "handover", "seat": seat.pk, "name": seat.name,
-                          "code": handover, "expires": seat.handover_until})
+                          "code": handover, "expires": seat.handover_until,
+                          "version": seat.room.version})
         if command in ("lock", "unlock"):
             return services.room_lock_set(self.code, actor, command == "lock")
         if command == "options":

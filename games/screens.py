@@ -42,6 +42,8 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
             "connected": seat.pk in snapshot.connected,
             "vip": vip is not None and seat.pk == vip.pk,
             "removed": seat.removed,
+            # A hand-over code is pending (the code itself only ever goes to the asking screen).
+            "handover": bool(seat.handover_code),
         }
 
     options = room.options

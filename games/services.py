@@ -392,14 +392,28 @@ def seat_handover_code(code: str, actor: Actor, seat_id: Any) -> tuple[str, Seat
             handover = f"{secrets.randbelow(10**6):06d}"
         seat.handover_code, seat.handover_until = handover, time.time() + HANDOVER_SECONDS
         seat.save(update_fields=["handover_code", "handover_until"])
+        seat.room = room  # its version: a frame newer than it knows whether the code is spent
         return handover, seat
+
+
+class HandoverRefused(ServiceError):
+    """A wrong hand-over code. It voided the room's pending codes: ``snapshot`` is the room
+    since, for the caller to broadcast so the host's screen stops showing a dead code (``None``
+    when no code was pending: nothing changed)."""
+
+    def __init__(self, snapshot: Snapshot | None) -> None:
+        super().__init__(
+            _("That hand-over code is not right, or it has expired: ask the host for a new one."),
+            code="bad_handover",
+        )
+        self.snapshot = snapshot
 
 
 def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
     """A new phone takes a seat over with the host's code: the seat gets a new token (with it
     the seat's view and secrets); the old phone's token stops working and its sockets are told
     (``handed``). A wrong code voids every code the room has pending, so six digits cannot be
-    guessed by trying them: after a typo the host asks for a new one."""
+    guessed by trying them: after a typo the host asks for a new one (``HandoverRefused``)."""
     handover = handover.strip() if isinstance(handover, str) else ""
     with transaction.atomic():
         room = room_locked(code)
@@ -412,11 +426,12 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             seat.save(update_fields=["token", "handover_code", "handover_until"])
             room_bump(room)
             return seat, snapshot_take(room, handed=[seat.pk])
-        room.seats.exclude(handover_code="").update(handover_code="", handover_until=None)
-    raise ServiceError(
-        _("That hand-over code is not right, or it has expired: ask the host for a new one."),
-        code="bad_handover",
-    )
+        voided = room.seats.exclude(handover_code="").update(handover_code="",
+                                                             handover_until=None)
+        if voided:
+            room_bump(room)
+        snapshot = snapshot_take(room) if voided else None
+    raise HandoverRefused(snapshot)
 
 
 def seat_in_room(room: Room, seat_id: Any) -> Seat:
@@ -519,7 +534,10 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
 
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
     """From the end screen (or the lobby), the same group goes to another game's lobby: the
-    same room, code and seats, the new game's default options (the extended timers kept)."""
+    same room, code and seats, the new game's options as the home page's form starts them for
+    the asking screen (``option_default``: Outfox's cards in that screen's language, not "any
+    language"), the room's own choice of an option both games have (its card language) and
+    its extended timers kept."""
     with transaction.atomic():
         room = room_locked(code)
         host_check(room, actor)
@@ -529,7 +547,12 @@ def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
             raise ServiceError(
                 _("There is no game called %(game)s."), code="no_game", game=str(game_id)
             )
-        kept = {"timer_scale": room.options["timer_scale"]} if "timer_scale" in room.options else {}
+        adapter = adapter_get(game_id)
+        kept = {option.name: room.options[option.name] if option.name in room.options
+                else adapter.option_default(option.name, option.default)
+                for option in adapter.rules.OPTIONS}
+        if "timer_scale" in room.options:
+            kept["timer_scale"] = room.options["timer_scale"]
         lobby_return(room, game_id, options_validate(game_id, kept))
         return snapshot_take(room)
 

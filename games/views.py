@@ -210,6 +210,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 seat, snapshot = services.seat_join(code, name)
         except ServiceError as exc:
             error = error_text(exc)
+            if isinstance(exc, services.HandoverRefused) and exc.snapshot is not None:
+                snapshot_broadcast_sync(exc.snapshot)  # the voided codes leave the host's screen
         else:
             snapshot_broadcast_sync(snapshot)
             response = redirect("play", code=seat.room.code)

@@ -12,11 +12,14 @@ from games.outfox import rules
 from games.recapkit import award, leaders, replay
 
 
-def turns(setup: dict, log: list[dict]) -> list[dict]:
+def turns(setup: dict, log: list[dict]) -> tuple[list[dict], dict]:
     """Every scored turn (a skipped one scored nothing), as the board saw it when the Fox was
-    revealed: the answers, the locked column, the Double Downs and the points."""
+    revealed: the answers, the locked column, the Double Downs and the points; and the final
+    state."""
     scored = []
+    state: dict = {}
     for before, _seat, _action, after in replay(rules, setup, log):
+        state = after
         if len(after["history"]) == len(before["history"]) or after["history"][-1]["skipped"]:
             continue
         board = rules.view(after, None)
@@ -36,13 +39,13 @@ def turns(setup: dict, log: list[dict]) -> list[dict]:
             "before": [score - points for score, points
                        in zip(after["scores"], result["points"], strict=True)],
         })
-    return scored
+    return scored, state
 
 
 def recap(setup: dict, log: list[dict]) -> dict:
     """The board's awards and each seat's own summary."""
     n = setup["n_players"]
-    played = turns(setup, log)
+    played, state = turns(setup, log)
     foxes = [
         {"turn": turn["turn"], "readers": turn["readers"], "fox": turn["fox"],
          "slot": turn["fox_slot"],
@@ -73,7 +76,7 @@ def recap(setup: dict, log: list[dict]) -> dict:
     scores = [0] * n
     for turn in played:
         scores = [score + points for score, points in zip(scores, turn["points"], strict=True)]
-    podium = rules.podium(scores)
+    podium = rules.podium(scores, state.get("removed"))  # a removed player cannot win
     seats = [
         {
             "seat": seat,

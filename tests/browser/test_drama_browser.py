@@ -4,7 +4,8 @@ Three players play an Outfox turn from scripted sockets, the reveal at the reade
 way through the reveal a second TV opens: it shows the answers revealed so far and nothing
 moves. The next answer then arrives with its animation on both, and when the turn is scored the
 tokens glide along the track on the TV that watched, while a TV with prefers-reduced-motion
-shows the same end state without any motion.
+shows the same end state without any motion. Two moments of one frame (a lie voted down in
+Hoax) take turns on the TV: one banner and one sting at a time.
 
 Screenshots go to /tmp/shots/drama-*.png.
 """
@@ -16,7 +17,7 @@ import pytest
 from tests.browser.test_audience_browser import RUNNING, Players
 from tests.support.browser import WAIT_MS, hub_start, party_open
 from tests.support.browser import shot as screenshot
-from tests.support.live import api_post
+from tests.support.live import HOAX_SLOW, api_post, room_create, seats_join
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +100,80 @@ def test_a_tv_opened_mid_reveal_shows_the_end_state_and_the_next_steps_animate(
             assert tv.evaluate(moving) > 0
             assert calm.evaluate(RUNNING) == 0
             shot(tv, "tv-score")
+            assert party.errors == []
+    finally:
+        players.close()
+
+
+# Records on the page every banner shown (its kind, when) and the most shown at once, and every
+# sting played (the oscillators a sting starts together, told apart by when they start).
+STAGE_RECORDER = """
+window.__banners = []; window.__bannersAtOnce = 0; window.__oscillators = [];
+const Context = window.AudioContext;
+if (Context) {
+  const make = Context.prototype.createOscillator;
+  Context.prototype.createOscillator = function () {
+    window.__oscillators.push(performance.now());
+    return make.call(this);
+  };
+}
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (node.dataset && node.dataset.testid === "drama-banner") {
+        window.__banners.push({ kind: node.dataset.kind, at: performance.now() });
+      }
+    }
+    window.__bannersAtOnce = Math.max(window.__bannersAtOnce,
+      document.querySelectorAll('[data-testid="drama-banner"]').length);
+  }).observe(document.body, { childList: true, subtree: true });
+});
+"""
+# The stings: oscillators started within 50 ms of each other are one sting.
+STINGS_AT = """() => window.__oscillators.reduce((stings, at) =>
+  (stings.length && at - stings[stings.length - 1] < 50 ? stings : [...stings, at]), [])"""
+
+
+def test_two_moments_of_one_frame_take_turns_on_the_tv(tmp_path, chromium_path, daphne_factory):
+    """A false claim voted down is two moments in one frame (the ballots, then the imposter
+    token): one banner and one sting at a time, the second once the first has had its time,
+    on an English and a Spanish TV."""
+    base = hub_start(tmp_path, daphne_factory)
+    room = room_create(base, immunities=False, **HOAX_SLOW)
+    code = room["code"]
+    players = Players(base, seats_join(base, code))
+    try:
+        players.send(0, {"type": "host", "command": "start"})
+        players.until(lambda view: view is not None)
+        while players.view()["phase"] == "setup":
+            players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
+        with party_open(chromium_path) as party:
+            tvs = {}
+            for language in ("en", "es"):
+                context = party.browser.new_context(viewport={"width": 1920, "height": 1080})
+                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+                context.add_init_script(STAGE_RECORDER)
+                page = context.new_page()
+                page.on("pageerror", lambda error: party.errors.append(f"TV: {error}"))
+                page.goto(f"{base}/tv/{code}")
+                page.wait_for_selector('[data-testid="hx-tv"]', timeout=WAIT_MS)
+                tvs[language] = page
+            mine = players.frames[0]["view"]["me"]["character"]
+            claimed = "cousin" if mine == "lover" else "lover"  # a lie
+            players.act(0, {"type": "claim", "character": claimed, "resource": "prestige"})
+            players.act(1, {"type": "hoax"})
+            for position in (1, 2):
+                players.act(position, {"type": "vote", "vote": "down"})
+            for language, page in tvs.items():
+                page.wait_for_function("() => window.__banners.length === 2", timeout=WAIT_MS)
+                shot(page, f"two-moments-second-{language}")
+            for page in tvs.values():
+                banners = page.evaluate("() => window.__banners")
+                assert [banner["kind"] for banner in banners] == ["ballots", "imposter"]
+                assert banners[1]["at"] - banners[0]["at"] >= 2500, banners  # the first's time
+                assert page.evaluate("() => window.__bannersAtOnce") == 1
+                stings = page.evaluate(STINGS_AT)
+                assert len(stings) == 2 and stings[1] - stings[0] >= 2500, stings
             assert party.errors == []
     finally:
         players.close()

@@ -3,9 +3,11 @@ resume, handing a seat to a new phone, removing players mid-game, and switching 
 
 The TV (1920×1080) creates a Hoax room and three phones join. In the lobby the TV's host menu
 turns streamer mode on (the QR codes go, the code blurs until clicked). The TV starts, pauses
-(every screen shows "Paused", the countdown stands still) and resumes. Bob's seat goes to a new
+(every screen shows "Paused", the open host menus close, a Spanish TV's cover fits the screen)
+and resumes. Bob's seat goes to a new
 phone with the code the TV shows: the new phone gets Bob's seat, the old one lands on the join
-form told why. The TV removes two players (their phones land on the join form); the last one
+form told why, and the code leaves the TV (as does one that a wrong guess voided). The TV
+removes two players (their phones land on the join form); the last one
 standing wins, and from the end screen the group goes on to Werewolf's lobby in the same room.
 
 Screenshots go to /tmp/shots/host-*.png.
@@ -69,14 +71,31 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         for phone in phones.values():
             expect(phone.locator("#game")).to_be_visible(timeout=WAIT_MS)
 
-        # Pause: every screen shows it; the host's cover offers Resume.
+        # Pause: every screen shows it; the host's cover offers Resume. The host menus open
+        # (the TV's, that paused, and the VIP's) close, so nothing lies over the cover.
+        host_menu(phones["Ann"])
         host_menu(tv).locator('[data-testid="host-pause"]').click()
         for page in (tv, *phones.values()):
             expect(page.locator('[data-testid="paused"]')).to_be_visible(timeout=WAIT_MS)
         expect(phones["Ann"].locator('[data-testid="resume"]')).to_be_visible()  # the VIP
         expect(phones["Bob"].locator('[data-testid="resume"]')).to_have_count(0)
+        for page in (tv, phones["Ann"]):
+            expect(page.locator('[data-testid="host-menu"]')).not_to_have_attribute("open", "")
+            page.locator('[data-testid="resume"]').click(trial=True)  # nothing covers it
+        # A Spanish TV of the host: the whole cover, Resume included, fits on the screen.
+        spanish = party.browser.new_context(viewport={"width": 1920, "height": 1080})
+        spanish.add_cookies([*tv.context.cookies(),
+                             {"name": "django_language", "value": "es", "url": base}])
+        tv_es = spanish.new_page()
+        tv_es.goto(f"{base}/tv/{code}")
+        expect(tv_es.locator('[data-testid="resume"]')).to_be_visible(timeout=WAIT_MS)
+        shot(tv_es, "host-paused-tv-es")
+        expect(tv_es.locator('[data-testid="resume"]')).to_be_in_viewport(ratio=1)
+        assert tv_es.locator('[data-testid="paused"]').bounding_box()["height"] <= 1080 * 0.8
+        tv_es.close()
         shot(tv, "host-paused-tv")
         shot(phones["Bob"], "host-paused-phone")
+        shot(phones["Ann"], "host-paused-vip")
         tv.locator('[data-testid="resume"]').click()
         for page in (tv, *phones.values()):
             expect(page.locator('[data-testid="paused"]')).to_be_hidden(timeout=WAIT_MS)
@@ -86,7 +105,11 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         bob_row.locator('button[data-testid^="handover-"]').click()
         digits = tv.locator('[data-testid="handover-code"] .handover-code')
         expect(digits).to_be_visible(timeout=WAIT_MS)
+        # Streamer mode: the TV blurs the six digits like the room code.
+        assert "blur" in digits.evaluate("el => getComputedStyle(el).filter")
         shot(tv, "host-handover-code")
+        digits.click()  # shown when clicked, as the room code is
+        assert digits.evaluate("el => getComputedStyle(el).filter") == "none"
         handover = re.sub(r"\D", "", digits.inner_text())
         assert len(handover) == 6
         context = party.browser.new_context(**party.playwright.devices["Pixel 5"])
@@ -105,6 +128,21 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         expect(old_bob.locator('[data-testid="join-notice"]')).to_contain_text("another phone")
         shot(old_bob, "host-handed-old-phone")
         phones["Bob"] = new_bob
+        # The used code leaves the TV; so does one that a wrong guess voided.
+        expect(tv.locator('[data-testid="handover-code"]')).to_have_count(0, timeout=WAIT_MS)
+        cid_row = host_menu(tv).locator('[data-testid="host-player"]', has_text="Cid")
+        cid_row.locator('button[data-testid^="handover-"]').click()
+        expect(digits).to_be_visible(timeout=WAIT_MS)
+        guess = context.new_page()
+        guess.goto(f"{base}/join")
+        guess.locator(".takeover summary").click()
+        form = guess.locator('[data-testid="takeover-form"]')
+        form.locator('input[name="code"]').fill(code)
+        wrong = "000000" if re.sub(r"\D", "", digits.inner_text()) != "000000" else "111111"
+        form.locator('input[name="handover"]').fill(wrong)
+        form.locator('button[type="submit"]').click()
+        expect(tv.locator('[data-testid="handover-code"]')).to_have_count(0, timeout=WAIT_MS)
+        guess.close()
 
         # Remove Bob, then Cid: each phone lands on the join form; Ann is the last one standing.
         for name in ("Bob", "Cid"):

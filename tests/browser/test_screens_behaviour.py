@@ -3,7 +3,7 @@ the user is doing (an open panel, typed text, focus, a scrolled list), the langu
 every page, the TV's join code during play, the kicked phone, the wake lock, the request id
 of a refusal over a real socket, a refusal said once (and toasts that cover no control), timers
 on the server's clock, and the games' own: Outfox's drag and drop ranking, the reader's reveal,
-the TV's voice; Hoax's simultaneous calls.
+the TV's voice; Hoax's simultaneous calls; the end: the podium held, then the recap.
 
 One Daphne (SQLite file, starter data) and one Chromium serve the whole module; each test makes
 its own room through the JSON API and opens its screens with the room's cookies (the host token
@@ -689,3 +689,65 @@ def test_a_phone_whose_clock_is_45_s_fast_counts_down_with_the_tv(party):
     tv_left, phone_left = (int(clock.inner_text()) for clock in clocks)
     assert tv_left > 45
     assert abs(tv_left - phone_left) <= 2, (tv_left, phone_left)
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+# What lies over the element, inside its (rounded) corners or at its centre (each hit that is not
+# it or in it).
+COVERING = """(el) => { const r = el.getBoundingClientRect();
+  const points = [[r.left + 12, r.top + 12], [r.right - 12, r.top + 12],
+    [r.left + 12, r.bottom - 12], [r.right - 12, r.bottom - 12],
+    [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  return points.map(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && el.contains(hit)) return null;
+    return `${x},${y}: ${hit ? hit.outerHTML.slice(0, 80) : "off screen"}`;
+  }).filter(Boolean); }"""
+
+
+def recap_in_view(tv: Page) -> None:
+    """The recap names Ada the winner, and no fixed control (the mute, the join corner) lies
+    over its controls or its awards."""
+    recap = tv.locator('[data-testid="recap"]')
+    expect(recap.locator('[data-testid="recap-winner"]')).to_contain_text("Ada")
+    awards = recap.locator(".recap-award").all()
+    for part in (recap.locator('[data-testid="recap-close"]'), *awards):
+        assert part.evaluate(COVERING) == [], part.inner_text()
+
+
+def test_the_end_holds_the_podium_then_the_recap_names_the_winner_and_comes_back(party):
+    """Bo and Cy leave an Outfox game (removed by the host): Ada, the last one in it, wins.
+    The TV that watched lets the podium be seen (Ada alone on it, nobody removed) before the
+    recap covers it; the recap names the winner, no fixed control covers it, and once closed
+    it comes back from its button. A Spanish TV opened after the end shows the recap at once."""
+    room = room_make(party)
+    tv = tv_open(party, room)
+    tv.on("dialog", lambda dialog: dialog.accept())  # "Remove Bo from the game?"
+    game_start(tv)
+    menu = tv.locator('[data-testid="host-menu"]')
+    for seat in room["seats"][1:]:
+        if menu.get_attribute("open") is None:
+            menu.locator("summary").click()
+        menu.locator(f'[data-testid="remove-{seat["seat"]}"]').click()
+    podium = tv.locator('[data-testid="podium"]')
+    expect(podium).to_be_visible(timeout=WAIT_MS)
+    expect(menu).not_to_have_attribute("open", "")  # the end closes the host's open menu
+    expect(podium.locator(".ofx-step-name")).to_have_text(["AAda"])  # its token, its name
+    recap = tv.locator('[data-testid="recap"]')
+    expect(recap).to_be_hidden()  # the end is seen first
+    expect(tv.locator('[data-testid="recap-open"]')).to_be_visible()
+    screenshot(tv, "behaviour-end-podium")
+    expect(recap).to_be_visible(timeout=WAIT_MS)
+    screenshot(tv, "behaviour-end-recap")
+    recap_in_view(tv)
+    recap.locator('[data-testid="recap-close"]').click()
+    expect(recap).to_be_hidden()
+    tv.locator('[data-testid="recap-open"]').click()
+    expect(recap).to_be_visible()
+    recap_in_view(tv)
+
+    spanish = page_open(party, f"/tv/{room['code']}", {"django_language": "es"}, TV, "TV es")
+    expect(spanish.locator('[data-testid="recap"]')).to_be_visible(timeout=WAIT_MS)
+    recap_in_view(spanish)
+    screenshot(spanish, "behaviour-end-recap-es")

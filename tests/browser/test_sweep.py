@@ -1,9 +1,10 @@
 """The browser sweep: every phase of Outfox, Hoax and Werewolf, on the TV at 1920×1080 and on a
 phone at 390×844 and 844×390, in English, Spanish, French and Indonesian, with 20-character
-names, at each game's fewest and most players. Each screen is checked in the page: nothing
-overflows its box or the viewport, no two texts overlap and none is covered, the TV's game text
-is 28 px or more (Outfox's answers 36), a phone's every control is 44×44 or more, its actions
-start above the fold and its timer is labelled, and axe-core finds nothing serious or critical.
+names, at each game's fewest and most players (the TV's end with and without its recap over
+it). Each screen is checked in the page: nothing overflows its box or the viewport, no two texts
+overlap and none is covered, the TV's game text is 28 px or more (Outfox's answers 36), a
+phone's every control is 44×44 or more, its actions start above the fold and its timer is
+labelled, and axe-core finds nothing serious or critical.
 
 One server and one browser serve the whole sweep, with one page per viewport; each phase is
 written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every
@@ -166,12 +167,20 @@ def test_every_screen_right(game, hub, pages):
                     else:
                         page.evaluate(SYNC)
                     page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
-                    screen = Screen(game, n, phase.key, viewport, language, seat)
-                    found = screen_check(page, screen)
-                    found += [f"script error: {error}" for error in page.errors]
-                    page.errors.clear()
-                    problems += [f"{screen.name}: {problem}" for problem in found]
-                    screens += 1
+                    keys = [phase.key]
+                    if phase.recap is not None and seat is None:
+                        keys.append(f"{phase.key}-recap")  # then the recap, opened over it
+                    for key in keys:
+                        if key != phase.key:
+                            page.locator('[data-testid="recap-open"]').click()
+                            page.wait_for_selector('[data-testid="recap"]:not([hidden])',
+                                                   timeout=WAIT_MS)
+                        screen = Screen(game, n, key, viewport, language, seat)
+                        found = screen_check(page, screen)
+                        found += [f"script error: {error}" for error in page.errors]
+                        page.errors.clear()
+                        problems += [f"{screen.name}: {problem}" for problem in found]
+                        screens += 1
     assert screens, "no screen was checked"
     (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (

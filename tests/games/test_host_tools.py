@@ -230,6 +230,32 @@ def test_switch_game_goes_to_the_new_games_lobby_with_the_same_seats():
     assert all(seat.position is None and not seat.is_audience for seat in room.seats.all())
 
 
+def test_switching_to_a_game_with_a_card_language_deals_in_the_screens_language(monkeypatch):
+    """Outfox next from a Hoax room starts at the cards of the asking screen's language, as the
+    home page's form does (not "Any language", which dealt an English TV a Spanish card)."""
+    from django.utils import translation
+
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
+    for language in ("en", "es"):
+        room = room_make("hoax")
+        Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+        with translation.override(language):
+            services.room_switch_game(room.code, host(room), "outfox")
+        assert room_fresh(room).options["language"] == language
+
+
+def test_switching_back_keeps_the_rooms_card_language(monkeypatch):
+    """A card language the host chose stays the room's when it comes back to a game that has one."""
+    from django.utils import translation
+
+    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
+    room = room_make("outfox", {"language": "fr"})
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
+    with translation.override("en"):
+        services.room_switch_game(room.code, host(room), "outfox")
+    assert room_fresh(room).options["language"] == "fr"
+
+
 # --- hand a seat to a new phone ------------------------------------------------------------
 
 
@@ -262,6 +288,32 @@ def test_a_wrong_handover_code_voids_the_rooms_pending_codes():
     assert services.seat_by_token(room, seats[1].token).pk == seats[1].pk  # still the old phone's
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
     assert services.seat_takeover(room.code, code)[0].pk == seats[1].pk  # a new code works
+
+
+def test_the_host_screens_learn_when_a_handover_code_is_used_or_voided():
+    """The room's frame says which seats have a code pending, so the host's screen stops
+    showing a code that was used or that a wrong guess voided (the void is a new version,
+    broadcast like any change)."""
+    from games.screens import room_public
+
+    def pending(snapshot):
+        return [player["handover"] for player in room_public(snapshot)["players"]]
+
+    room, seats = hoax_started(3)
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
+    assert pending(services.snapshot_get(room.code)) == [False, True, False]
+    version = room_fresh(room).version
+    with refused("bad_handover") as info:
+        services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
+    assert info.value.snapshot.room.version == version + 1
+    assert pending(info.value.snapshot) == [False, False, False]
+    with refused("bad_handover") as info:  # nothing pending: nothing changed, nothing to send
+        services.seat_takeover(room.code, code)
+    assert info.value.snapshot is None
+    assert room_fresh(room).version == version + 1
+    code, _seat = services.seat_handover_code(room.code, host(room), seats[2].pk)
+    _taken, snapshot = services.seat_takeover(room.code, code)
+    assert pending(snapshot) == [False, False, False]
 
 
 def test_a_handover_code_expires(monkeypatch):

@@ -126,11 +126,13 @@ def phase_key(game: str, state: dict) -> str:
 
 @dataclass
 class Phase:
-    """One phase reached: its key, its state and the walk's clock when it was reached."""
+    """One phase reached: its key, its state and the walk's clock when it was reached; for the
+    end, the game's recap (from the walk's setup and log, as the platform computes it)."""
 
     key: str
     state: dict
     now: float
+    recap: dict | None = None
 
 
 def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
@@ -138,17 +140,24 @@ def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
     """Every phase a few seeded walks reach, each as it stands the last moment of its first
     visit (the fullest: every answer placed, every card revealed): the players pick among their
     legal actions (seeded), and a phase nobody moves on times out."""
+    from importlib import import_module
+
+    recaps = import_module(f"games.{game}.recap")
     found: dict[str, Phase] = {}
     for walk in range(walks):
         choose = random.Random(SEED + walk)
         now = VIRTUAL_EPOCH
+        setup = {"n_players": n, "options": options, "seed": SEED + walk, "now": now,
+                 "content": content}
         state = json.loads(json.dumps(rules.setup(n, rules.options_clean(options), SEED + walk,
                                                   now, content)))
+        log: list[dict] = []
         visiting = None  # the phase of its first visit, while it lasts
         for _ in range(steps):
             key = phase_key(game, state)
             if key not in found or key == visiting:
-                found[key] = Phase(key, state, now)
+                recap = recaps.recap(setup, log) if state["over"] else None
+                found[key] = Phase(key, state, now, recap)
                 visiting = key
             else:
                 visiting = None
@@ -165,6 +174,7 @@ def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
             else:
                 break
             state = json.loads(json.dumps(rules.apply(state, seat, action, now)))
+            log.append({"seat": seat, "payload": action, "applied_at": now})
     return list(found.values())
 
 
@@ -196,13 +206,20 @@ def clock_shift(value: Any, shift: float) -> Any:
 
 def state_write(database: Path, code: str, phase: Phase) -> int:
     """The room's state becomes this phase's, on the real clock, as a new version (no
-    deadline in the room's row: the server's ticker leaves it alone); that version."""
+    deadline in the room's row: the server's ticker leaves it alone), with the end's recap in
+    the room's game; that version."""
     if phase.state is None:
         state, status = None, "lobby"
     else:
         state = json.dumps(clock_shift(phase.state, time.time() - phase.now))
         status = "over" if phase.state["over"] else "playing"
     with sqlite3.connect(database, timeout=30) as db:
+        if phase.recap is not None:
+            db.execute(
+                "UPDATE games_game SET recap = ? WHERE id = "
+                "(SELECT current_game_id FROM games_room WHERE code = ?)",
+                [json.dumps(clock_shift(phase.recap, time.time() - phase.now)), code],
+            )
         db.execute(
             "UPDATE games_room SET state = ?, status = ?, version = version + 1, deadline = NULL "
             "WHERE code = ?",

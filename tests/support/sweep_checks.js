@@ -29,9 +29,25 @@ async ({ tv, game }) => {
     }
     return true;
   };
-  // The screen's own parts: the page's app (the toasts and the connection bar are transient).
+  // The screen's own parts: the page's app (the toasts and the connection bar are transient);
+  // the TV's recap, once open, hides the game under it: then only its own content counts.
   const app = document.getElementById("app");
-  const all = [...app.querySelectorAll("*")].filter((el) => !el.closest("svg") && shown(el));
+  const recap = document.querySelector(".recap-board");
+  const screen = recap && shown(recap) ? recap : app;
+  const all = [...screen.querySelectorAll("*")].filter((el) => !el.closest("svg") && shown(el));
+  // The part of a box its scrolling (or clipping) containers let show: null when scrolled out.
+  const visible = (el, r) => {
+    let { left, top, right, bottom } = r;
+    for (let e = el.parentElement; e && e !== app.parentElement; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) continue;
+      const c = e.getBoundingClientRect();
+      left = Math.max(left, c.left); top = Math.max(top, c.top);
+      right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+    }
+    return right - left > 2 && bottom - top > 2
+      ? { left, top, right, bottom, width: right - left, height: bottom - top } : null;
+  };
 
   // 1. Nothing wider than the viewport, and on the TV (which cannot scroll) nothing below it.
   const doc = document.documentElement;
@@ -75,19 +91,21 @@ async ({ tv, game }) => {
 
   // 3. No two pieces of text overlap, and no text is covered by another element.
   const runs = [];
-  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
     if (!el || el.closest("svg, select, option, script, style") || !shown(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    for (const r of range.getClientRects()) if (r.width > 2 && r.height > 2) runs.push({ el, r });
+    for (const r of range.getClientRects()) {  // a line scrolled out of its box is not seen
+      if (r.width > 2 && r.height > 2 && visible(el, r)) runs.push({ el, r });
+    }
   }
   // A line may break between words, never inside one ("Approu-ver" with no hyphen).
   const letters = /[\p{L}\p{N}]/u;
   const broken = new Set();
-  const words = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  const words = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
   for (let node = words.nextNode(); node; node = words.nextNode()) {
     const el = node.parentElement;
     const chars = node.textContent;
@@ -171,8 +189,10 @@ async ({ tv, game }) => {
       const r = target.getBoundingClientRect();
       if (r.width < 44 - 0.5 || r.height < 44 - 0.5) problems.push(`tap target under 44×44: ${describe(el)}`);
     }
-    // The phone's actions start above the fold (in landscape too).
-    const actions = gameRoot
+    // The phone's actions start above the fold (in landscape too); at the end the phone's own
+    // recap comes first, by design, and the game has no move left.
+    const ended = all.some((el) => el.matches(".recap-seat"));
+    const actions = gameRoot && !ended
       ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
@@ -211,13 +231,11 @@ async ({ tv, game }) => {
     // A backdrop (the recap's, the paused screen's) fills the screen: the controls sit on it.
     const backdrop = (r) => r.width > vw * 0.6 && r.height > vh * 0.6;
     const texts = new Set(runs.map((run) => run.el));
-    // The recap, once open, hides the game under it: then only its own content counts.
-    const recap = document.querySelector(".recap-board");
-    const under = recap && shown(recap) ? recap : app;
-    const screenParts = [...under.querySelectorAll("*")]
+    // (what a scrolling box shows of each part: the rest is out of sight, not under a control)
+    const screenParts = [...screen.querySelectorAll("*")]
       .filter((el) => !inFixed(el) && shown(el) && (texts.has(el) || painted(el)))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => !backdrop(r));
+      .map((el) => ({ el, r: visible(el, el.getBoundingClientRect()) }))
+      .filter(({ r }) => r && !backdrop(r));
     const touch = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
     fixedParts.forEach((part, i) => {

@@ -37,7 +37,8 @@ def turn(played: Played, fox: str, column: list[int], picks: dict[int, int]) -> 
     played.act(reader, {"type": "pick_card", "card": offer[0]["id"]})
     played.act(reader, {"type": "fox", "text": fox})
     played.act(reader, {"type": "start_clock"})
-    guessers = [seat for seat in range(len(state["scores"])) if seat != reader]
+    guessers = [seat for seat in range(len(state["scores"]))
+                if seat != reader and not state["removed"][seat]]
     for slot, answer in enumerate(column):
         played.act(guessers[0], {"type": "place", "answer": answer, "slot": slot})
     for seat in guessers:
@@ -96,3 +97,21 @@ def test_a_game_of_caught_foxes_and_no_exact_double_down_gives_those_awards_to_n
     assert awards["double_down"]["seats"] == []
     assert awards["biggest_jump"]["seats"] == [0, 1]  # 1 point each turn: a tie of all
     assert result["board"]["winners"] == [0, 1]
+
+
+def test_a_removed_player_does_not_win_the_recap():
+    """The host removed the leader: the recap's winners are the podium's, among those left."""
+    played = game(3)
+    turn(played, "Fox one", AT_1, {1: ELMER, 2: FOX})
+    scores = played.state["scores"]
+    leader = scores.index(max(scores))
+    played.act(None, {"type": "remove", "target": leader})
+    while not played.state["over"]:
+        reader = played.state["plan"][played.state["turn"]][0]
+        picks = {seat: ELMER for seat in range(3) if seat not in (reader, leader)}
+        turn(played, "Caught", CAUGHT_WRONG, picks)
+    assert played.state["scores"][leader] == max(played.state["scores"])
+    result = recap.recap(played.setup, played.log)
+    winners = rules.podium(played.state["scores"], played.state["removed"])["winners"]
+    assert result["board"]["winners"] == winners and leader not in winners
+    assert not result["seats"][leader]["won"]

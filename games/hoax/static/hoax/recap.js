@@ -30,6 +30,11 @@ export function awards(recap, ctx) {
   }));
 }
 
+// Who won (partyhub/js/recap.js names them): the one winner, if any.
+export function winners(recap) {
+  return recap.winner === null || recap.winner === undefined ? [] : [recap.winner];
+}
+
 export function timeline(recap, ctx) {
   return [
     h("h3", {}, t("Who really was who")),

@@ -241,15 +241,18 @@ export function mount(root, ctx) {
           player.lap ? h("small", { class: "ofx-lap" }, lapText(player.lap)) : null))));
   }
 
+  // The steps hold the players still in the game (a removed player cannot win: rules.podium),
+  // placed among themselves; the track still shows everyone.
   function podium() {
     const pod = view.podium;
     const scores = pod.scores;
-    const distinct = [...new Set(scores)].sort((a, b) => b - a).slice(0, 3);
+    const standing = pod.standings.filter((seat) => !(view.removed || []).includes(seat));
+    const distinct = [...new Set(standing.map((seat) => scores[seat]))].sort((a, b) => b - a).slice(0, 3);
     const step = (score, index) => {
-      const seats = pod.standings.filter((seat) => scores[seat] === score);
+      const seats = standing.filter((seat) => scores[seat] === score);
       return h("div", { class: `ofx-step step-${index + 1}` },
         h("div", { class: "ofx-step-names" }, seats.map((seat) => h("div", { class: "ofx-step-name" }, token(seat, ctx), ctx.nameOf(seat)))),
-        h("div", { class: "ofx-step-block" }, h("span", { class: "ofx-step-place" }, String(1 + scores.filter((s) => s > score).length)),
+        h("div", { class: "ofx-step-block" }, h("span", { class: "ofx-step-place" }, String(1 + standing.filter((seat) => scores[seat] > score).length)),
           h("span", { class: "ofx-step-score" }, fmt("%(n)s points", { n: score }))));
     };
     const headline = winnerText(view, ctx);

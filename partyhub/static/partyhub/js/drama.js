@@ -6,11 +6,16 @@
 // and the animations only lead to it, so nothing waits for them. A screen that joins mid-way has
 // no "before": no moment, it shows the end state at once. With prefers-reduced-motion there is
 // neither banner nor motion; the stings still play.
+//
+// Moments take turns: one banner and one sting at a time, each held its time, then the next
+// (two deaths at dawn are the dawn, then one death, then the other), whether they came in one
+// frame or in frames close together. A moment's effects play with its banner.
 
 import { h, t, morph } from "./dom.js";
 import { sting, muted, muteSet } from "./sound.js";
 
-const BANNER_MS = 2600; // the banner's animation; it removes itself then in any case
+const BANNER_MS = 2600; // the banner's animation (hub.css); it removes itself then in any case
+const STING_MS = 900; // a moment without a banner: its sting's time before the next moment
 
 export const reducedMotion = () =>
   Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -72,7 +77,7 @@ function banner(moment) {
   const done = () => el.remove();
   el.addEventListener("animationend", done);
   setTimeout(done, BANNER_MS + 400);
-  layer().append(el);
+  layer().replaceChildren(el); // the last one's time is over (its animationend may come later)
 }
 
 // The TV's mute, kept per device.
@@ -85,6 +90,33 @@ function muteButton(el) {
   }, on ? t("Sound: off") : t("Sound: on")));
   // The audience's tally strip starts where the button ends, however long its words are.
   document.documentElement.style.setProperty("--tv-mute-width", `${el.getBoundingClientRect().width}px`);
+}
+
+// The moments waiting their turn, each with the screen it plays on, and who waits for quiet.
+const queue = [];
+let playing = false;
+const quietWaiters = [];
+
+function playNext() {
+  const next = queue.shift();
+  if (!next) {
+    playing = false;
+    quietWaiters.splice(0).forEach((resolve) => resolve());
+    return;
+  }
+  playing = true;
+  const { moment, root } = next;
+  if (moment.sound) sting(moment.sound);
+  const shown = Boolean(moment.text) && !reducedMotion();
+  if (shown) banner(moment);
+  if (moment.targets) effectsPlay(root, moment.targets);
+  setTimeout(playNext, shown ? BANNER_MS : moment.sound ? STING_MS : 0);
+}
+
+// Resolves once every moment staged so far has had its turn (at once when none waits): the
+// recap lets the end's moments play before it covers the board.
+export function dramaQuiet() {
+  return playing ? new Promise((resolve) => quietWaiters.push(resolve)) : Promise.resolve();
 }
 
 // One per TV: wraps each redraw of the game's screen.
@@ -105,11 +137,8 @@ export function dramaStage(ctx) {
       const found = changed && moments ? moments(before, view, ctx) : [];
       before = view;
       drawn = frame.version;
-      for (const moment of found) {
-        if (moment.sound) sting(moment.sound);
-        if (moment.text && !reducedMotion()) banner(moment);
-        if (moment.targets) effectsPlay(root, moment.targets);
-      }
+      queue.push(...found.map((moment) => ({ moment, root })));
+      if (!playing && queue.length) playNext();
     },
   };
 }

@@ -6,7 +6,7 @@ import { h, morph, t, fmt } from "./dom.js";
 
 const TIMER_SCALES = [[1, "×1"], [1.5, "×1.5"], [2, "×2"]];
 
-let handover = null; // the code this screen asked for: {seat, name, code, expires}
+let handover = null; // the code this screen asked for: {seat, name, code, expires, version}
 
 // The server's answer to "handover", for this screen only.
 export function handoverShown(reply) {
@@ -30,9 +30,15 @@ function playerTools(frame, ctx) {
         } }, t("Remove"))))));
 }
 
+// The code, until it expires, or a frame newer than it says it is spent (used by the new phone,
+// or voided by a wrong guess: the room's pending codes all go then).
 function handoverBox(frame) {
   const seat = handover && frame.room.players.find((p) => p.id === handover.seat && !p.removed);
-  if (!seat || handover.expires < Date.now() / 1000) return null;
+  const spent = seat && frame.version > handover.version && !seat.handover;
+  if (!seat || spent || handover.expires < Date.now() / 1000) {
+    handover = null;
+    return null;
+  }
   return h("div", { class: "handover", "data-testid": "handover-code", role: "status" },
     h("p", {}, fmt("To give %(name)s's seat to a new phone: on that phone, open the join page, choose “Taking over a seat?” and enter", { name: seat.name })),
     h("p", { class: "handover-code" }, handover.code.slice(0, 3), " ", handover.code.slice(3)),
@@ -64,9 +70,15 @@ function gameTools(frame, ctx, tools) {
     h("h3", {}, t("This game")), h("div", { class: "host-game-row" }, nodes));
 }
 
+let seen = { paused: false, status: null }; // the room as the last frame drawn had it
+
 // The menu, for the host only (nothing for everyone else). `tools` is the game module's
-// hostTools, once that module has loaded.
+// hostTools, once that module has loaded. A pause and the end close it: the "Paused" cover has
+// the way back, the end its podium and recap, and an open menu would lie over them.
 export function hostMenuRender(root, frame, ctx, tools = null) {
+  const closing = (frame.room.paused && !seen.paused)
+    || (frame.room.status === "over" && seen.status === "playing");
+  seen = { paused: frame.room.paused, status: frame.room.status };
   if (!ctx.isHost()) {
     morph(root);
     return;
@@ -91,6 +103,7 @@ export function hostMenuRender(root, frame, ctx, tools = null) {
         h("input", { type: "checkbox", "data-testid": "streamer", checked: room.streamer,
           onchange: (event) => ctx.host("settings", { settings: { streamer: event.target.checked } }) })),
       h("p", { class: "hint" }, t("Hides the room code (click it to show it) and the join QR code on the TV.")))));
+  if (closing) root.querySelector(".host-menu").open = false;
 }
 
 // "Paused" over every screen while the game is, with the host's way back.

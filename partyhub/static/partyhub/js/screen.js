@@ -78,6 +78,10 @@ const ctx = {
     const player = ctx.players().find((p) => p.position === position);
     return Boolean(player && player.connected);
   },
+  // The end screen's controls again (the recap opened or closed between frames).
+  redraw() {
+    if (gameScreen && frame) overControls(gameScreen.footer);
+  },
 };
 
 const guide = guideMount(ctx); // the TV's intro, or the phone's rules card
@@ -165,15 +169,16 @@ function onVoted(vote) {
   crowdShow();
 }
 
-// After the end: the host may play again with the same group, or go on to another game.
+// After the end: on the TV, the way back to the recap; the host may play again with the same
+// group, or go on to another game.
 function overControls(footer) {
-  if (frame.room.status !== "over" || !ctx.isHost()) {
-    morph(footer);
-    return;
-  }
-  morph(footer, h("button", { class: "big", type: "button", "data-testid": "play-again",
-    onclick: () => ctx.host("play_again") }, t("Play again")),
-  h("div", { class: "switch-game" }, switchGameButtons(frame, ctx)));
+  const over = frame.room.status === "over";
+  const host = over && ctx.isHost();
+  const opener = over ? recapView.opener() : null; // in the row under "Play again": no new row
+  morph(footer,
+    host ? h("button", { class: "big", type: "button", "data-testid": "play-again",
+      onclick: () => ctx.host("play_again") }, t("Play again")) : null,
+    host || opener ? h("div", { class: "switch-game" }, opener, host ? switchGameButtons(frame, ctx) : null) : null);
 }
 
 // An answer for this screen alone: the hand-over code the host asked for.
@@ -249,11 +254,13 @@ document.addEventListener("visibilitychange", () => { if (wakeWanted) awake(true
 
 // Countdowns everywhere refresh on their own between frames.
 // Streamer mode: the room code (and the join address, which holds it) shows once clicked,
-// until clicked again.
+// until clicked again; so does a hand-over code on the TV, on its own (the room code shown
+// for latecomers must not show the seat's code with it).
 document.addEventListener("click", (event) => {
   if (event.target.closest(".lobby-code, .tv-join-code, .join-url")) {
     document.body.classList.toggle("code-shown");
   }
+  if (event.target.closest(".handover-code")) document.body.classList.toggle("handover-shown");
 });
 
 setInterval(() => {
