@@ -94,6 +94,7 @@ def game_options(game: str, players: int) -> dict[str, Any]:
             **{f"composition.{role}": False for role in specials},
             "mayor.enabled": False,
             "timers.vote": 600,
+            "timers.wolves": 10,  # night 1 lasts its drawn share of this, whatever the wolves do
             "timers.double": True,
         }
     return OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS

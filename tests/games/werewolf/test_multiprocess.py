@@ -17,7 +17,10 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 # Two Werewolves and four Villagers, no Mayor: night 1 is the pack's step alone.
 OPTIONS = {"composition": "custom", "composition.werewolves": 2, "composition.villagers": 4,
            "composition.seer": False, "composition.witch": False, "composition.hunter": False,
-           "mayor.enabled": False}
+           "mayor.enabled": False,
+           # A night step lasts its drawn share of its timer whatever the phones do: the
+           # shortest timer brings the dawn within the test's wait.
+           "timers.wolves": 10}
 
 
 def view_of(frame: dict) -> dict:
