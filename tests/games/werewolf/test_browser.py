@@ -446,8 +446,7 @@ def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
 
     from games.werewolf import rules
 
-    wanted = {f"board-{phase}" for phase in ("look", "night", "dawn", "prompt", "candidacy",
-                                              "election", "talk", "vote", "execution", "over")}
+    wanted = {f"board-{phase}" for phase in rules.PHASES}
     if not board_only:
         wanted |= set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"}
     found: dict[str, dict] = {}
@@ -550,4 +549,54 @@ def test_tv_reads_across_the_room_with_24_players(chromium_path):
             assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
             seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
             assert seats["y"] + seats["height"] <= 1080, name
+        assert errors == []
+
+
+# --- The day's staged moments, drawn from the rules' own views ----------------------------------
+
+MOMENTS = """async ([before, after, names]) => {
+  const { moments } = await import("/static/werewolf/drama.js");
+  const ctx = { page: window.__page, nameOf: (p) => names[p] ?? "?" };
+  return moments(before, after, ctx)
+    .map((m) => ({ kind: m.kind, text: m.text || "", icon: m.icon || "" }));
+}"""
+
+
+def hunter_day() -> list[dict]:
+    """Board views of a day: the dawn (the Hunter, seat 5, eaten), his prompt, his shot on seat
+    1 (held), then the discussion."""
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    dawn = play.night_with(play.begin(play.game(play.VILLAGE6, options=play.NO_MAYOR)), 5)
+    prompt = play.timeout(dawn)
+    shot = play.act(prompt, 5, "shoot", 1)
+    return [rules.view(state, None) for state in (dawn, prompt, shot, play.timeout(shot))]
+
+
+@pytest.mark.django_db
+def test_the_hunters_shot_is_staged_in_order_with_characters_every_tv_has(chromium_path):
+    """The shot gets its own banner before the death it causes, on a held phase titled for it;
+    the Hunter's prompt opening has one too; no icon is outside the Basic Multilingual Plane (a
+    colour emoji shows as a box on a TV without an emoji font)."""
+    dawn, prompt, held, talk = hunter_day()
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        page.evaluate("data => { window.__page = data; }", page_data)
+        found = page.evaluate(MOMENTS, [held, held, names])
+        assert found == []  # the same view again: nothing new
+        opened = page.evaluate(MOMENTS, [dawn, prompt, names])
+        assert [m["kind"] for m in opened] == ["prompt-hunter"]
+        assert "Player 6" in opened[0]["text"]
+        fired = page.evaluate(MOMENTS, [prompt, held, names])
+        assert [m["kind"] for m in fired] == ["shot", "death"], fired
+        assert "Player 6" in fired[0]["text"] and "Player 2" in fired[0]["text"]
+        woke = page.evaluate(MOMENTS, [{**dawn, "phase": "night", "log": []}, dawn, names])
+        assert [m["kind"] for m in woke] == ["dawn", "death"], woke
+        assert all(ord(c) <= 0xFFFF for m in opened + fired + woke for c in m["icon"] + m["text"])
+        draw(page, page_data, held, 6, board=True)
+        assert page.locator('[data-testid="phase-title"]').inner_text() == "The Hunter's shot"
+        shot(page, "tv-outcome-shot")
+        assert talk["phase"] == "talk"
         assert errors == []

@@ -87,6 +87,7 @@ export function phaseTitle(view, ctx) {
       : fmt("Night step %(k)s of %(n)s", { k: view.step ? view.step.index : 0, n: view.step ? view.step.count : 0 });
     case "dawn": return t("The village wakes up.");
     case "prompt": return promptTitle(view, ctx);
+    case "outcome": return outcomeTitle(view);
     case "candidacy": return t("Who stands for Mayor?");
     case "election": return view.poll && view.poll.revote ? t("Mayor election: revote") : t("Mayor election");
     case "talk": return t("Discussion: who are the werewolves?");
@@ -115,6 +116,15 @@ function promptTitle(view, ctx) {
     scapegoat: fmt("%(name)s, the Scapegoat, names tomorrow's voters.", { name }),
     settle: fmt("Mayor %(name)s settles the tie.", { name }),
   }[prompt.kind] || "";
+}
+
+// What the TV holds after a decision (the view's `outcome`; the narrator's lines say the rest).
+function outcomeTitle(view) {
+  const kind = view.outcome ? view.outcome.kind : "";
+  return {
+    hunter: t("The Hunter's shot"), successor: t("The new Mayor"), mayor: t("The new Mayor"),
+    scapegoat: t("The Scapegoat's choice"), left: t("A player has left the village"),
+  }[kind] || "";
 }
 
 export function winnerText(view, ctx) {
@@ -161,7 +171,8 @@ export function logText(entry, ctx) {
       return entry.target === null ? fmt("%(name)s, the Hunter, did not shoot.", { name: name(entry.seat) })
         : fmt("%(name)s, the Hunter, shot %(target)s.", { name: name(entry.seat), target: name(entry.target) });
     case "mayor":
-      return fmt("%(name)s is the Mayor.", { name: name(entry.seat) });
+      return entry.drawn ? fmt("Drawn by lot, %(name)s is the Mayor.", { name: name(entry.seat) })
+        : fmt("%(name)s is the Mayor.", { name: name(entry.seat) });
     case "ballots":
       return ballotsSummary(entry, ctx);
     case "pardon":
@@ -198,6 +209,14 @@ export function lastBallots(view) {
     if (view.log[i].kind === "ballots") return view.log[i];
   }
   return null;
+}
+
+// The newest ballots when they were cast this day (or before night 1), else null.
+export function ballotsToday(view) {
+  const entry = lastBallots(view);
+  if (!entry || view.phase === "night") return null;
+  const [part, n] = view.day ? ["day", view.day] : ["night", view.night];
+  return entry.clock[0] === part && entry.clock[1] === n ? entry : null;
 }
 
 // The counts, then every ballot (who → whom, the Mayor's ×2) unless the option hides them: the

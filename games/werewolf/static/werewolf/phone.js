@@ -171,6 +171,8 @@ export function mount(root, ctx) {
         return prompt.chosen.length ? h("p", { class: "ww-info" }, fmt("You protect %(name)s tonight.", { name: ctx.nameOf(prompt.chosen[0]) })) : null;
       case "wolf":
         return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)),
+          !prompt.result && packSplit(prompt.info) ? h("p", { class: "ww-info alert", "data-testid": "pack-disagrees", role: "status" },
+            t("The pack disagrees: point at the same victim, then confirm.")) : null,
           prompt.result ? h("p", { class: "ww-info bad", "data-testid": "pack-victim" }, prompt.result[0] === "none"
             ? t("The pack chose no victim tonight.") : fmt("Tonight's victim: %(name)s", { name: ctx.nameOf(prompt.result[0]) })) : null];
       case "little_girl":
@@ -186,6 +188,11 @@ export function mount(root, ctx) {
       default:
         return me.notebook.powerless ? h("p", { class: "ww-info" }, t("Your card has lost its power.")) : null;
     }
+  }
+
+  // Awake wolves confirmed different choices: no victim is locked until they agree.
+  function packSplit(rows) {
+    return new Set(rows.filter(([, pointer, done]) => done && pointer !== null).map(([, pointer]) => String(pointer))).size > 1;
   }
 
   // The awake wolves and where each points (by name for the pack, by letter for the Little Girl).

@@ -10,7 +10,7 @@ import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
-  lastBallots, ballotsPanel, revealPanel, timeline, names,
+  ballotsToday, ballotsPanel, revealPanel, timeline, names,
 } from "./common.js";
 
 const VOICE_KEY = "partyhub.werewolf.voice"; // "off" when this TV's speech is switched off
@@ -141,11 +141,14 @@ export function mount(root, ctx) {
   // The phase's own panel: how many have voted, the candidates, the ballots once revealed.
   function phasePanel() {
     const poll = view.poll;
+    const entry = ballotsToday(view);
     if ((view.phase === "vote" || view.phase === "election") && poll) {
-      return h("p", { class: "ww-progress", "data-testid": "vote-progress" },
+      // A revote shows the tied count it comes from beside its own progress.
+      const tied = poll.revote && entry && entry.vote === poll.kind ? paged(ballotsPanel(entry, ctx)) : null;
+      return [h("p", { class: "ww-progress", "data-testid": "vote-progress" },
         fmt("Voted: %(n)s of %(total)s. The ballots show when the vote closes.", { n: poll.locked.length, total: poll.voters.length }),
         poll.revote || poll.kind === "election" ? h("span", { class: "ww-candidates" }, " ",
-          fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null);
+          fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null), tied];
     }
     if (view.phase === "talk") {
       return h("p", { class: "ww-progress", "data-testid": "ready-progress", "data-needed": view.talk.needed },
@@ -155,9 +158,7 @@ export function mount(root, ctx) {
       return h("p", { class: "ww-progress" }, poll.standing.length
         ? fmt("Standing: %(names)s", { names: names(ctx, poll.standing) }) : t("Nobody stands yet."));
     }
-    const entry = lastBallots(view);
-    if (entry && view.phase !== "night" && entry.clock[0] === "day" && entry.clock[1] === view.day) return paged(ballotsPanel(entry, ctx));
-    return null;
+    return entry ? paged(ballotsPanel(entry, ctx)) : null;
   }
 
   // A panel that may be taller than the room the seats leave it: shown a page at a time.
