@@ -600,3 +600,59 @@ def test_the_hunters_shot_is_staged_in_order_with_characters_every_tv_has(chromi
         shot(page, "tv-outcome-shot")
         assert talk["phase"] == "talk"
         assert errors == []
+
+
+@pytest.mark.django_db
+def test_the_mayor_election_shows_its_ballots_and_says_a_draw(chromium_path):
+    """The tied count stays beside the revote's progress; the Mayor the lot gave is held on the
+    TV with the ballots, and said to be drawn."""
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    state = play.to_phase(play.night_with(play.begin(play.game(play.VILLAGE6)), None),
+                          "candidacy")
+    state = play.act(play.act(state, 2, "stand", True), 3, "stand", True)
+    for seat in (0, 1, 4, 5):
+        state = play.act(state, seat, "stand", False)
+    state = play.timeout(play.act(play.act(state, 2, "vote", 2), 3, "vote", 3))
+    revote = rules.view(state, None)
+    state = play.timeout(play.act(play.act(state, 2, "vote", 2), 3, "vote", 3))
+    held = rules.view(state, None)
+    assert held["phase"] == "outcome"
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        draw(page, page_data, revote, 6, board=True)
+        assert page.locator('[data-testid="vote-progress"]').count() == 1
+        assert page.locator('[data-testid="ballots"][data-vote="election"]').count() == 1
+        draw(page, page_data, held, 6, board=True)
+        assert page.locator('[data-testid="phase-title"]').inner_text() == "The new Mayor"
+        assert page.locator('[data-testid="ballot"]').count() == 2
+        assert page.locator('[data-testid="mayor"]').count() == 1
+        assert "Drawn by lot" in page.locator('[data-testid="log"]').inner_text()
+        shot(page, "tv-mayor-drawn")
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chromium_path):
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    state = play.to_step(play.begin(play.game(play.VILLAGE6, options=play.NO_MAYOR)),
+                         "werewolves")
+    state = play.act(play.act(state, 1, "wolf_vote", 0), 1, "confirm")
+    one = rules.view(state, 1)
+    split = play.act(play.act(state, 4, "wolf_vote", 2), 4, "confirm")
+    assert split["step"]["lock"] is None
+    agreed = play.act(play.act(state, 4, "wolf_vote", 0), 4, "confirm")
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        draw(page, page_data, one, 6)
+        assert page.locator('[data-testid="pack-disagrees"]').count() == 0
+        for seat in (1, 4):
+            draw(page, page_data, rules.view(split, seat), 6)
+            assert page.locator('[data-testid="pack-disagrees"]').is_visible()
+        shot(page, "phone-pack-disagrees")
+        draw(page, page_data, rules.view(agreed, 1), 6)
+        assert page.locator('[data-testid="pack-disagrees"]').count() == 0
+        assert page.locator('[data-testid="pack-victim"]').count() == 1
+        assert errors == []
