@@ -1,8 +1,10 @@
 """Werewolf's recap: the game replayed from its action log, with every card shown.
 
 Pure, like the rules. Awards (ties share them): the sharpest voter (the most day-vote ballots
-cast against a werewolf; none when ballots are secret), and the wolf who survived longest (alive
-at the end, else the last to die). The deaths list each death in order with its card: public
+cast against a werewolf by a player who is not one: a wolf who votes out his packmate is covering,
+not sharp; none when ballots are secret, and none when it singles nobody out: more than half of
+the village would share it), and the wolf who survived longest (alive at the end, else the last
+to die). The deaths list each death in order with its card: public
 because the game is over (every card is revealed then); the night-by-night timeline is the
 end's own (``rules.view``'s ``end``).
 """
@@ -38,9 +40,12 @@ def recap(setup: dict, log: list[dict]) -> dict:
     wolves = [seat for seat in range(n) if cards[seat] == WOLF]
     lasted = {seat: died_at.get(seat, len(died_at)) + 1 for seat in wolves}
     result = state["result"] or {"team": None, "winners": []}
+    sharp = {seat: 0 if seat in wolves else count for seat, count in on_wolves.items()}
+    sharpest = leaders(sharp)
+    if 2 * len(sharpest) > n - len(wolves):
+        sharpest = []
     awards = [
-        award("sharpest_voter", leaders(on_wolves),
-              counts=[on_wolves[seat] for seat in range(n)]),
+        award("sharpest_voter", sharpest, counts=[sharp[seat] for seat in range(n)]),
         award("last_wolf", leaders(lasted),
               alive=[seat for seat in wolves if state["alive"][seat]]),
     ]
