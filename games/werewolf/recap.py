@@ -4,9 +4,10 @@ Pure, like the rules. Awards (ties share them): the sharpest voter (the most day
 cast against a werewolf by a player who is not one: a wolf who votes out his packmate is covering,
 not sharp; none when ballots are secret, and none when it singles nobody out: more than half of
 the village would share it), and the wolf who survived longest (alive at the end, else the last
-to die). The deaths list each death in order with its card: public
-because the game is over (every card is revealed then); the night-by-night timeline is the
-end's own (``rules.view``'s ``end``).
+to die). The deaths list each death in order with its card and cause, and the timeline holds
+every night's record and the public log (the days: ballots, shots, Mayors): public because the
+game is over (every card, cause and night is revealed then). A player the host removed ("left")
+is named apart, never among the winners.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ def recap(setup: dict, log: list[dict]) -> dict:
                 ballots_cast[voter] += 1
                 on_wolves[voter] += before["cards"][ballot] == WOLF
     cards = state["cards"]
-    deaths = [{"seat": death["seat"], "card": cards[death["seat"]], "clock": death["clock"]}
-              for death in state["deaths"]]
+    deaths = [{"seat": death["seat"], "card": cards[death["seat"]], "clock": death["clock"],
+               "cause": death["cause"]} for death in state["deaths"]]
+    left = [death["seat"] for death in state["deaths"] if death["cause"] == "left"]
     died_at = {death["seat"]: index for index, death in enumerate(state["deaths"])}
     wolves = [seat for seat in range(n) if cards[seat] == WOLF]
     lasted = {seat: died_at.get(seat, len(died_at)) + 1 for seat in wolves}
@@ -55,7 +57,7 @@ def recap(setup: dict, log: list[dict]) -> dict:
             "card": cards[seat],
             "dealt": state["dealt"][seat],
             "alive": state["alive"][seat],
-            "won": seat in result["winners"],
+            "won": seat in result["winners"] and seat not in left,
             "ballots": ballots_cast[seat],
             "on_wolves": on_wolves[seat],
             "awards": [entry["key"] for entry in awards if seat in entry["seats"]],
@@ -63,5 +65,7 @@ def recap(setup: dict, log: list[dict]) -> dict:
         for seat in range(n)
     ]
     return {"board": {"game": rules.GAME_ID, "awards": awards, "deaths": deaths,
-                      "team": result["team"], "winners": result["winners"]},
+                      "team": result["team"],
+                      "winners": [seat for seat in result["winners"] if seat not in left],
+                      "left": left, "nights": state["nights"], "log": state["log"]},
             "seats": seats}

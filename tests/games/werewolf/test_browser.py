@@ -656,3 +656,44 @@ def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chro
         assert page.locator('[data-testid="pack-disagrees"]').count() == 0
         assert page.locator('[data-testid="pack-victim"]').count() == 1
         assert errors == []
+
+
+@pytest.mark.django_db
+def test_the_end_of_a_24_player_game_fits_with_causes_winners_first_and_the_removed_apart(
+        chromium_path):
+    """Every card on the 1080p screen at once (none left to a later page), each death with its
+    cause, the winners' cards first, and a winner the host removed shown apart, last, not as a
+    winner; the timeline, for a smaller game, has its days (the ballots) beside its nights."""
+    import copy
+
+    view = copy.deepcopy(random_views(24, board_only=True)["board-over"])
+    winners = view["result"]["winners"]
+    removed = winners[0]
+    view["players"][removed]["alive"] = False
+    view["reveal"]["deaths"] = [d for d in view["reveal"]["deaths"] if d["seat"] != removed]
+    view["reveal"]["deaths"].append({"seat": removed, "cause": "left", "clock": ["day", 1]})
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        draw(page, page_data, view, 24, board=True)
+        page.wait_for_timeout(300)
+        cards = page.locator('[data-testid="revealed"]')
+        assert cards.count() == 24
+        for index in range(24):
+            box = cards.nth(index).bounding_box()
+            assert box and box["y"] + box["height"] <= 1080, index
+        assert page.locator('[data-testid="revealed"] [data-testid="cause"]').count() == len(
+            view["reveal"]["deaths"])
+        order = [int(cards.nth(i).get_attribute("data-seat")) for i in range(24)]
+        shown = [seat for seat in winners if seat != removed]
+        assert order[:len(shown)] == shown and order[-1] == removed
+        last = page.locator(f'[data-testid="revealed"][data-seat="{removed}"]')
+        assert last.get_attribute("data-winner") == "false"
+        assert page.evaluate(SMALLEST_TV_TEXT) >= 28
+        shot(page, "tv24-end")
+        small = random_views(8, board_only=True)["board-over"]
+        draw(page, page_data, small, 8, board=True)
+        parts = page.locator('[data-testid="timeline"] > li')
+        keys = [parts.nth(i).get_attribute("data-part") for i in range(parts.count())]
+        assert "night-1" in keys and "day-1" in keys, keys
+        assert keys.index("day-1") == keys.index("night-1") + 1
+        assert errors == []

@@ -10,7 +10,7 @@ import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
-  ballotsToday, ballotsPanel, revealPanel, timeline, names,
+  ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
 } from "./common.js";
 
 const VOICE_KEY = "partyhub.werewolf.voice"; // "off" when this TV's speech is switched off
@@ -71,13 +71,15 @@ export function mount(root, ctx) {
 
   // --- pieces ---------------------------------------------------------------------------------
 
-  function header() {
+  function header(many) {
     const night = view.phase === "night";
+    const team = view.result ? view.result.team : "";
     const showClock = !night && !view.over && view.deadline;
     return h("header", { class: "ww-top" },
       h("span", { class: `ww-sky ${night ? "night" : "day"}`, "aria-hidden": "true" }),
       h("span", { class: "ww-when", "data-testid": "when" }, clockTitle(view)),
-      h("h1", { class: "ww-title", "data-testid": "phase-title" }, phaseTitle(view, ctx)),
+      h("h1", { class: "ww-title", "data-testid": "phase-title" }, view.over && many
+        ? h("span", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerTitle(team)) : phaseTitle(view, ctx)),
       showClock ? countdown(view.deadline, "ww-clock big") : null,
       voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
         "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
@@ -174,11 +176,20 @@ export function mount(root, ctx) {
       seats.length ? fmt("Only %(names)s may vote today.", { names: names(ctx, seats) }) : t("Nobody may vote today."));
   }
 
-  function endMain() {
+  // The end: the winners first (named, and first among the cards), every card with its death's
+  // time and cause; a crowded TV names the winning side only, in the title (its cards say who), and gives the
+  // whole width to the cards (the timeline is in the recap).
+  function endMain(many) {
+    const team = view.result ? view.result.team : "";
     return [
-      h("p", { class: "ww-win", "data-testid": "winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
-      paged(revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 })),
+      many ? null : h("p", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerText(view, ctx)),
+      paged(revealPanel(view, ctx, view.reveal, { winners: winnersShown(view), compact: many })),
     ];
+  }
+
+  function winnerTitle(team) {
+    return { village: t("The village wins!"), pack: t("The werewolves win!"), piper: t("The Pied Piper wins alone!"),
+      couple: t("The lovers win together!"), nobody: t("Nobody is left alive: nobody wins.") }[team] || t("The end");
   }
 
   function render() {
@@ -194,16 +205,16 @@ export function mount(root, ctx) {
     root.dataset.step = view.step && view.step.key ? view.step.key : "";
     root.dataset.narration = String(view.narration.id);
     const side = view.over
-      ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx)]
+      ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx, { log: view.log })]
       : [h("h2", {}, t("Cards in play")), composition(view, ctx),
         view.cursed ? h("p", { class: "ww-curse", "data-testid": "cursed" }, t("The village has lost its wisdom: the villagers have no powers.")) : null,
         h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 })];
-    morph(root, header(),
+    morph(root, header(many),
       h("div", { class: "ww-body" },
         h("main", { class: "ww-main" },
-          view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
+          view.over ? endMain(many) : [narrator(), phasePanel(), scapegoatList(),
             h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
-        h("aside", { class: "ww-side ww-pages" }, side)));
+        view.over && many ? null : h("aside", { class: "ww-side ww-pages" }, side)));
     pagesFit();
   }
 
