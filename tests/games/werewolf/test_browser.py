@@ -697,3 +697,31 @@ def test_the_end_of_a_24_player_game_fits_with_causes_winners_first_and_the_remo
         assert "night-1" in keys and "day-1" in keys, keys
         assert keys.index("day-1") == keys.index("night-1") + 1
         assert errors == []
+
+
+@pytest.mark.django_db
+def test_what_happened_shows_the_newest_entry_when_a_new_event_comes(chromium_path):
+    """The TV's log turns its pages while nothing happens; a new event brings it back to the
+    page with the newest entry."""
+    views = random_views(24, board_only=True)
+    talk = views["board-talk"]
+    log = [{"kind": "death", "clock": ["day", 1], "seat": seat % 24, "card": None}
+           for seat in range(9)]
+    older = {**talk, "log": log}
+    newer = {**talk, "log": [*log, {"kind": "mayor", "clock": ["day", 1], "seat": 3,
+                                    "drawn": False}]}
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        page.clock.install()
+        names = [f"Player {seat + 1}" for seat in range(24)]
+        page.evaluate("""([page, frame, names]) => {
+          window.__show(page, frame, names, true);
+          window.__frame = (view) => window.__screen.update({ type: "state", version: 2, view });
+        }""", [page_data, {"type": "state", "version": 1, "view": older}, names])
+        newest = '[data-testid="log"] li[data-index="8"]'
+        assert page.locator(newest).is_visible()
+        page.clock.run_for(7500)  # the log turns a page: the newest entry is hidden
+        assert not page.locator(newest).is_visible()
+        page.evaluate("view => window.__frame(view)", newer)
+        assert page.locator('[data-testid="log"] li[data-index="9"]').is_visible()
+        assert errors == []

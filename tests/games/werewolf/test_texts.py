@@ -206,3 +206,30 @@ def test_the_shipped_card_and_team_names_are_those_of_the_lobby(shipped, languag
         teams = {key: translation.gettext(name) for key, name in rules.TEAMS.items()}
     assert {role["id"]: role["name"] for role in roles_for_page(language)} == cards
     assert lines_for_page(language)["team"] == teams
+
+
+# Words that give a player a gender the game does not know (playtesters read "Élodie est mort",
+# "Zoë raises his rifle"), and a French player addressed as "vous" where the rest says "tu".
+GENDERED = {
+    "en": re.compile(r"\b(he|him|his|himself)\b"),
+    "fr": re.compile(r"\{(seat|target)\} (est|sera) (mort|élu|le nouveau)"
+                     r"|\b(es|êtes) (prêt|amoureux|charmé)"),
+    "es": re.compile(r"\{(seat|target)\} es (elegido|el nuevo)"
+                     r"|\b(estás|estáis) (enamorad|hechizad)"),
+}
+FRENCH_VOUS = re.compile(r"\b(votre|vos)\b|\w+ez-vous\b", re.IGNORECASE)
+
+
+def test_the_shipped_texts_name_no_players_gender_and_say_tu_to_one_player(shipped):
+    for language, gendered in GENDERED.items():
+        lines = lines_for_page(language)
+        for kind in ("narrator", "phone"):
+            for key, text in lines[kind].items():
+                assert not gendered.search(text.lower()), (language, key, text)
+    french = lines_for_page("fr")
+    for key, text in french["phone"].items():
+        assert not FRENCH_VOUS.search(text), (key, text)
+    for role in roles_for_page("fr"):
+        assert not FRENCH_VOUS.search(role["power"]), role
+    for role in roles_for_page("en"):
+        assert not GENDERED["en"].search(role["power"].lower()), role

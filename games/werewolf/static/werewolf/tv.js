@@ -221,15 +221,19 @@ export function mount(root, ctx) {
   // A list taller than its panel's room (a crowded vote's ballots and counts, the end's cards,
   // the log, the timeline) shows the items that fit, and the next ones every PAGE_MS, back to
   // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half (one
-  // taller than the whole room, a huge vote's line in the log, is left to the phones).
+  // taller than the whole room, a huge vote's line in the log, is left to the phones). A list
+  // whose first item changed (the log's newest entry, new ballots) starts again from its first
+  // page: the newest is always what a new event shows.
   const PAGE_MS = 7000;
   const PAGE_ITEMS = ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li";
-  const pages = new Map(); // per panel (its class): the first and the last item shown
+  const pages = new Map(); // per panel (its class): the first and the last item shown, the first item's text
   function pagesFit(turn = false) {
     for (const panel of root.querySelectorAll(".ww-pages")) {
       const key = panel.className;
       const items = [...panel.querySelectorAll(PAGE_ITEMS)];
-      const shown = pages.get(key) || { first: 0, last: -1 };
+      const head = items.length ? items[0].textContent : "";
+      const kept = pages.get(key);
+      const shown = kept && kept.head === head ? kept : { first: 0, last: -1 };
       let first = turn ? Math.max(shown.first + 1, shown.last + 1) : shown.first;
       if (first >= items.length) first = 0;
       let last = -1;
@@ -240,7 +244,7 @@ export function mount(root, ctx) {
         }
         if (last >= first) break;
       }
-      pages.set(key, { first: last >= 0 ? first : 0, last });
+      pages.set(key, { first: last >= 0 ? first : 0, last, head });
     }
   }
   setInterval(() => pagesFit(true), PAGE_MS);
