@@ -36,7 +36,9 @@ from games.werewolf.options import (
     MIN_PLAYERS,
     OPTIONS,
     PRESETS,
+    SPECIALS,
     deck_for,
+    preset_deck,
 )
 from games.werewolf.options import options_clean as _options_clean
 
@@ -135,8 +137,11 @@ PROMPT_KINDS = (
     "hunter", "successor", "settle", "scapegoat",
 )
 # What the screens draw with (sent with the page): each card's team, the night's steps and the
-# card each is named after, and the keys the admin's texts are looked up by.
+# card each is named after, the keys the admin's texts are looked up by, and the lobby's deck for
+# each player count (the published one) and the cards a custom deck may switch on.
 FACTS = {
+    "decks": {n: preset_deck(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+    "specials": list(SPECIALS),
     "roles": {role: entry["team"] for role, entry in ROLES.items()},
     "teams": list(TEAMS),
     "steps": list(NIGHT_STEPS),
