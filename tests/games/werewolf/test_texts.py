@@ -233,3 +233,23 @@ def test_the_shipped_texts_name_no_players_gender_and_say_tu_to_one_player(shipp
         assert not FRENCH_VOUS.search(role["power"]), role
     for role in roles_for_page("en"):
         assert not GENDERED["en"].search(role["power"].lower()), role
+
+
+def test_the_screens_french_words_for_a_player_give_no_gender():
+    """The TV's and phones' own words (the JavaScript catalogue) about a player: how they died,
+    that they are dead, in love or charmed."""
+    import gettext
+    from pathlib import Path
+
+    mo = Path(__file__).resolve().parents[3] / "locale/fr/LC_MESSAGES/djangojs.mo"
+    with mo.open("rb") as handle:
+        french = gettext.GNUTranslations(handle)
+    gendered = re.compile(r"\b(est mort|es mort|exécuté|dévoré|empoisonné|abattu|amoureux|"
+                          r"charmé)\b")
+    for text in ("eaten by the werewolves", "poisoned by the Witch", "starved",
+                 "executed by the village", "shot by the Hunter", "died of grief",
+                 "died with the Elder", "died as the Scapegoat", "in love", "charmed",
+                 "%(name)s died.", "%(name)s died: %(card)s.", "%(name)s is dead.",
+                 "You are dead: stay silent.", "You died.", "You are in love with %(name)s."):
+        there = french.gettext(text)
+        assert there != text and not gendered.search(there), (text, there)
