@@ -269,8 +269,9 @@ export function mount(root, ctx) {
 // the host's counts and switches say.
 const LOBBY_OPTIONS = ["revealOnDeath", "mayor.enabled", "votes.ballots", "ghosts.seeAll"];
 
+export const lobbyReady = () => styleLoad();
+
 export function lobby(frame, ctx) {
-  styleLoad();
   const options = frame.room.options || {};
   const facts = ctx.page.facts || {};
   const n = frame.room.players.length;

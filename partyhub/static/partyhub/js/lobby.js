@@ -1,7 +1,8 @@
 // The lobby on both screens: who is in, who is connected, and the host's controls; on the TV,
 // under the room's code, the game's own part too when its TV module offers one
-// (`lobby(frame, ctx)`: Werewolf's cards in play and options). A crowded TV lobby lays the
-// names out in columns, so that every name and the Start button stay on the screen.
+// (`lobby(frame, ctx)`, after `lobbyReady()` if it has one: Werewolf's cards in play and
+// options). A crowded TV lobby lays the names out in columns, so that every name and the
+// Start button stay on the screen.
 
 import { h, morph, t, fmt } from "./dom.js";
 import { guideLobby } from "./guide.js";
@@ -14,7 +15,10 @@ function gamePart(root, frame, ctx) {
   const join = ctx.role === "board" ? document.querySelector(".lobby-join") : null;
   if (!join) return;
   if (!gameTv) {
-    gameTvLoading = gameTvLoading || import(ctx.page.scripts.board).then((module) => {
+    // Drawn once the module says it is ready (`lobbyReady()`: its stylesheet loaded), so the
+    // part never shows unstyled.
+    gameTvLoading = gameTvLoading || import(ctx.page.scripts.board).then(async (module) => {
+      if (typeof module.lobbyReady === "function") await module.lobbyReady();
       gameTv = module;
       const now = ctx.frame();
       if (now && now.room.status === "lobby") lobbyRender(root, now, ctx);
