@@ -44,6 +44,7 @@ PHASES = {
     "night": _("Night: eyes closed. The cards with a power act when the narrator calls them."),
     "dawn": _("Dawn: the TV names who died in the night."),
     "prompt": _("A player decides something their card or the day asks of them."),
+    "outcome": _("The TV shows what that decision did."),
     "candidacy": _("Who stands for Mayor? The Mayor's vote counts twice."),
     "election": _("The village elects its Mayor."),
     "talk": _("The village talks: who is a werewolf? Press Ready to vote when you have said "

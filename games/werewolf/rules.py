@@ -36,7 +36,9 @@ from games.werewolf.options import (
     MIN_PLAYERS,
     OPTIONS,
     PRESETS,
+    SPECIALS,
     deck_for,
+    preset_deck,
 )
 from games.werewolf.options import options_clean as _options_clean
 
@@ -52,8 +54,8 @@ __all__ = [
 GAME_ID = "werewolf"
 TITLE = pgettext("game title", "Werewolf")
 # Every phase a state is ever in (a screen draws each; the guide says what each is).
-PHASES = ("look", "night", "dawn", "prompt", "candidacy", "election", "talk", "vote", "execution",
-          "over")
+PHASES = ("look", "night", "dawn", "prompt", "outcome", "candidacy", "election", "talk", "vote",
+          "execution", "over")
 FIXED = ("composition", "spares", "options")  # set at setup, never changed by a move
 
 # Stable role ids; the names and texts here are English fallbacks (admin data replaces them).
@@ -126,6 +128,7 @@ NARRATION_KEYS = (
     "talk", "vote_open", "vote_revote", "ballots", "scapegoat_dies", "mayor_decides",
     "execution", "idiot_pardoned", "no_execution", "no_vote_today",
     "win_village", "win_pack", "win_piper", "win_couple", "win_nobody",
+    "mayor_drawn",  # added later: last, as its row is in the shipped texts
 )
 # Every kind of question a phone is asked (``me.prompt.kind``): the admin's text for each.
 PROMPT_KINDS = (
@@ -134,8 +137,11 @@ PROMPT_KINDS = (
     "hunter", "successor", "settle", "scapegoat",
 )
 # What the screens draw with (sent with the page): each card's team, the night's steps and the
-# card each is named after, and the keys the admin's texts are looked up by.
+# card each is named after, the keys the admin's texts are looked up by, and the lobby's deck for
+# each player count (the published one) and the cards a custom deck may switch on.
 FACTS = {
+    "decks": {n: preset_deck(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+    "specials": list(SPECIALS),
     "roles": {role: entry["team"] for role, entry in ROLES.items()},
     "teams": list(TEAMS),
     "steps": list(NIGHT_STEPS),
@@ -148,7 +154,7 @@ HOST_ACTIONS = ("talk_end", "extend", "remove")
 
 LOOK_SECONDS = 60
 CANDIDACY_SECONDS = 20
-ANNOUNCE_SECONDS = 5  # the TV's announcements (dawn, execution): a base ...
+ANNOUNCE_SECONDS = 5  # the TV's announcements (dawn, execution, an outcome): a base ...
 ANNOUNCE_LINE_SECONDS = 3  # ... and this much per line spoken
 STEP_SHARE = (0.7, 1.0)  # a night step lasts a random share of its timer, drawn when it starts
 INFO_STEP_SECONDS = (8.0, 20.0)  # ... the lovers' and the charmed's (nothing to choose): this long
@@ -275,6 +281,8 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
         "nights": [],
         "queue": [],
         "prompt": None,
+        "outcome": None,  # what the TV holds after a prompt, an election or a day removal
+        "interrupted": None,  # a day phase a removal paused for its prompts: phase, time left
         "poll": None,
         "talk": None,
         "checked": True,
@@ -855,8 +863,7 @@ def _dawn(state: dict, now: float) -> None:
     _say(state, "village_wakes", day=state["day"])
     _announce_deaths(state, shuffle=True)
     state["after"] = "day"
-    state["deadline"] = now + ANNOUNCE_SECONDS + ANNOUNCE_LINE_SECONDS * len(
-        state["narration"]["lines"])
+    state["deadline"] = now + _announce_seconds(state)
 
 
 def _announce_deaths(state: dict, shuffle: bool = False, left: int | None = None) -> None:
@@ -920,15 +927,16 @@ def _mayor_vacate(state: dict, seat: int, drawn: bool = False) -> None:
     elif drawn:
         choices = _successor_choices(state, seat)
         if choices:
-            _mayor_set(state, rng(state).choice(choices))
+            _mayor_set(state, rng(state).choice(choices), "mayor_drawn")
     else:
         state["queue"].append({"kind": "successor", "seat": seat})
 
 
 def _mayor_set(state: dict, seat: int, line: str = "mayor_named") -> None:
+    """The badge on; the log says whether the lot gave it (``mayor_drawn``)."""
     state["mayor"] = seat
     _say(state, line, seat=seat)
-    _log(state, "mayor", seat=seat)
+    _log(state, "mayor", seat=seat, drawn=line == "mayor_drawn")
 
 
 # --- The triggered prompts: the Hunter's shot, the Mayor's successor, the Scapegoat's voters ------
@@ -1048,7 +1056,7 @@ def _prompt_timeout(state: dict, now: float) -> None:
             _log(state, "shot", seat=seat, target=None)
     elif kind == "successor":
         if live:
-            _mayor_set(state, rng(state).choice(live))
+            _mayor_set(state, rng(state).choice(live), "mayor_drawn")
     elif kind == "scapegoat":
         _scapegoat_set(state, live)
     else:
@@ -1059,13 +1067,32 @@ def _prompt_timeout(state: dict, now: float) -> None:
 
 
 def _prompt_end(state: dict, now: float) -> None:
+    """The choice is made: the TV holds what it did (a shot and its death, the new Mayor, the
+    Scapegoat's list) as long as an execution's announcement, then the chain goes on."""
+    prompt = state["prompt"]
     state["prompt"] = None
-    _resume(state, now)
+    _hold(state, prompt["kind"], prompt["seat"], now)
+
+
+def _hold(state: dict, kind: str, seat: int | None, now: float) -> None:
+    """The ``outcome`` phase: the lines just said stay on the TV for the announcements' time
+    (a base and a few seconds a line, §4 "Announce"); nothing said, nothing to hold."""
+    if not state["narration"].get("fresh"):
+        _resume(state, now)
+        return
+    state["phase"] = "outcome"
+    state["outcome"] = {"kind": kind, "seat": seat}
+    state["deadline"] = now + _announce_seconds(state)
+
+
+def _announce_seconds(state: dict) -> float:
+    return ANNOUNCE_SECONDS + ANNOUNCE_LINE_SECONDS * len(state["narration"]["lines"])
 
 
 def _resume(state: dict, now: float) -> None:
     """After announcements: every Hunter's shot, then the win check (once no shot is pending),
     then the Mayor's successor and the Scapegoat's choice, then the day or night goes on (§4)."""
+    state["outcome"] = None
     queue = state["queue"]
     while True:
         shots = [prompt for prompt in queue if prompt["kind"] == "hunter"]
@@ -1087,7 +1114,11 @@ def _resume(state: dict, now: float) -> None:
 
 
 def _continue(state: dict, now: float) -> None:
-    """What comes next: a Mayor election when one is due, else the discussion or nightfall."""
+    """What comes next: the day phase a removal paused, a Mayor election when one is due, else
+    the discussion or nightfall."""
+    if state["interrupted"] is not None:
+        _interrupted_resume(state, now)
+        return
     options = state["options"]
     after = state["after"]
     if options["mayor.enabled"] and state["mayor"] is None:
@@ -1249,13 +1280,14 @@ def _election_close(state: dict, tied: list[int], now: float) -> None:
         _poll_open(state, "election", candidates, poll["voters"], now, revote=1)
         _say(state, "election_revote", candidates=candidates)
     else:
-        _mayor_elected(state, rng(state).choice(candidates), now)
+        _mayor_elected(state, rng(state).choice(candidates), now, drawn=True)
 
 
-def _mayor_elected(state: dict, seat: int, now: float) -> None:
+def _mayor_elected(state: dict, seat: int, now: float, drawn: bool = False) -> None:
+    """The badge goes on, held on the TV with the ballots (a draw by lot says so)."""
     state["poll"] = None
-    _mayor_set(state, seat, "mayor_elected")
-    _continue(state, now)
+    _mayor_set(state, seat, "mayor_drawn" if drawn else "mayor_elected")
+    _hold(state, "mayor", seat, now)
 
 
 # --- 4.4 Discussion -------------------------------------------------------------------------------
@@ -1370,8 +1402,7 @@ def _execution_announce(state: dict, now: float) -> None:
     state["poll"] = None
     state["phase"] = "execution"
     state["after"] = "night"
-    state["deadline"] = now + ANNOUNCE_SECONDS + ANNOUNCE_LINE_SECONDS * len(
-        state["narration"]["lines"])
+    state["deadline"] = now + _announce_seconds(state)
 
 
 # --- 6. The win check -----------------------------------------------------------------------------
@@ -1429,6 +1460,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
     state["over"] = True
     state["deadline"] = None
     state["step"] = state["poll"] = state["prompt"] = state["talk"] = None
+    state["outcome"] = state["interrupted"] = None
     state["queue"] = []
     if at_night:
         _say(state, "village_wakes", day=state["day"] + 1)
@@ -1448,7 +1480,7 @@ def _timeout(state: dict, now: float) -> None:
         _look_end(state, now)
     elif phase == "night":
         _step_end(state, now)
-    elif phase in ("dawn", "execution"):
+    elif phase in ("dawn", "execution", "outcome"):
         _resume(state, now)
     elif phase == "prompt":
         _prompt_timeout(state, now)
@@ -1478,23 +1510,51 @@ def _host(state: dict, action: dict, now: float) -> None:
         _remove(state, action, now)
 
 
+DAY_PHASES = ("candidacy", "election", "talk", "vote")  # what a removal may pause
+
+
 def _remove(state: dict, action: dict, now: float) -> None:
     """A player left the village: he dies at once, his lover with him; no shot, no Scapegoat
-    choice; a Mayor successor is drawn. Prompts this triggers run at the next announcement."""
+    choice; a Mayor successor is drawn. In a day phase, the prompts this triggers (a grieving
+    Hunter's shot, a grieving Mayor's successor) run right after the announcement, pausing the
+    phase (§4 death chain, step 5); at night they wait for dawn, in an announcement or a
+    prompt for its end."""
     seat = action.get("target")
     require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
     require(state["alive"][seat], _("That player is already dead."))
     _kill(state, seat, "left")
     _announce_deaths(state, left=seat)
+    _ballots_drop_dead(state)
+    phase = state["phase"]
+    if phase in DAY_PHASES and state["queue"]:
+        deadline = state["deadline"]
+        state["interrupted"] = {"phase": phase,
+                                "left": None if deadline is None else max(0.0, deadline - now)}
+        _hold(state, "left", seat, now)
+        return
+    if not any(p["kind"] == "hunter" for p in state["queue"]) and phase != "prompt":
+        state["checked"] = True
+        _win_check(state, now, at_night=phase == "night")
+
+
+def _ballots_drop_dead(state: dict) -> None:
+    """Ballots by or for a player who died meanwhile are dropped (and unlocked)."""
     poll = state["poll"]
     if poll is not None and poll.get("ballots"):
         for voter, ballot in enumerate(poll["ballots"]):
             if not state["alive"][voter] or (type(ballot) is int and not state["alive"][ballot]):
                 poll["ballots"][voter] = None
                 poll["locked"][voter] = False
-    if not any(p["kind"] == "hunter" for p in state["queue"]) and state["phase"] != "prompt":
-        state["checked"] = True
-        _win_check(state, now, at_night=state["phase"] == "night")
+
+
+def _interrupted_resume(state: dict, now: float) -> None:
+    """The paused day phase goes on with the time it had left (its poll or discussion kept,
+    the ballots on the dead dropped)."""
+    paused = state["interrupted"]
+    state["interrupted"] = None
+    state["phase"] = paused["phase"]
+    state["deadline"] = None if paused["left"] is None else now + paused["left"]
+    _ballots_drop_dead(state)
 
 
 def _presence(state: dict, action: dict, now: float) -> None:
@@ -1859,6 +1919,7 @@ def _board_view(state: dict) -> dict:
             "needed": _ready_needed(state),
         },
         "prompt": None if prompt is None else {"kind": prompt["kind"], "seat": prompt["seat"]},
+        "outcome": None if state["outcome"] is None else dict(state["outcome"]),
         "scapegoat_voters": (list(state["scapegoat_list"]["seats"])
                              if state["scapegoat_list"] is not None
                              and state["scapegoat_list"]["day"] >= state["day"] else None),

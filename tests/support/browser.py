@@ -121,7 +121,8 @@ window.__show = (page, frame, names, board) => {
   const root = document.createElement("div");
   document.getElementById("game").replaceChildren(root);
   window.__acts = [];
-  (board ? tv : phone)(root, ctx).update(frame);
+  window.__screen = (board ? tv : phone)(root, ctx);  // a later frame: __screen.update(frame)
+  window.__screen.update(frame);
 };
 window.__ready = true;
 </script></body></html>"""

@@ -448,8 +448,7 @@ def random_views(n: int, board_only: bool = False) -> dict[str, dict]:
 
     from games.werewolf import rules
 
-    wanted = {f"board-{phase}" for phase in ("look", "night", "dawn", "prompt", "candidacy",
-                                              "election", "talk", "vote", "execution", "over")}
+    wanted = {f"board-{phase}" for phase in rules.PHASES}
     if not board_only:
         wanted |= set(rules.PROMPT_KINDS) | {"audience", "ghost", "over"}
     found: dict[str, dict] = {}
@@ -746,6 +745,55 @@ def test_a_night_result_shows_only_while_held(chromium_path):
         witch, _decoy = pairs["witch-start-4"]
         draw(page, page_data, witch, len(NIGHT10))
         assert "Player 10" in hold(page, "witch-victim")["text"]
+
+
+# --- The day's staged moments, drawn from the rules' own views ----------------------------------
+
+MOMENTS = """async ([before, after, names]) => {
+  const { moments } = await import("/static/werewolf/drama.js");
+  const ctx = { page: window.__page, nameOf: (p) => names[p] ?? "?" };
+  return moments(before, after, ctx)
+    .map((m) => ({ kind: m.kind, text: m.text || "", icon: m.icon || "" }));
+}"""
+
+
+def hunter_day() -> list[dict]:
+    """Board views of a day: the dawn (the Hunter, seat 5, eaten), his prompt, his shot on seat
+    1 (held), then the discussion."""
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    dawn = play.night_with(play.begin(play.game(play.VILLAGE6, options=play.NO_MAYOR)), 5)
+    prompt = play.timeout(dawn)
+    shot = play.act(prompt, 5, "shoot", 1)
+    return [rules.view(state, None) for state in (dawn, prompt, shot, play.timeout(shot))]
+
+
+@pytest.mark.django_db
+def test_the_hunters_shot_is_staged_in_order_with_characters_every_tv_has(chromium_path):
+    """The shot gets its own banner before the death it causes, on a held phase titled for it;
+    the Hunter's prompt opening has one too; no icon is outside the Basic Multilingual Plane (a
+    colour emoji shows as a box on a TV without an emoji font)."""
+    dawn, prompt, held, talk = hunter_day()
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        page.evaluate("data => { window.__page = data; }", page_data)
+        found = page.evaluate(MOMENTS, [held, held, names])
+        assert found == []  # the same view again: nothing new
+        opened = page.evaluate(MOMENTS, [dawn, prompt, names])
+        assert [m["kind"] for m in opened] == ["prompt-hunter"]
+        assert "Player 6" in opened[0]["text"]
+        fired = page.evaluate(MOMENTS, [prompt, held, names])
+        assert [m["kind"] for m in fired] == ["shot", "death"], fired
+        assert "Player 6" in fired[0]["text"] and "Player 2" in fired[0]["text"]
+        woke = page.evaluate(MOMENTS, [{**dawn, "phase": "night", "log": []}, dawn, names])
+        assert [m["kind"] for m in woke] == ["dawn", "death"], woke
+        assert all(ord(c) <= 0xFFFF for m in opened + fired + woke for c in m["icon"] + m["text"])
+        draw(page, page_data, held, 6, board=True)
+        assert page.locator('[data-testid="phase-title"]').inner_text() == "The Hunter's shot"
+        shot(page, "tv-outcome-shot")
+        assert talk["phase"] == "talk"
         assert errors == []
 
 
@@ -763,4 +811,143 @@ def test_the_notebook_says_nothing_of_its_owner_before_it_is_opened(chromium_pat
             summary = page.locator('[data-testid="notebook"] summary')
             summaries.add((summary.inner_text(), summary.locator("*").count()))
         assert summaries == {("My notebook", 0)}
+
+
+def test_the_mayor_election_shows_its_ballots_and_says_a_draw(chromium_path):
+    """The tied count stays beside the revote's progress; the Mayor the lot gave is held on the
+    TV with the ballots, and said to be drawn."""
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    state = play.to_phase(play.night_with(play.begin(play.game(play.VILLAGE6)), None),
+                          "candidacy")
+    state = play.act(play.act(state, 2, "stand", True), 3, "stand", True)
+    for seat in (0, 1, 4, 5):
+        state = play.act(state, seat, "stand", False)
+    state = play.timeout(play.act(play.act(state, 2, "vote", 2), 3, "vote", 3))
+    revote = rules.view(state, None)
+    state = play.timeout(play.act(play.act(state, 2, "vote", 2), 3, "vote", 3))
+    held = rules.view(state, None)
+    assert held["phase"] == "outcome"
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        draw(page, page_data, revote, 6, board=True)
+        assert page.locator('[data-testid="vote-progress"]').count() == 1
+        assert page.locator('[data-testid="ballots"][data-vote="election"]').count() == 1
+        draw(page, page_data, held, 6, board=True)
+        assert page.locator('[data-testid="phase-title"]').inner_text() == "The new Mayor"
+        assert page.locator('[data-testid="ballot"]').count() == 2
+        assert page.locator('[data-testid="mayor"]').count() == 1
+        assert "Drawn by lot" in page.locator('[data-testid="log"]').inner_text()
+        shot(page, "tv-mayor-drawn")
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chromium_path):
+    from games.werewolf import rules
+    from tests.games.werewolf import test_rules as play
+
+    state = play.to_step(play.begin(play.game(play.VILLAGE6, options=play.NO_MAYOR)),
+                         "werewolves")
+    state = play.act(play.act(state, 1, "wolf_vote", 0), 1, "confirm")
+    one = rules.view(state, 1)
+    split = play.act(play.act(state, 4, "wolf_vote", 2), 4, "confirm")
+    assert split["step"]["lock"] is None
+    agreed = play.act(play.act(state, 4, "wolf_vote", 0), 4, "confirm")
+    with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
+        # What the pack knows shows only while its wolf holds "Hold to see" (no tells at night).
+        draw(page, page_data, one, 6)
+        assert "pack-disagrees" not in held(page)
+        for seat in (1, 4):
+            draw(page, page_data, rules.view(split, seat), 6)
+            assert "pack-disagrees" in held(page, "phone-pack-disagrees")
+        draw(page, page_data, rules.view(agreed, 1), 6)
+        shown = held(page)
+        assert "pack-disagrees" not in shown and shown.count("pack-victim") == 1
+        assert errors == []
+
+
+def held(page, screenshot: str | None = None) -> list[str]:
+    """The test ids shown in "Hold to see"'s panel while it is held (a screenshot then, if
+    named); let go, it is hidden again."""
+    box = page.locator('[data-testid="hold"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    panel = page.locator('[data-testid="hold-panel"]')
+    expect(panel).to_be_visible()
+    shown = panel.locator("[data-testid]").evaluate_all("els => els.map((e) => e.dataset.testid)")
+    if screenshot:
+        shot(page, screenshot)
+    page.mouse.up()
+    expect(panel).to_be_hidden()
+    return shown
+
+
+@pytest.mark.django_db
+def test_the_end_of_a_24_player_game_fits_with_causes_winners_first_and_the_removed_apart(
+        chromium_path):
+    """Every card on the 1080p screen at once (none left to a later page), each death with its
+    cause, the winners' cards first, and a winner the host removed shown apart, last, not as a
+    winner; the timeline, for a smaller game, has its days (the ballots) beside its nights."""
+    import copy
+
+    view = copy.deepcopy(random_views(24, board_only=True)["board-over"])
+    winners = view["result"]["winners"]
+    removed = winners[0]
+    view["players"][removed]["alive"] = False
+    view["reveal"]["deaths"] = [d for d in view["reveal"]["deaths"] if d["seat"] != removed]
+    view["reveal"]["deaths"].append({"seat": removed, "cause": "left", "clock": ["day", 1]})
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        draw(page, page_data, view, 24, board=True)
+        page.wait_for_timeout(300)
+        cards = page.locator('[data-testid="revealed"]')
+        assert cards.count() == 24
+        for index in range(24):
+            box = cards.nth(index).bounding_box()
+            assert box and box["y"] + box["height"] <= 1080, index
+        assert page.locator('[data-testid="revealed"] [data-testid="cause"]').count() == len(
+            view["reveal"]["deaths"])
+        order = [int(cards.nth(i).get_attribute("data-seat")) for i in range(24)]
+        shown = [seat for seat in winners if seat != removed]
+        assert order[:len(shown)] == shown and order[-1] == removed
+        last = page.locator(f'[data-testid="revealed"][data-seat="{removed}"]')
+        assert last.get_attribute("data-winner") == "false"
+        assert page.evaluate(SMALLEST_TV_TEXT) >= 28
+        shot(page, "tv24-end")
+        small = random_views(8, board_only=True)["board-over"]
+        draw(page, page_data, small, 8, board=True)
+        parts = page.locator('[data-testid="timeline"] > li')
+        keys = [parts.nth(i).get_attribute("data-part") for i in range(parts.count())]
+        assert "night-1" in keys and "day-1" in keys, keys
+        assert keys.index("day-1") == keys.index("night-1") + 1
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_what_happened_shows_the_newest_entry_when_a_new_event_comes(chromium_path):
+    """The TV's log turns its pages while nothing happens; a new event brings it back to the
+    page with the newest entry."""
+    views = random_views(24, board_only=True)
+    talk = views["board-talk"]
+    log = [{"kind": "death", "clock": ["day", 1], "seat": seat % 24, "card": None}
+           for seat in range(9)]
+    older = {**talk, "log": log}
+    newer = {**talk, "log": [*log, {"kind": "mayor", "clock": ["day", 1], "seat": 3,
+                                    "drawn": False}]}
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
+            page, page_data, errors):
+        page.clock.install()
+        names = [f"Player {seat + 1}" for seat in range(24)]
+        page.evaluate("""([page, frame, names]) => {
+          window.__show(page, frame, names, true);
+          window.__frame = (view) => window.__screen.update({ type: "state", version: 2, view });
+        }""", [page_data, {"type": "state", "version": 1, "view": older}, names])
+        newest = '[data-testid="log"] li[data-index="8"]'
+        assert page.locator(newest).is_visible()
+        page.clock.run_for(7500)  # the log turns a page: the newest entry is hidden
+        assert not page.locator(newest).is_visible()
+        page.evaluate("view => window.__frame(view)", newer)
+        assert page.locator('[data-testid="log"] li[data-index="9"]').is_visible()
         assert errors == []

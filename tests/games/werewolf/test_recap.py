@@ -102,3 +102,39 @@ def test_secret_ballots_leave_the_sharpest_voter_to_nobody():
     day(played, {seat: wolves[0] for seat in villagers[1:]})
     result = recap.recap(played.setup, played.log)
     assert {e["key"]: e for e in result["board"]["awards"]}["sharpest_voter"]["seats"] == []
+
+
+def test_the_sharpest_voter_singles_someone_out_and_never_a_wolf_covering():
+    """A wolf who votes out his packmate is not sharp; an award most of the village would share
+    singles nobody out."""
+    played, (w1, w2), (v1, v2, v3, v4) = game()
+    night(played, v1)
+    day(played, {v2: w1, v3: w1, v4: w1, w2: w1})  # w1 executed, his packmate voting too
+    result = recap.recap(played.setup, played.log)
+    sharpest = {e["key"]: e for e in result["board"]["awards"]}["sharpest_voter"]
+    assert sharpest["seats"] == [] and sharpest["counts"][w2] == 0
+    assert result["seats"][w2]["on_wolves"] == 1  # his own summary stays true
+    night(played, v2)
+    day(played, {v3: w2, v4: v3, w2: v4})  # v3 alone names the last wolf
+    result = recap.recap(played.setup, played.log)
+    sharpest = {e["key"]: e for e in result["board"]["awards"]}["sharpest_voter"]
+    assert sharpest["seats"] == [v3]
+
+
+def test_the_recap_names_causes_the_days_and_a_removed_player_apart_from_the_winners():
+    played, (w1, w2), (v1, v2, v3, v4) = game()
+    night(played, v1)
+    day(played, {v2: w1, v3: w1, v4: w1, w1: v2, w2: v2})  # w1 executed
+    until(played, lambda s: s["phase"] == "night")
+    act(played, None, "remove", v4)  # v4 left the village
+    act(played, None, "remove", w2)  # the last wolf left: the village wins
+    result = recap.recap(played.setup, played.log)
+    board = result["board"]
+    assert board["team"] == "village"
+    assert board["left"] == [v4, w2] and v4 not in board["winners"]
+    assert sorted(board["winners"]) == sorted([v1, v2, v3])
+    assert not result["seats"][v4]["won"] and result["seats"][v3]["won"]
+    assert [(d["seat"], d["cause"]) for d in board["deaths"]] == [
+        (v1, "wolves"), (w1, "vote"), (v4, "left"), (w2, "left")]
+    assert [night["night"] for night in board["nights"]] == [1, 2]
+    assert {entry["kind"] for entry in board["log"]} >= {"ballots", "death", "win"}

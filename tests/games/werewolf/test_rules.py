@@ -249,7 +249,9 @@ def test_the_mayor_can_be_elected_before_night_1():
     assert state["phase"] == "candidacy"
     state = act(state, 3, "stand", True)
     state = timeout(state)
-    assert state["mayor"] == 3 and state["phase"] == "night"
+    assert state["mayor"] == 3 and state["phase"] == "outcome"  # the badge held on the TV
+    assert lines(state) == ["mayor_elected"]
+    assert timeout(state)["phase"] == "night"
 
 
 # --- 3. The night: order, ghosts, pacing, decoys --------------------------------------------------
@@ -593,9 +595,19 @@ def test_the_hunter_shoots_after_the_dawn_announcements_and_may_decline():
     assert {"type": "shoot", "target": None} in me(state, 5)["actions"]
     shot = act(state, 5, "shoot", 1)
     assert causes(shot) == {5: "wolves", 1: "shot"} and "hunter_shoots" in lines(shot)
+    # The shot and its death are held on the TV as long as an execution's announcement.
+    assert shot["phase"] == "outcome" and shot["outcome"] == {"kind": "hunter", "seat": 5}
+    assert rules.view(shot, None)["outcome"] == {"kind": "hunter", "seat": 5}
+    assert shot["deadline"] - CLOCK[0] == pytest.approx(
+        rules.ANNOUNCE_SECONDS + rules.ANNOUNCE_LINE_SECONDS * len(lines(shot)))
+    assert all(not rules.legal_actions(shot, seat) for seat in range(6))
+    assert timeout(shot)["phase"] == "talk"
     spared = act(state, 5, "shoot", None)
-    assert causes(spared) == {5: "wolves"} and spared["phase"] == "talk"
-    assert timeout(state)["phase"] == "talk"  # timeout: no shot
+    assert causes(spared) == {5: "wolves"} and spared["phase"] == "outcome"
+    assert timeout(spared)["phase"] == "talk"
+    silent = timeout(state)  # timeout: no shot, said and held too
+    assert silent["phase"] == "outcome" and lines(silent) == ["hunter_spares"]
+    assert timeout(silent)["phase"] == "talk"
 
 
 def test_a_hunter_who_must_shoot_cannot_decline_and_shoots_at_random_on_timeout():
@@ -614,6 +626,8 @@ def test_the_hunter_shoots_when_executed_before_the_win_check():
     assert causes(state) == {0: "vote"}
     state = to_phase(state, "prompt")
     state = act(state, 0, "shoot", 1)  # the last wolf: the village wins after the shot
+    assert state["phase"] == "outcome" and not state["over"]  # the shot held first
+    state = timeout(state)
     assert state["over"] and state["result"]["team"] == "village"
 
 
@@ -944,7 +958,8 @@ def test_the_pardoned_idiot_stops_being_mayor_and_names_a_successor():
     assert state["prompt"]["kind"] == "successor" and state["prompt"]["seat"] == 0
     assert 0 not in state["prompt"]["choices"]
     state = act(state, 0, "successor", 3)
-    assert state["mayor"] == 3 and state["phase"] == "night"
+    assert state["mayor"] == 3 and state["phase"] == "outcome" and lines(state) == ["mayor_named"]
+    assert timeout(state)["phase"] == "night"
 
 
 def test_the_pardoned_idiot_dies_with_the_elder():
@@ -1052,7 +1067,12 @@ def test_the_mayor_election_with_candidacy_revote_and_draw():
     assert state["poll"]["revote"] == 1 and state["poll"]["candidates"] == [2, 3]
     state = act(act(state, 2, "vote", 2), 3, "vote", 3)
     state = timeout(state)
-    assert state["mayor"] in (2, 3) and state["phase"] == "talk"
+    # Still tied: the lot decides, and the narrator says so; the ballots and the badge held.
+    assert state["mayor"] in (2, 3) and state["phase"] == "outcome"
+    assert lines(state) == ["ballots", "mayor_drawn"]
+    assert state["log"][-1] == {"kind": "mayor", "clock": ["day", 1], "seat": state["mayor"],
+                                "drawn": True}
+    assert timeout(state)["phase"] == "talk"
     nobody = to_phase(night_with(begin(game(VILLAGE6)), None), "candidacy")
     nobody = timeout(nobody)
     assert nobody["poll"]["candidates"] == [0, 1, 2, 3, 4, 5]
@@ -1257,6 +1277,33 @@ def test_the_host_removes_a_player_who_left():
     refused(state, None, {"type": "remove", "target": 2}, "illegal")
 
 
+def test_a_hunter_grieving_by_day_shoots_right_after_the_death_then_the_day_goes_on():
+    """§4 death chain, step 5: the prompts run right after the announcement, not after the
+    vote: the vote pauses for the removal, the grief, the shot (each held on the TV), then goes
+    on with the time it had left, the ballots on the dead dropped."""
+    state = to_phase(night_with(lovers_game(2, 5), None), "talk")
+    state = act(state, None, "talk_end")
+    state = act(act(state, 6, "vote", 3), 6, "confirm")
+    state = act(state, 1, "vote", 4)
+    left = state["deadline"] - CLOCK[0]
+    state = act(state, None, "remove", 2)
+    assert causes(state) == {2: "left", 5: "grief"}
+    assert state["phase"] == "outcome" and state["outcome"] == {"kind": "left", "seat": 2}
+    state = timeout(state)
+    assert state["phase"] == "prompt" and state["prompt"]["kind"] == "hunter"
+    assert state["prompt"]["seat"] == 5
+    state = act(state, 5, "shoot", 3)
+    assert state["phase"] == "outcome" and "hunter_shoots" in lines(state)
+    state = timeout(state)
+    assert state["phase"] == "vote" and state["deadline"] == pytest.approx(CLOCK[0] + left - 0.5)
+    assert state["poll"]["ballots"][6] is None and not state["poll"]["locked"][6]
+    assert state["poll"]["ballots"][1] == 4
+    # Without a prompt to run, a removal leaves the day as it is.
+    calm = to_phase(night_with(lovers_game(2, 5), None), "talk")
+    calm = act(calm, None, "remove", 3)
+    assert calm["phase"] == "talk" and causes(calm) == {3: "left"}
+
+
 def test_presence_is_recorded_and_checked():
     state = begin(game(VILLAGE6, options=NO_MAYOR))
     state = rules.apply(state, None, {"type": "presence", "seat": 3, "connected": False}, 0.0)
@@ -1304,6 +1351,7 @@ PUBLIC_EVENTS = {"death", "curse", "shot", "mayor", "ballots", "pardon", "scapeg
                  "win"}
 BOARD_KEYS = {"game", "phase", "over", "deadline", "night", "day", "narration", "step",
               "composition", "options", "players", "mayor", "cursed", "poll", "talk", "prompt",
+              "outcome",
               "scapegoat_voters", "log", "result", "reveal", "me"}
 ME_KEYS = {"seat", "alive", "card", "team", "notebook", "prompt", "actions", "ghost", "pad"}
 NOTEBOOK_KEYS = {"pack", "hunts", "seen", "glimpses", "caught", "lover", "lover_card", "cupid",

@@ -317,3 +317,50 @@ def test_a_bad_text_already_saved_shows_the_shipped_line_instead(shipped):
         for kind, texts in lines_for_page(language).items():
             for key, text in texts.items():
                 assert "{nuit}" not in text and "{seat est" not in text, (language, kind, key)
+
+
+# Words that give a player a gender the game does not know (playtesters read "Élodie est mort",
+# "Zoë raises his rifle"), and a French player addressed as "vous" where the rest says "tu".
+GENDERED = {
+    "en": re.compile(r"\b(he|him|his|himself)\b"),
+    "fr": re.compile(r"\{(seat|target)\} (est|sera) (mort|élu|le nouveau)"
+                     r"|\b(es|êtes) (prêt|amoureux|charmé)"),
+    "es": re.compile(r"\{(seat|target)\} es (elegido|el nuevo)"
+                     r"|\b(estás|estáis) (enamorad|hechizad)"),
+}
+FRENCH_VOUS = re.compile(r"\b(votre|vos)\b|\w+ez-vous\b", re.IGNORECASE)
+
+
+def test_the_shipped_texts_name_no_players_gender_and_say_tu_to_one_player(shipped):
+    for language, gendered in GENDERED.items():
+        lines = lines_for_page(language)
+        for kind in ("narrator", "phone"):
+            for key, text in lines[kind].items():
+                assert not gendered.search(text.lower()), (language, key, text)
+    french = lines_for_page("fr")
+    for key, text in french["phone"].items():
+        assert not FRENCH_VOUS.search(text), (key, text)
+    for role in roles_for_page("fr"):
+        assert not FRENCH_VOUS.search(role["power"]), role
+    for role in roles_for_page("en"):
+        assert not GENDERED["en"].search(role["power"].lower()), role
+
+
+def test_the_screens_french_words_for_a_player_give_no_gender():
+    """The TV's and phones' own words (the JavaScript catalogue) about a player: how they died,
+    that they are dead, in love or charmed."""
+    import gettext
+    from pathlib import Path
+
+    mo = Path(__file__).resolve().parents[3] / "locale/fr/LC_MESSAGES/djangojs.mo"
+    with mo.open("rb") as handle:
+        french = gettext.GNUTranslations(handle)
+    gendered = re.compile(r"\b(est mort|es mort|exécuté|dévoré|empoisonné|abattu|amoureux|"
+                          r"charmé)\b")
+    for text in ("eaten by the werewolves", "poisoned by the Witch", "starved",
+                 "executed by the village", "shot by the Hunter", "died of grief",
+                 "died with the Elder", "died as the Scapegoat", "in love", "charmed",
+                 "%(name)s died.", "%(name)s died: %(card)s.", "%(name)s is dead.",
+                 "You are dead: stay silent.", "You died.", "You are in love with %(name)s."):
+        there = french.gettext(text)
+        assert there != text and not gendered.search(there), (text, there)

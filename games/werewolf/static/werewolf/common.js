@@ -87,6 +87,7 @@ export function phaseTitle(view, ctx) {
       : fmt("Night step %(k)s of %(n)s", { k: view.step ? view.step.index : 0, n: view.step ? view.step.count : 0 });
     case "dawn": return t("The village wakes up.");
     case "prompt": return promptTitle(view, ctx);
+    case "outcome": return outcomeTitle(view);
     case "candidacy": return t("Who stands for Mayor?");
     case "election": return view.poll && view.poll.revote ? t("Mayor election: revote") : t("Mayor election");
     case "talk": return t("Discussion: who are the werewolves?");
@@ -117,10 +118,30 @@ function promptTitle(view, ctx) {
   }[prompt.kind] || "";
 }
 
+// What the TV holds after a decision (the view's `outcome`; the narrator's lines say the rest).
+function outcomeTitle(view) {
+  const kind = view.outcome ? view.outcome.kind : "";
+  return {
+    hunter: t("The Hunter's shot"), successor: t("The new Mayor"), mayor: t("The new Mayor"),
+    scapegoat: t("The Scapegoat's choice"), left: t("A player has left the village"),
+  }[kind] || "";
+}
+
+// The seats the host removed ("left the village"): shown apart, never among the winners.
+export function leftSeats(reveal) {
+  return reveal ? reveal.deaths.filter((death) => death.cause === "left").map((death) => death.seat) : [];
+}
+
+// The winners to name and mark: the winning team, a player the host removed left out.
+export function winnersShown(view) {
+  const left = leftSeats(view.reveal);
+  return view.result ? view.result.winners.filter((seat) => !left.includes(seat)) : [];
+}
+
 export function winnerText(view, ctx) {
   const result = view.result;
   if (!result) return t("The end");
-  const winners = names(ctx, result.winners);
+  const winners = names(ctx, winnersShown(view));
   return {
     village: fmt("The village wins! (%(names)s)", { names: winners }),
     pack: fmt("The werewolves win! (%(names)s)", { names: winners }),
@@ -161,7 +182,8 @@ export function logText(entry, ctx) {
       return entry.target === null ? fmt("%(name)s, the Hunter, did not shoot.", { name: name(entry.seat) })
         : fmt("%(name)s, the Hunter, shot %(target)s.", { name: name(entry.seat), target: name(entry.target) });
     case "mayor":
-      return fmt("%(name)s is the Mayor.", { name: name(entry.seat) });
+      return entry.drawn ? fmt("Drawn by lot, %(name)s is the Mayor.", { name: name(entry.seat) })
+        : fmt("%(name)s is the Mayor.", { name: name(entry.seat) });
     case "ballots":
       return ballotsSummary(entry, ctx);
     case "pardon":
@@ -200,6 +222,14 @@ export function lastBallots(view) {
   return null;
 }
 
+// The newest ballots when they were cast this day (or before night 1), else null.
+export function ballotsToday(view) {
+  const entry = lastBallots(view);
+  if (!entry || view.phase === "night") return null;
+  const [part, n] = view.day ? ["day", view.day] : ["night", view.night];
+  return entry.clock[0] === part && entry.clock[1] === n ? entry : null;
+}
+
 // The counts, then every ballot (who → whom, the Mayor's ×2) unless the option hides them: the
 // result first (a crowded TV shows the ballots a page at a time).
 export function ballotsPanel(entry, ctx, { testid = "ballots" } = {}) {
@@ -229,30 +259,45 @@ export function causeText(cause) {
   return CAUSES()[cause] || cause;
 }
 
+// The same in a word or two, for a crowded TV's cards.
+const CAUSES_SHORT = () => ({
+  wolves: t("eaten"), poison: t("poisoned"), starvation: t("starved"), vote: t("executed"), shot: t("shot"),
+  grief: t("grief"), elder: t("with the Elder"), scapegoat: t("scapegoat"), left: t("left"),
+});
+
 // Every card (with each death's cause), the Thief's two cards, the lovers and the charmed.
 // `reveal` is the view's `reveal` (the end) or a ghost's `me.ghost` (the dead who see all);
 // `compact` (a crowded TV) marks lovers and the charmed with a sign and a death with its time.
+// The winners come first, a player the host removed last (apart, never a winner).
 export function revealPanel(view, ctx, reveal, { testid = "reveal", winners = [], compact = false } = {}) {
   const deathOf = (seat) => reveal.deaths.find((d) => d.seat === seat);
   const lovers = reveal.lovers || [];
+  const left = leftSeats(reveal);
+  const rank = (seat) => (left.includes(seat) ? 2 : winners.includes(seat) ? 0 : 1);
+  const order = reveal.cards.map((_card, seat) => seat).sort((a, b) => rank(a) - rank(b) || a - b);
   return h("div", { class: "ww-reveal", "data-testid": testid },
-    h("ul", { class: "ww-reveal-cards" }, reveal.cards.map((card, seat) => {
+    h("ul", { class: "ww-reveal-cards" }, order.map((seat) => {
+      const card = reveal.cards[seat];
       const death = deathOf(seat);
       const dealt = reveal.dealt[seat];
-      return h("li", { class: `ww-reveal-card ${death ? "dead" : ""} ${winners.includes(seat) ? "winner" : ""}`,
-        "data-testid": "revealed", "data-seat": seat, "data-card": card },
+      const won = winners.includes(seat) && !left.includes(seat);
+      return h("li", { class: `ww-reveal-card ${death ? "dead" : ""} ${won ? "winner" : ""} ${left.includes(seat) ? "left" : ""}`,
+        "data-testid": "revealed", "data-seat": seat, "data-card": card, "data-winner": String(won) },
       picture(ctx, card, "ww-reveal-pic"),
       h("span", { class: "ww-reveal-text" },
-        h("b", {}, ctx.nameOf(seat)), h("span", {}, roleName(ctx, card)),
-        dealt !== card ? h("small", {}, fmt("dealt %(card)s", { card: roleName(ctx, dealt) })) : null,
+        h("b", {}, ctx.nameOf(seat)),
+        compact && dealt !== card ? h("span", {}, roleName(ctx, card), " ", h("small", {}, fmt("(dealt %(card)s)", { card: roleName(ctx, dealt) })))
+          : h("span", {}, roleName(ctx, card)),
+        !compact && dealt !== card ? h("small", {}, fmt("dealt %(card)s", { card: roleName(ctx, dealt) })) : null,
         compact ? h("small", {},
           lovers.includes(seat) ? h("span", { class: "ww-tag love", title: t("in love") }, "♥ ") : null,
           reveal.charmed.includes(seat) ? h("span", { class: "ww-tag charm", title: t("charmed") }, "♪ ") : null,
-          death ? h("span", { class: "ww-cause", title: causeText(death.cause) }, `† ${clockLabel(death.clock)}`)
+          death ? h("span", { class: "ww-cause", "data-testid": "cause", title: causeText(death.cause) },
+            fmt("† %(when)s, %(cause)s", { when: clockLabel(death.clock), cause: CAUSES_SHORT()[death.cause] || death.cause }))
             : h("span", { class: "ww-alive" }, t("alive"))) : [
           lovers.includes(seat) ? h("small", { class: "ww-tag love" }, t("in love")) : null,
           reveal.charmed.includes(seat) ? h("small", { class: "ww-tag charm" }, t("charmed")) : null,
-          death ? h("small", { class: "ww-cause" }, fmt("%(when)s: %(cause)s", { when: clockLabel(death.clock), cause: causeText(death.cause) }))
+          death ? h("small", { class: "ww-cause", "data-testid": "cause" }, fmt("%(when)s: %(cause)s", { when: clockLabel(death.clock), cause: causeText(death.cause) }))
             : h("small", { class: "ww-alive" }, t("alive"))]));
     })),
     reveal.spares.length ? h("p", { class: "ww-spares", "data-testid": "spares" }, h("b", {}, t("The two cards in the middle:")), " ",
@@ -294,7 +339,32 @@ export function nightLines(night, ctx) {
   if (night.elder_saved) lines.push(t("The Elder survived the attack."));
   else if (night.saved !== null) lines.push(fmt("%(name)s was saved from the attack.", { name: n(night.saved) }));
   if (night.charmed.length) lines.push(fmt("The Pied Piper charmed %(names)s.", { names: names(ctx, night.charmed) }));
-  lines.push(night.deaths.length ? fmt("Died: %(names)s.", { names: names(ctx, night.deaths.map((d) => d[0])) }) : t("Nobody died."));
+  lines.push(night.deaths.length ? fmt("Died: %(names)s.", { names: deathsText(night.deaths, ctx) }) : t("Nobody died."));
+  return lines;
+}
+
+// Deaths ([seat, cause]) in words: "Ann (eaten by the werewolves) and Bo (died of grief)".
+function deathsText(deaths, ctx) {
+  return namesJoin(deaths.map(([seat, cause]) => fmt("%(name)s (%(cause)s)", { name: ctx.nameOf(seat), cause: causeText(cause) })));
+}
+
+// One day of the timeline (or the time before night 1: clock ["night", 0]) from the public
+// log: the ballots, the shots, the Mayor, the pardon, the Scapegoat's list, the curse, and the
+// deaths of the day with their causes (those announced at dawn are the night's).
+export function dayLines(log, reveal, clock, ctx) {
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const lines = [];
+  for (const entry of log) {
+    if (!same(entry.clock, clock) || entry.kind === "win") continue;
+    if (entry.kind === "death") {
+      const death = reveal.deaths.find((d) => d.seat === entry.seat);
+      if (!death || (death.clock[0] === "night" && death.clock[1] > 0)) continue;
+      lines.push(fmt("Died: %(names)s.", { names: deathsText([[death.seat, death.cause]], ctx) }));
+      continue;
+    }
+    const text = logText(entry, ctx);
+    if (text) lines.push(text);
+  }
   return lines;
 }
 
@@ -304,11 +374,19 @@ export function seenText(ctx, seen) {
   return known ? roleName(ctx, seen) : teamName(ctx, seen);
 }
 
-export function timeline(reveal, ctx, { testid = "timeline" } = {}) {
-  return h("ol", { class: "ww-timeline", "data-testid": testid }, reveal.timeline.map((night) =>
-    h("li", { "data-night": night.night },
-      h("h4", {}, fmt("Night %(n)s", { n: night.night })),
-      h("ul", {}, nightLines(night, ctx).map((line) => h("li", {}, line))))));
+// The game night by night and day by day (`log`: the public log, for the days).
+export function timeline(reveal, ctx, { testid = "timeline", log = [] } = {}) {
+  const parts = [];
+  const before = dayLines(log, reveal, ["night", 0], ctx);
+  if (before.length) parts.push({ key: "night-0", title: t("Before the first night"), lines: before });
+  for (const night of reveal.timeline) {
+    parts.push({ key: `night-${night.night}`, title: fmt("Night %(n)s", { n: night.night }), lines: nightLines(night, ctx) });
+    const day = dayLines(log, reveal, ["day", night.night], ctx);
+    if (day.length) parts.push({ key: `day-${night.night}`, title: fmt("Day %(n)s", { n: night.night }), lines: day });
+  }
+  return h("ol", { class: "ww-timeline", "data-testid": testid }, parts.map((part) =>
+    h("li", { "data-part": part.key }, h("h4", {}, part.title),
+      h("ul", {}, part.lines.map((line) => h("li", {}, line))))));
 }
 
 // --- the host's tools (in the platform's host menu, on the TV or the VIP's phone) -------------------

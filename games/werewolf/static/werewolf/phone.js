@@ -12,7 +12,7 @@ import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
 import {
   styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
-  winnerText, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText,
+  winnerText, winnersShown, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText,
 } from "./common.js";
 
 // The prompts whose pick stays on the phone until Confirm sends it as this action (the Thief's
@@ -340,6 +340,8 @@ export function mount(root, ctx) {
             : h("p", { class: "hint" }, t("Tap the player to protect, then Confirm."))];
       case "wolf":
         return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)) || h("p", { class: "hint" }, t("Open your eyes, or point at a victim, to see the pack.")),
+          !prompt.result && packSplit(prompt.info) ? h("p", { "data-testid": "pack-disagrees" },
+            t("The pack disagrees: point at the same victim, then confirm.")) : null,
           prompt.result ? h("p", { "data-testid": "pack-victim" }, prompt.result[0] === "none"
             ? t("The pack chose no victim tonight.") : fmt("Tonight's victim: %(name)s", { name: ctx.nameOf(prompt.result[0]) })) : null];
       case "little_girl":
@@ -357,6 +359,11 @@ export function mount(root, ctx) {
         return [h("p", { "data-testid": "hold-nothing" }, t("Nothing to see: you are asleep.")),
           me.notebook.powerless ? h("p", {}, t("Your card has lost its power.")) : null];
     }
+  }
+
+  // Awake wolves confirmed different choices: no victim is locked until they agree.
+  function packSplit(rows) {
+    return new Set(rows.filter(([, pointer, done]) => done && pointer !== null).map(([, pointer]) => String(pointer))).size > 1;
   }
 
   // The awake wolves and where each points (by name for the pack, by letter for the Little Girl).
@@ -476,7 +483,7 @@ export function mount(root, ctx) {
     return [waitingCard(t("You are dead: stay silent."), t("You may watch, but say nothing until the end."), { testid: "ghost", cls: "ghost" }),
       me.ghost ? h("div", { class: "ww-box", "data-testid": "ghost-sees" }, h("h3", {}, t("The dead see everything")),
         revealPanel(view, ctx, me.ghost, { testid: "ghost-reveal" }),
-        h("h3", {}, t("Night by night")), timeline(me.ghost, ctx, { testid: "ghost-timeline" })) : null];
+        h("h3", {}, t("Night by night")), timeline(me.ghost, ctx, { testid: "ghost-timeline", log: view.log })) : null];
   }
 
   function overStage() {
@@ -484,8 +491,8 @@ export function mount(root, ctx) {
     const won = seat !== null && view.result && view.result.winners.includes(seat);
     return [h("h2", { class: "ww-win", "data-testid": "phone-winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
       seat !== null ? h("p", { class: `ww-you ${won ? "good" : "bad"}` }, won ? t("You won!") : t("You lost.")) : null,
-      revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [] }),
-      h("details", { class: "ww-box" }, h("summary", {}, t("Night by night")), timeline(view.reveal, ctx))];
+      revealPanel(view, ctx, view.reveal, { winners: winnersShown(view) }),
+      h("details", { class: "ww-box" }, h("summary", {}, t("Night by night")), timeline(view.reveal, ctx, { log: view.log }))];
   }
 
   // --- the notebook and the village ---------------------------------------------------------------

@@ -1,8 +1,10 @@
 // Werewolf's recap in words (the layout is partyhub/js/recap.js): the awards the server
-// computed from the game's log, the deaths in order with their cards, and a player's own
-// summary.
+// computed from the game's log; the winners (a player the host removed named apart), the
+// deaths in order with their cards and causes, and the game night by night and day by day;
+// and a player's own summary.
 
 import { h, t, fmt, nt } from "../partyhub/js/dom.js";
+import { causeText, names, timeline as gameTimeline, winnerText } from "./common.js";
 
 const TITLES = {
   sharpest_voter: () => t("Sharpest voter"),
@@ -26,11 +28,16 @@ export function awards(recap, ctx) {
 }
 
 export function timeline(recap, ctx) {
-  if (!recap.deaths.length) return null;
+  const left = recap.left || [];
   return [
-    h("h3", {}, t("The dead, in order")),
-    h("ol", { class: "recap-deaths" }, recap.deaths.map((death) => h("li", {},
-      fmt("%(name)s, %(card)s", { name: ctx.nameOf(death.seat), card: cardName(ctx, death.card) })))),
+    h("p", { class: "recap-winners", "data-testid": "recap-winners" },
+      winnerText({ result: recap.team ? { team: recap.team, winners: recap.winners } : null }, ctx)),
+    left.length ? h("p", { "data-testid": "recap-left" }, fmt("Left the village (not among the winners): %(names)s", { names: names(ctx, left) })) : null,
+    recap.deaths.length ? [h("h3", {}, t("The dead, in order")),
+      h("ol", { class: "recap-deaths" }, recap.deaths.map((death) => h("li", {},
+        fmt("%(name)s, %(card)s: %(cause)s", { name: ctx.nameOf(death.seat), card: cardName(ctx, death.card), cause: causeText(death.cause) }))))] : null,
+    recap.nights ? [h("h3", {}, t("Night by night, day by day")),
+      gameTimeline({ timeline: recap.nights, deaths: recap.deaths }, ctx, { testid: "recap-days", log: recap.log })] : null,
   ];
 }
 

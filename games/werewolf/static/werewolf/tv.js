@@ -10,7 +10,7 @@ import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
-  lastBallots, ballotsPanel, revealPanel, timeline, names,
+  ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
 } from "./common.js";
 
 const VOICE_KEY = "partyhub.werewolf.voice"; // "off" when this TV's speech is switched off
@@ -71,13 +71,15 @@ export function mount(root, ctx) {
 
   // --- pieces ---------------------------------------------------------------------------------
 
-  function header() {
+  function header(many) {
     const night = view.phase === "night";
+    const team = view.result ? view.result.team : "";
     const showClock = !night && !view.over && view.deadline;
     return h("header", { class: "ww-top" },
       h("span", { class: `ww-sky ${night ? "night" : "day"}`, "aria-hidden": "true" }),
       h("span", { class: "ww-when", "data-testid": "when" }, clockTitle(view)),
-      h("h1", { class: "ww-title", "data-testid": "phase-title" }, phaseTitle(view, ctx)),
+      h("h1", { class: "ww-title", "data-testid": "phase-title" }, view.over && many
+        ? h("span", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerTitle(team)) : phaseTitle(view, ctx)),
       showClock ? countdown(view.deadline, "ww-clock big") : null,
       voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
         "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
@@ -141,11 +143,14 @@ export function mount(root, ctx) {
   // The phase's own panel: how many have voted, the candidates, the ballots once revealed.
   function phasePanel() {
     const poll = view.poll;
+    const entry = ballotsToday(view);
     if ((view.phase === "vote" || view.phase === "election") && poll) {
-      return h("p", { class: "ww-progress", "data-testid": "vote-progress" },
+      // A revote shows the tied count it comes from beside its own progress.
+      const tied = poll.revote && entry && entry.vote === poll.kind ? paged(ballotsPanel(entry, ctx)) : null;
+      return [h("p", { class: "ww-progress", "data-testid": "vote-progress" },
         fmt("Voted: %(n)s of %(total)s. The ballots show when the vote closes.", { n: poll.locked.length, total: poll.voters.length }),
         poll.revote || poll.kind === "election" ? h("span", { class: "ww-candidates" }, " ",
-          fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null);
+          fmt("Candidates: %(names)s", { names: names(ctx, poll.candidates) })) : null), tied];
     }
     if (view.phase === "talk") {
       return h("p", { class: "ww-progress", "data-testid": "ready-progress", "data-needed": view.talk.needed },
@@ -155,9 +160,7 @@ export function mount(root, ctx) {
       return h("p", { class: "ww-progress" }, poll.standing.length
         ? fmt("Standing: %(names)s", { names: names(ctx, poll.standing) }) : t("Nobody stands yet."));
     }
-    const entry = lastBallots(view);
-    if (entry && view.phase !== "night" && entry.clock[0] === "day" && entry.clock[1] === view.day) return paged(ballotsPanel(entry, ctx));
-    return null;
+    return entry ? paged(ballotsPanel(entry, ctx)) : null;
   }
 
   // A panel that may be taller than the room the seats leave it: shown a page at a time.
@@ -173,11 +176,20 @@ export function mount(root, ctx) {
       seats.length ? fmt("Only %(names)s may vote today.", { names: names(ctx, seats) }) : t("Nobody may vote today."));
   }
 
-  function endMain() {
+  // The end: the winners first (named, and first among the cards), every card with its death's
+  // time and cause; a crowded TV names the winning side only, in the title (its cards say who), and gives the
+  // whole width to the cards (the timeline is in the recap).
+  function endMain(many) {
+    const team = view.result ? view.result.team : "";
     return [
-      h("p", { class: "ww-win", "data-testid": "winner", "data-team": view.result ? view.result.team : "" }, winnerText(view, ctx)),
-      paged(revealPanel(view, ctx, view.reveal, { winners: view.result ? view.result.winners : [], compact: view.players.length > 12 })),
+      many ? null : h("p", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerText(view, ctx)),
+      paged(revealPanel(view, ctx, view.reveal, { winners: winnersShown(view), compact: many })),
     ];
+  }
+
+  function winnerTitle(team) {
+    return { village: t("The village wins!"), pack: t("The werewolves win!"), piper: t("The Pied Piper wins alone!"),
+      couple: t("The lovers win together!"), nobody: t("Nobody is left alive: nobody wins.") }[team] || t("The end");
   }
 
   function render() {
@@ -193,31 +205,35 @@ export function mount(root, ctx) {
     root.dataset.step = view.step && view.step.key ? view.step.key : "";
     root.dataset.narration = String(view.narration.id);
     const side = view.over
-      ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx)]
+      ? [h("h2", {}, t("Night by night")), timeline(view.reveal, ctx, { log: view.log })]
       : [h("h2", {}, t("Cards in play")), composition(view, ctx),
         view.cursed ? h("p", { class: "ww-curse", "data-testid": "cursed" }, t("The village has lost its wisdom: the villagers have no powers.")) : null,
         h("h2", {}, t("What happened")), logList(view, ctx, { limit: 9 })];
-    morph(root, header(),
+    morph(root, header(many),
       h("div", { class: "ww-body" },
         h("main", { class: "ww-main" },
-          view.over ? endMain() : [narrator(), phasePanel(), scapegoatList(),
+          view.over ? endMain(many) : [narrator(), phasePanel(), scapegoatList(),
             h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
-        h("aside", { class: "ww-side ww-pages" }, side)));
+        view.over && many ? null : h("aside", { class: "ww-side ww-pages" }, side)));
     pagesFit();
   }
 
   // A list taller than its panel's room (a crowded vote's ballots and counts, the end's cards,
   // the log, the timeline) shows the items that fit, and the next ones every PAGE_MS, back to
   // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half (one
-  // taller than the whole room, a huge vote's line in the log, is left to the phones).
+  // taller than the whole room, a huge vote's line in the log, is left to the phones). A list
+  // whose first item changed (the log's newest entry, new ballots) starts again from its first
+  // page: the newest is always what a new event shows.
   const PAGE_MS = 7000;
   const PAGE_ITEMS = ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li";
-  const pages = new Map(); // per panel (its class): the first and the last item shown
+  const pages = new Map(); // per panel (its class): the first and the last item shown, the first item's text
   function pagesFit(turn = false) {
     for (const panel of root.querySelectorAll(".ww-pages")) {
       const key = panel.className;
       const items = [...panel.querySelectorAll(PAGE_ITEMS)];
-      const shown = pages.get(key) || { first: 0, last: -1 };
+      const head = items.length ? items[0].textContent : "";
+      const kept = pages.get(key);
+      const shown = kept && kept.head === head ? kept : { first: 0, last: -1 };
       let first = turn ? Math.max(shown.first + 1, shown.last + 1) : shown.first;
       if (first >= items.length) first = 0;
       let last = -1;
@@ -228,7 +244,7 @@ export function mount(root, ctx) {
         }
         if (last >= first) break;
       }
-      pages.set(key, { first: last >= 0 ? first : 0, last });
+      pages.set(key, { first: last >= 0 ? first : 0, last, head });
     }
   }
   setInterval(() => pagesFit(true), PAGE_MS);
@@ -245,6 +261,47 @@ export function mount(root, ctx) {
       narrate();
     },
   };
+}
+
+// The TV lobby's part (partyhub/js/lobby.js): the cards in play for the players seated (or that
+// the deck is secret), and the options (§7), those a table would ask about and every one the
+// host changed. The deck for the count is the server's (`facts.decks`); a custom deck is what
+// the host's counts and switches say.
+const LOBBY_OPTIONS = ["revealOnDeath", "mayor.enabled", "votes.ballots", "ghosts.seeAll"];
+
+export const lobbyReady = () => styleLoad();
+
+export function lobby(frame, ctx) {
+  const options = frame.room.options || {};
+  const facts = ctx.page.facts || {};
+  const n = frame.room.players.length;
+  let deck = null;
+  if (options.composition === "custom") {
+    deck = { werewolf: options["composition.werewolves"], villager: options["composition.villagers"] };
+    for (const card of facts.specials || []) if (options[`composition.${card}`]) deck[card] = 1;
+    deck = Object.fromEntries(Object.entries(deck).filter(([, count]) => count));
+  } else {
+    deck = (facts.decks || {})[n] || null;
+  }
+  const secret = options["composition.public"] === false;
+  const fields = (ctx.page.fields || []).filter((field) => !field.name.startsWith("composition"));
+  const shownOptions = fields.filter((field) => LOBBY_OPTIONS.includes(field.name)
+    || JSON.stringify(options[field.name]) !== JSON.stringify(field.default));
+  const valueText = (field) => {
+    const value = options[field.name];
+    if (field.kind === "bool") return value ? t("on") : t("off");
+    const choice = (field.choices || []).find(([v]) => String(v) === String(value));
+    return choice ? choice[1] : String(value);
+  };
+  return h("section", { class: "ww ww-lobby", "data-testid": "ww-lobby" },
+    h("h2", {}, t("Cards in play")),
+    secret ? h("p", { class: "hint", "data-testid": "lobby-deck" }, t("The cards in play are secret."))
+      : deck ? h("div", { "data-testid": "lobby-deck" }, composition({ composition: deck }, ctx, { testid: "lobby-composition" }))
+        : h("p", { class: "hint", "data-testid": "lobby-deck" }, fmt("The deck is dealt for the players seated (%(min)s to %(max)s).",
+          { min: frame.room.min_players, max: frame.room.max_players })),
+    h("h2", {}, t("Options")),
+    h("ul", { class: "ww-lobby-options", "data-testid": "lobby-options" }, shownOptions.map((field) =>
+      h("li", { "data-option": field.name }, fmt("%(label)s: %(value)s", { label: field.label, value: valueText(field) })))));
 }
 
 // The moments the TV stages (partyhub/js/drama.js).

@@ -1,7 +1,39 @@
-// The lobby on both screens: who is in, who is connected, and the host's controls.
+// The lobby on both screens: who is in, who is connected, and the host's controls; on the TV,
+// under the room's code, the game's own part too when its TV module offers one
+// (`lobby(frame, ctx)`, after `lobbyReady()` if it has one: Werewolf's cards in play and
+// options). A crowded TV lobby lays the names out in columns, so that every name and the
+// Start button stay on the screen.
 
 import { h, morph, t, fmt } from "./dom.js";
 import { guideLobby } from "./guide.js";
+
+const CROWDED = 6; // players from which the TV's list goes into columns
+let gameTv = null; // the game's TV module, once loaded (for its part of the lobby)
+let gameTvLoading = null;
+
+function gamePart(root, frame, ctx) {
+  const join = ctx.role === "board" ? document.querySelector(".lobby-join") : null;
+  if (!join) return;
+  if (!gameTv) {
+    // Drawn once the module says it is ready (`lobbyReady()`: its stylesheet loaded), so the
+    // part never shows unstyled.
+    gameTvLoading = gameTvLoading || import(ctx.page.scripts.board).then(async (module) => {
+      if (typeof module.lobbyReady === "function") await module.lobbyReady();
+      gameTv = module;
+      const now = ctx.frame();
+      if (now && now.room.status === "lobby") lobbyRender(root, now, ctx);
+    });
+    return;
+  }
+  if (typeof gameTv.lobby !== "function") return;
+  let box = join.querySelector(".lobby-game");
+  if (!box) {
+    box = h("div", { class: "lobby-game" });
+    join.append(box);
+  }
+  join.classList.add("with-game");
+  morph(box, gameTv.lobby(frame, ctx));
+}
 
 function playerRow(player, ctx, frame) {
   const canKick = ctx.isHost() && !(frame.you && frame.you.id === player.id);
@@ -71,13 +103,16 @@ export function lobbyRender(root, frame, ctx) {
   } else if (vip) {
     controls.push(h("p", { class: "hint" }, fmt("Waiting for %(name)s to start the game.", { name: vip.name })));
   }
+  const crowded = ctx.role === "board" && players.length >= CROWDED;
+  root.classList.toggle("crowded", crowded);
   morph(root,
     guideLobby(frame, ctx),
     h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
-    h("ul", { class: "players" }, players.map((p) => playerRow(p, ctx, frame))),
+    h("ul", { class: `players ${crowded ? "columns" : ""}`, "data-testid": "lobby-players" }, players.map((p) => playerRow(p, ctx, frame))),
     room.audience.length ? h("p", { class: "audience" }, fmt("Audience: %(n)s", { n: room.audience.length })) : null,
     room.locked ? h("p", { class: "locked" }, t("The room is locked: nobody new can join.")) : null,
     frame.you && frame.you.audience ? h("p", { class: "hint" }, t("The room is full: you are in the audience.")) : null,
     controls,
     optionsView(frame, ctx));
+  gamePart(root, frame, ctx);
 }
