@@ -342,7 +342,9 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
             raise ServiceError(_("This room is locked."), code="locked")
         text_check(room, name)
         seats = list(room.seats.all())
-        if any(seat.name.casefold() == name.casefold() for seat in seats):
+        # A removed player's seat keeps its name for the game's record (the recap names them)
+        # but no phone: its name is free, for that player to come back and watch.
+        if any(seat.name.casefold() == name.casefold() for seat in seats if not seat.removed):
             raise ServiceError(
                 _("Someone here is already called %(name)s."), code="name_taken", name=name
             )
