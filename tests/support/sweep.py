@@ -29,9 +29,10 @@ VIEWPORTS = {
     "portrait": {"width": 390, "height": 844},
     "landscape": {"width": 844, "height": 390},
 }
-# Every name the longest a seat may have (services.NAME_MAX), wide letters first.
+# Every name the longest a seat may have (services.NAME_MAX), wide letters first; the first
+# one word of the widest letter, which no space lets wrap: every box must ellipsize or break it.
 NAMES = [
-    "Wilhelmina Wainwright", "Maximiliano Montalvo", "Christopher Robinson",
+    "W" * 20, "Maximiliano Montalvo", "Christopher Robinson",
     "Bartholomew Kowalski", "Guillermina Ferreira", "Anastasia Vandermeer",
     "Wolfgang Oppenheimer", "Penelope Winterbourn", "Theodora Featherston",
     "Marguerite Delacroix", "Sebastian Harrington", "Konstantin Zelenskyy",
