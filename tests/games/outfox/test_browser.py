@@ -331,6 +331,7 @@ def test_the_audience_ballot_asks_the_tvs_question_with_the_tvs_letters(chromium
             choices = ballot.locator(f'[data-question="{name}"] .crowd-choice')
             assert choices.locator(".ofx-letter").all_inner_texts() == letters
             texts = [" ".join(text.split()) for text in choices.all_inner_texts()]
-            assert texts == [f"{mark} {answer}" for mark, answer in zip(letters, view["answers"])]
+            pairs = zip(letters, view["answers"], strict=True)
+            assert texts == [f"{mark} {answer}" for mark, answer in pairs]
         shot(page, "audience-ballot")
         assert errors == []
