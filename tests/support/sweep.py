@@ -235,7 +235,9 @@ class Screen:
 def screen_check(page: Any, screen: Screen) -> list[str]:
     """Run every check in the page (one evaluate, axe-core included) and save the screenshot;
     the problems found."""
-    problems = page.evaluate(CHECKS_JS, {"tv": screen.seat is None, "game": screen.game})
+    problems = page.evaluate(
+        CHECKS_JS, {"tv": screen.seat is None, "game": screen.game, "names": names(screen.n)}
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{screen.name}.jpg"), type="jpeg", quality=80,
                     animations="disabled")  # a JPEG: quicker to write, a tenth of a PNG
