@@ -109,7 +109,7 @@ async ({ tv, game, names }) => {
     }
   }
   // A line may break between words, never inside one ("Approu-ver" with no hyphen), but for a
-  // player's name too wide for its line.
+  // player's name wider than its whole line.
   const letters = /[\p{L}\p{N}]/u;
   const broken = new Set();
   const words = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
@@ -139,14 +139,22 @@ async ({ tv, game, names }) => {
     const first = charTop(0);
     const last = charTop(chars.length - 1);
     if (first !== null && last !== null && Math.abs(last - first) > 2) split(0, chars.length - 1, first, last);
-    const wordAt = (k) => {  // the whole word a line break at k falls in
+    // A break inside a name's word is let be when that word is wider than its whole line.
+    const nameTooWide = (k) => {
       let a = k;
       let b = k;
       while (a > 0 && letters.test(chars[a - 1])) a--;
       while (b < chars.length && letters.test(chars[b])) b++;
-      return chars.slice(a, b);
+      if (!nameWords.has(chars.slice(a, b))) return false;
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      const width = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+      let line = el;
+      while (line.parentElement && getComputedStyle(line).display.startsWith("inline")) line = line.parentElement;
+      const ls = getComputedStyle(line);
+      return width > line.clientWidth - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight) + SLACK;
     };
-    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]) && !nameWords.has(wordAt(k)));
+    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]) && !nameTooWide(k));
     if (i !== undefined) {
       broken.add(el);
       problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
