@@ -27,6 +27,9 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
         "frames": frames_build(snapshot),
         "kicked": [seat_screen(seat_id) for seat_id in snapshot.kicked],
         "handed": [seat_screen(seat_id) for seat_id in snapshot.handed],
+        "reseated": {
+            seat_screen(seat_id): watches for seat_id, watches in snapshot.reseated.items()
+        },
     }
     delivered = True
     if not snapshot.elsewhere and fanout.on_this_loop():

@@ -282,6 +282,21 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await self.send(text_data='{"type":"handed"}')
         await self.close(code=4409)
 
+    async def reseat(self, watches: bool) -> None:
+        """Play again moved this phone's seat between the audience and the places: it now
+        takes the screens of what it is (``screens_for``), before this change's frames."""
+        if self.seat is None or self.seat.is_audience == watches:
+            return
+        self.seat.is_audience = watches
+        screens = self.screens_for()
+        for screen in self.screens:
+            if screen not in screens:
+                await fanout.leave(self.room_id, screen, self)
+        for screen in screens:
+            if screen not in self.screens:
+                await fanout.join(self.room_id, screen, self)
+        self.screens = screens
+
     def seat_still_held(self) -> bool:
         return services.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
 

@@ -35,7 +35,7 @@ from games import metrics
 logger = logging.getLogger(__name__)
 
 # The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed":
-# [screen, ...], "tally": text}.
+# [screen, ...], "reseated": {screen: watches}, "tally": text}.
 FRAMES = "room.frames"
 BOARD = "board"  # the screen of a room's TVs
 # The screen every audience phone of a room shares: its frames (the state, and the tally) are
@@ -62,6 +62,8 @@ class Screen(Protocol):
     async def kicked(self) -> None: ...
 
     async def handed_check(self) -> None: ...
+
+    async def reseat(self, watches: bool) -> None: ...
 
     async def net_send(self, status: str) -> None: ...
 
@@ -228,12 +230,17 @@ class Fanout:
 
     async def deliver(self, room: LocalRoom, message: dict) -> None:
         """The sockets of a seat handed to another phone check whether theirs is the old phone
-        (which hangs up and takes no more frames); then each frame goes to the sockets of its own
-        screen, then the kicked screens hang up; the audience's frames wait for the pump, after
-        these. A socket that fails is logged and the others still get theirs."""
+        (which hangs up and takes no more frames), and those of a seat moved between the
+        audience and the places (play again) join or leave the audience's screen; then each
+        frame goes to the sockets of its own screen, then the kicked screens hang up; the
+        audience's frames wait for the pump, after these. A socket that fails is logged and the
+        others still get theirs."""
         for screen in message.get("handed", ()):
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.handed_check())
+        for screen, watches in message.get("reseated", {}).items():
+            for socket in list(room.screens.get(screen, ())):
+                await self.handed(room, socket.reseat(watches))
         frames = message["frames"]
         for screen, text in frames.items():
             if screen == AUDIENCE:
@@ -265,11 +272,13 @@ class Fanout:
         while room.audience_state is not None or room.audience_tally is not None:
             texts = [text for text in (room.audience_state, room.audience_tally) if text]
             room.audience_state = room.audience_tally = None
-            for index, socket in enumerate(list(room.screens.get(AUDIENCE, ()))):
+            watching = room.screens.get(AUDIENCE, set())
+            for index, socket in enumerate(list(watching)):
                 if index % PUMP_BATCH == 0:
                     await asyncio.sleep(PUMP_PAUSE if index else 0)
                 for text in texts:
-                    await self.handed(room, socket.frame_send(text))
+                    if socket in watching:  # not seated meanwhile (play again)
+                        await self.handed(room, socket.frame_send(text))
 
     async def deliver_here(self, room_id: int, message: dict) -> None:
         """A change to this process's own sockets of the room: one no other process needs (every

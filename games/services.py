@@ -56,6 +56,8 @@ class Snapshot:
     connected: set[int] = field(default_factory=set)  # seat pks with a live socket
     kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
     handed: list[int] = field(default_factory=list)  # seat pks now held by another phone
+    # seat pk: whether it now watches, for seats moved between the audience and the places
+    reseated: dict[int, bool] = field(default_factory=dict)
     recap: dict | None = None  # the ended game's recap (``recap_read``)
     # A socket of the room is open in another process: the change goes over the channel layer.
     # ``False``: every screen of the room is this process's, and the change is handed to them
@@ -82,11 +84,12 @@ def seats_online(room: Room) -> tuple[list[Seat], set[int], bool]:
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None,
-                  handed: list[int] | None = None) -> Snapshot:
+                  handed: list[int] | None = None,
+                  reseated: dict[int, bool] | None = None) -> Snapshot:
     """The room with its seats and who is connected, for building frames."""
     seats, connected, elsewhere = seats_online(room)
     return snapshot_make(room, seats, connected, elsewhere, kicked=kicked or [],
-                         handed=handed or [])
+                         handed=handed or [], reseated=reseated or {})
 
 
 def snapshot_make(room: Room, seats: list[Seat], connected: set[int], elsewhere: bool,
@@ -351,7 +354,9 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
             raise ServiceError(_("This room is locked."), code="locked")
         text_check(room, name)
         seats = list(room.seats.all())
-        if any(seat.name.casefold() == name.casefold() for seat in seats):
+        # A removed player's seat keeps its name for the game's record (the recap names them)
+        # but no phone: its name is free, for that player to come back and watch.
+        if any(seat.name.casefold() == name.casefold() for seat in seats if not seat.removed):
             raise ServiceError(
                 _("Someone here is already called %(name)s."), code="name_taken", name=name
             )
@@ -528,8 +533,7 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
         host_check(room, actor)
         if room.status != Room.Status.OVER:
             raise ServiceError(_("The game is not over yet."), code="wrong_phase")
-        lobby_return(room, room.game, room.options)
-        return snapshot_take(room)
+        return snapshot_take(room, reseated=lobby_return(room, room.game, room.options))
 
 
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
@@ -553,23 +557,30 @@ def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
                 for option in adapter.rules.OPTIONS}
         if "timer_scale" in room.options:
             kept["timer_scale"] = room.options["timer_scale"]
-        lobby_return(room, game_id, options_validate(game_id, kept))
-        return snapshot_take(room)
+        return snapshot_take(
+            room, reseated=lobby_return(room, game_id, options_validate(game_id, kept))
+        )
 
 
-def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> None:
+def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> dict[int, bool]:
     """The locked room back in the lobby for ``game_id``: the seats in join order fill the
-    game's places, the rest watch."""
+    game's places, the rest watch. Returns the seats moved between the audience and the places
+    (pk: whether it now watches), whose phones change screens (``games.fanout``)."""
     rules = games_all()[game_id]
     room.seats.filter(removed=True).delete()
     seated = 0
+    reseated = {}
     for seat in room.seats.all():
+        watches = seated >= rules.MAX_PLAYERS
+        if watches != seat.is_audience:
+            reseated[seat.pk] = watches
         seat.position = None
-        seat.is_audience = seated >= rules.MAX_PLAYERS
+        seat.is_audience = watches
         seated += not seat.is_audience
         seat.save(update_fields=["position", "is_audience"])
     room_bump(room, game=game_id, options=options, status=Room.Status.LOBBY, state=None,
               deadline=None, current_game=None, paused_at=None, guide_started=None)
+    return reseated
 
 
 def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:

@@ -124,6 +124,10 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
             players.act(0, {"type": "claim", "character": "lover", "resource": "prestige"})
             players.act(1, {"type": "hoax"})
             phone.wait_for_selector('[data-testid="audience-ballot"]', timeout=WAIT_MS)
+            # The ballot names the called claim as the TV does.
+            claim = tv.locator('[data-testid="claim-banner"] .hx-banner-claim').inner_text()
+            prompt = phone.locator('[data-testid="audience-prompt"]').inner_text()
+            assert prompt == claim and claim.startswith("Ann"), (prompt, claim)
             shot(phone, "phone-ballot")
             hoax_button = phone.locator('[data-question="claim"] [data-choice="down"]')
             box = hoax_button.bounding_box()

@@ -554,7 +554,7 @@ def overlap(a: dict, b: dict) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
-def test_a_refusal_is_shown_once_and_the_newest_toast_covers_no_control(party):
+def test_a_refusal_is_shown_once_and_the_newest_toast_covers_no_control_and_is_in_view(party):
     room = room_make(party)
     tv = tv_open(party, room)
     reader = phone_open(party, room, 0)
@@ -578,6 +578,19 @@ def test_a_refusal_is_shown_once_and_the_newest_toast_covers_no_control(party):
             continue
         assert not overlap(box, other), controls.nth(i).evaluate("(el) => el.outerHTML")
     screenshot(reader, "behaviour-toast")
+    # On a page scrolled down (a long ballot), a toast is still shown in the viewport, and said.
+    reader.evaluate("""() => {
+        document.getElementById("app").append(Object.assign(document.createElement("div"),
+            { style: "height: 3000px", className: "tall" }));
+        window.scrollTo(0, document.body.scrollHeight);
+    }""")
+    reader.evaluate(TOAST, ["Seen from below"])
+    expect(toasts).to_have_text("Seen from below")
+    expect(toasts).to_have_attribute("role", "alert")
+    box = toasts.bounding_box()  # relative to the viewport
+    assert reader.evaluate("window.scrollY") > 2000
+    assert box["y"] >= 0 and box["y"] + box["height"] <= reader.viewport_size["height"], box
+    screenshot(reader, "behaviour-toast-scrolled")
 
 
 def test_the_slower_of_two_hoax_calls_is_told_once_that_someone_called_first(party):

@@ -1,10 +1,12 @@
 """The browser sweep: every phase of Outfox, Hoax and Werewolf, on the TV at 1920×1080 and on a
 phone at 390×844 and 844×390, in English, Spanish, French and Indonesian, with 20-character
-names, at each game's fewest and most players (the TV's end with and without its recap over
-it). Each screen is checked in the page: nothing overflows its box or the viewport, no two texts
-overlap and none is covered, the TV's game text is 28 px or more (Outfox's answers 36), a
-phone's every control is 44×44 or more, its actions start above the fold and its timer is
-labelled, and axe-core finds nothing serious or critical.
+names (one a single word of wide letters), at each game's fewest and most players (the TV's
+end with and without its recap over it). Each screen is checked in the page: nothing overflows
+its box or the viewport (a name may be cut by an ellipsis, or broken across lines), no two texts
+overlap and none is covered, the TV's game and lobby text is 28 px or more (Outfox's answers 36)
+and its main action (the lobby's Start) is in view without scrolling, a phone's every control is
+44×44 or more, its actions start above the fold and its timer is labelled, and axe-core finds
+nothing serious or critical.
 
 One server and one browser serve the whole sweep, with one page per viewport; each phase is
 written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every

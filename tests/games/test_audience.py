@@ -276,3 +276,19 @@ async def test_the_desk_builds_one_tally_for_many_touches(monkeypatch):
         desk.voted(9, {"n": n})
     await desk.pending[9]
     assert built == [(9, 50)]  # one tally, the fifty votes stored with it
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_watcher_seated_by_play_again_gets_its_seats_frames_at_once(tally_now):
+    """Play again seats the audience in free places: such a phone leaves the audience's screen
+    there and then, so no coalesced audience frame follows its own (which it would show)."""
+    table = await SocketTable.open("hoax", 3, HOAX, audience=1)
+    await db(Room.objects.filter(pk=table.room.pk).update)(status=Room.Status.OVER)
+    frames = await table.host("play_again")
+    seated = frames["audience0"]
+    assert seated["you"]["audience"] is False and "coalesced" not in seated
+    frames = await table.host("start")
+    mine = frames["audience0"]
+    assert "coalesced" not in mine and mine["you"]["position"] is not None, mine
+    assert mine["view"] is not None and mine["view"] != frames[BOARD]["view"]  # its own secrets
+    await table.close()  # and nothing more: no audience frame still on its way

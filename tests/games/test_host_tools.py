@@ -349,6 +349,19 @@ def test_removing_a_player_mid_game_applies_the_rules_move_and_frees_the_seat():
     assert not Seat.objects.filter(pk=victim.pk).exists()
 
 
+def test_a_removed_player_rejoins_as_audience_under_the_same_name():
+    room, seats = hoax_started(4)
+    room = pick_active(room, seats)
+    victim, other = [seat for seat in seats if seat.position != room.state["active"]][:2]
+    services.seat_remove(room.code, host(room), victim.pk)
+    again, snapshot = services.seat_join(room.code, victim.name.upper())
+    assert again.is_audience and again.name == victim.name.upper() and snapshot is None
+    with refused("name_taken"):  # a name still at the table, or in the audience, stays taken
+        services.seat_join(room.code, other.name)
+    with refused("name_taken"):
+        services.seat_join(room.code, victim.name)
+
+
 def test_a_removed_vip_hands_the_host_controls_to_the_next_player():
     room, seats = hoax_started(3)
     services.seat_remove(room.code, host(room), seats[0].pk)

@@ -109,8 +109,9 @@ window.interpolate = (text, params) =>
   text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
 </script>
 <script type="module">
-import { mount as phone } from "/static/GAME/phone.js";
+import * as phoneModule from "/static/GAME/phone.js";
 import { mount as tv } from "/static/GAME/tv.js";
+import { audienceRender } from "/static/partyhub/js/audience.js";
 // Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
 window.__show = (page, frame, names, board) => {
   document.body.className = `${board ? "page-tv" : "page-phone"} game-GAME`;
@@ -121,8 +122,17 @@ window.__show = (page, frame, names, board) => {
   const root = document.createElement("div");
   document.getElementById("game").replaceChildren(root);
   window.__acts = [];
-  window.__screen = (board ? tv : phone)(root, ctx);  // a later frame: __screen.update(frame)
+  window.__screen = (board ? tv : phoneModule.mount)(root, ctx);  // a later frame: __screen.update(frame)
   window.__screen.update(frame);
+};
+// Draw an audience phone's ballot and tally (``tally``: the tally frame) for one frame.
+window.__crowd = (page, frame, names, tally) => {
+  const ctx = { role: "seat", page, nameOf: (p) => names[p] ?? "?", vote() {} };
+  const el = document.createElement("div");
+  el.className = "crowd";
+  el.dataset.testid = "audience";
+  document.getElementById("game").append(el);
+  audienceRender(el, { frame, tally, votes: {}, ctx, game: phoneModule.ballot });
 };
 window.__ready = true;
 </script></body></html>"""

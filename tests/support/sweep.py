@@ -29,9 +29,10 @@ VIEWPORTS = {
     "portrait": {"width": 390, "height": 844},
     "landscape": {"width": 844, "height": 390},
 }
-# Every name the longest a seat may have (services.NAME_MAX), wide letters first.
+# Every name the longest a seat may have (services.NAME_MAX), wide letters first; the first
+# one word of the widest letter, which no space lets wrap: every box must ellipsize or break it.
 NAMES = [
-    "Wilhelmina Wainwright", "Maximiliano Montalvo", "Christopher Robinson",
+    "W" * 20, "Maximiliano Montalvo", "Christopher Robinson",
     "Bartholomew Kowalski", "Guillermina Ferreira", "Anastasia Vandermeer",
     "Wolfgang Oppenheimer", "Penelope Winterbourn", "Theodora Featherston",
     "Marguerite Delacroix", "Sebastian Harrington", "Konstantin Zelenskyy",
@@ -251,7 +252,9 @@ class Screen:
 def screen_check(page: Any, screen: Screen) -> list[str]:
     """Run every check in the page (one evaluate, axe-core included) and save the screenshot;
     the problems found."""
-    problems = page.evaluate(CHECKS_JS, {"tv": screen.seat is None, "game": screen.game})
+    problems = page.evaluate(
+        CHECKS_JS, {"tv": screen.seat is None, "game": screen.game, "names": names(screen.n)}
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{screen.name}.jpg"), type="jpeg", quality=80,
                     animations="disabled")  # a JPEG: quicker to write, a tenth of a PNG

@@ -1,8 +1,14 @@
 // The browser sweep's checks, run in the page in one go (tests/support/sweep.py): every problem
 // found, as a line naming the element(s) with their text and boxes. axe-core is already loaded
 // (an init script of the page's context).
-async ({ tv, game }) => {
+async ({ tv, game, names }) => {
   const problems = [];
+  // A player's name may be longer than any box gives it (20 wide letters, one word): it alone
+  // may be cut by an ellipsis (an element holding just the name, on its line or its last
+  // clamped line) or broken across lines.
+  const nameSet = new Set(names.map((n) => n.trim()));
+  const nameWords = new Set(names.flatMap((n) => n.split(/\s+/)));
+  const isName = (el) => nameSet.has((el.textContent || "").replace(/\s+/g, " ").trim());
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   const SLACK = 1; // sub-pixel rounding
@@ -35,15 +41,16 @@ async ({ tv, game }) => {
   const recap = document.querySelector(".recap-board");
   const screen = recap && shown(recap) ? recap : app;
   const all = [...screen.querySelectorAll("*")].filter((el) => !el.closest("svg") && shown(el));
-  // The part of a box its scrolling (or clipping) containers let show: null when scrolled out.
+  // The part of a box that shows inside every box that clips it, itself included (a name cut by
+  // its ellipsis, a list scrolled inside the lobby): null when scrolled or clipped out of sight.
   const visible = (el, r) => {
     let { left, top, right, bottom } = r;
-    for (let e = el.parentElement; e && e !== app.parentElement; e = e.parentElement) {
+    for (let e = el; e && e !== app.parentElement; e = e.parentElement) {
       const s = getComputedStyle(e);
-      if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) continue;
-      const c = e.getBoundingClientRect();
-      left = Math.max(left, c.left); top = Math.max(top, c.top);
-      right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const b = e.getBoundingClientRect();
+      left = Math.max(left, b.left); top = Math.max(top, b.top);
+      right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
     }
     return right - left > 2 && bottom - top > 2
       ? { left, top, right, bottom, width: right - left, height: bottom - top } : null;
@@ -72,10 +79,11 @@ async ({ tv, game }) => {
     const s = getComputedStyle(el);
     if (el.tagName === "SELECT" || el.tagName === "INPUT" || el.tagName === "TEXTAREA") continue;
     const scrolls = /(auto|scroll)/.test(s.overflowX + s.overflowY);
-    if (!scrolls && (el.scrollWidth > el.clientWidth + SLACK) && el.clientWidth > 0 && s.display !== "inline") {
+    const ellipsized = (s.textOverflow === "ellipsis" || s.webkitLineClamp !== "none") && isName(el);
+    if (!scrolls && !ellipsized && (el.scrollWidth > el.clientWidth + SLACK) && el.clientWidth > 0 && s.display !== "inline") {
       problems.push(`content wider than its box (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
     }
-    if (/(hidden|clip)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + SLACK && el.clientHeight > 0) {
+    if (/(hidden|clip)/.test(s.overflowY) && !ellipsized && el.scrollHeight > el.clientHeight + SLACK && el.clientHeight > 0) {
       problems.push(`content cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
     }
     const parent = el.parentElement;
@@ -89,7 +97,9 @@ async ({ tv, game }) => {
     }
   }
 
-  // 3. No two pieces of text overlap, and no text is covered by another element.
+  // 3. No two pieces of text overlap, and no text is covered by another element: each piece
+  // as far as it shows, inside every box that clips it (a name cut by its ellipsis, a list
+  // scrolled inside the lobby).
   const runs = [];
   const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -98,11 +108,13 @@ async ({ tv, game }) => {
     if (!el || el.closest("svg, select, option, script, style") || !shown(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    for (const r of range.getClientRects()) {  // a line scrolled out of its box is not seen
-      if (r.width > 2 && r.height > 2 && visible(el, r)) runs.push({ el, r });
+    for (const whole of range.getClientRects()) {
+      const r = whole.width > 2 && whole.height > 2 ? visible(el, whole) : null;
+      if (r) runs.push({ el, r });
     }
   }
-  // A line may break between words, never inside one ("Approu-ver" with no hyphen).
+  // A line may break between words, never inside one ("Approu-ver" with no hyphen), but for a
+  // player's name wider than its whole line.
   const letters = /[\p{L}\p{N}]/u;
   const broken = new Set();
   const words = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
@@ -132,7 +144,22 @@ async ({ tv, game }) => {
     const first = charTop(0);
     const last = charTop(chars.length - 1);
     if (first !== null && last !== null && Math.abs(last - first) > 2) split(0, chars.length - 1, first, last);
-    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]));
+    // A break inside a name's word is let be when that word is wider than its whole line.
+    const nameTooWide = (k) => {
+      let a = k;
+      let b = k;
+      while (a > 0 && letters.test(chars[a - 1])) a--;
+      while (b < chars.length && letters.test(chars[b])) b++;
+      if (!nameWords.has(chars.slice(a, b))) return false;
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      const width = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+      let line = el;
+      while (line.parentElement && getComputedStyle(line).display.startsWith("inline")) line = line.parentElement;
+      const ls = getComputedStyle(line);
+      return width > line.clientWidth - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight) + SLACK;
+    };
+    const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]) && !nameTooWide(k));
     if (i !== undefined) {
       broken.add(el);
       problems.push(`a word broken across lines ("${chars.slice(Math.max(0, i - 12), i)}|${chars.slice(i, i + 12)}"): ${describe(el)}`);
@@ -170,14 +197,29 @@ async ({ tv, game }) => {
 
   // 4. Sizes: the TV's game text readable across a room; a phone's every control a finger wide.
   const gameRoot = document.querySelector("#game:not([hidden]) .game-root");
-  if (tv && gameRoot) {
+  // On the TV, the game, or the lobby's side (its players, the host's Start).
+  const tvRoot = gameRoot || document.querySelector("#lobby:not([hidden]) #lobby-side");
+  if (tv && tvRoot) {
     const seen = new Set();
     for (const { el } of runs) {
-      if (seen.has(el) || !gameRoot.contains(el)) continue;
+      if (seen.has(el) || !tvRoot.contains(el)) continue;
       seen.add(el);
       const size = parseFloat(getComputedStyle(el).fontSize);
       const least = game === "outfox" && el.closest(".ofx-answer-text") ? 36 : 28;
       if (size < least - 0.01) problems.push(`text of ${size.toFixed(1)} px (under ${least}): ${describe(el)}`);
+    }
+  }
+  // The TV's main actions (the lobby's Start) are in view whole, in no box's scrolled-off part.
+  if (tv) {
+    for (const el of all.filter((e) => e.matches("button.big"))) {
+      const r = el.getBoundingClientRect();
+      let hidden = r.top < -SLACK || r.bottom > vh + SLACK;
+      for (let e = el.parentElement; e && e !== app && !hidden; e = e.parentElement) {
+        if (!/(auto|scroll|hidden|clip)/.test(getComputedStyle(e).overflowY)) continue;
+        const b = e.getBoundingClientRect();
+        hidden = r.top < b.top - SLACK || r.bottom > b.bottom + SLACK;
+      }
+      if (hidden) problems.push(`a main action out of view without scrolling: ${describe(el)}`);
     }
   }
   if (!tv) {

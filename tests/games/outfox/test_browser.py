@@ -17,7 +17,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import WAIT_MS, hub_start, party_open
+from games.outfox import audience
+from games.outfox import rules as outfox
+from tests.games.outfox.test_rules import new_game, to_read
+from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
 
 pytestmark = pytest.mark.browser
@@ -304,4 +307,31 @@ def test_outfox_full_game_in_browsers(tmp_path, chromium_path, daphne_factory):
         mine = phones[0].locator('[data-testid="recap-mine"] li')
         expect(mine.first).to_have_text("You scored 32 points: place 1.", timeout=WAIT_MS)
         expect(mine).to_have_count(4)
+        assert errors == []
+
+
+@pytest.mark.django_db
+def test_the_audience_ballot_asks_the_tvs_question_with_the_tvs_letters(chromium_path):
+    """An audience phone's ballot shows the card's question as the TV does, and each answer
+    with the letter the TV gives it (the audience talks about "B" with the room)."""
+    view = outfox.view(to_read(new_game(3)), None)
+    frame = {"type": "state", "version": 1, "room": {"status": "playing"},
+             "you": {"audience": True}, "view": view}
+    tally = {"open": {**audience.ballot(view), "voters": 0}}
+    with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (
+            page, page_data, errors):
+        page.evaluate("a => window.__show(...a)", [page_data, frame, NAMES, True])
+        question = page.locator('[data-testid="question"]').inner_text()
+        letters = page.locator('[data-testid="answers"] .ofx-letter').all_inner_texts()
+        assert letters == list("ABCDEF")[:len(view["answers"])]
+        page.evaluate("a => window.__crowd(...a)", [page_data, frame, NAMES, tally])
+        ballot = page.locator('[data-testid="audience-ballot"]')
+        assert ballot.locator('[data-testid="audience-prompt"]').inner_text() == question
+        for name in ("fox", "top"):
+            choices = ballot.locator(f'[data-question="{name}"] .crowd-choice')
+            assert choices.locator(".ofx-letter").all_inner_texts() == letters
+            texts = [" ".join(text.split()) for text in choices.all_inner_texts()]
+            pairs = zip(letters, view["answers"], strict=True)
+            assert texts == [f"{mark} {answer}" for mark, answer in pairs]
+        shot(page, "audience-ballot")
         assert errors == []

@@ -148,6 +148,17 @@ export function effectText(view, ctx, seat, characterId, choices) {
   }
 }
 
+// A claim as the TV words it: "Ana: I am the Butler".
+function claimLine(ctx, seat, characterId) {
+  return h("p", { class: "hx-banner-claim" }, h("b", {}, ctx.nameOf(seat)), ": ",
+    fmt("I am %(character)s", { character: charName(ctx, characterId) }));
+}
+
+// The audience's ballot (partyhub's audience.js) in the TV's terms: the called claim above it.
+export const ballot = {
+  prompt: (open, frame, ctx) => (open.claim ? claimLine(ctx, open.claim.seat, open.claim.character) : null),
+};
+
 // The claim (or immunity claim) now in play, as a banner: picture, "Ana: I am the Butler", effect.
 export function claimBanner(view, ctx, { testid = "claim-banner", cls = "" } = {}) {
   const challenge = view.challenge;
@@ -157,8 +168,7 @@ export function claimBanner(view, ctx, { testid = "claim-banner", cls = "" } = {
       "data-seat": challenge.seat, "data-character": challenge.character },
     picture(ctx, challenge.character, "hx-banner-pic"),
     h("div", { class: "hx-banner-text" },
-      h("p", { class: "hx-banner-claim" }, h("b", {}, ctx.nameOf(challenge.seat)), ": ",
-        fmt("I am %(character)s", { character: charName(ctx, challenge.character) })),
+      claimLine(ctx, challenge.seat, challenge.character),
       h("p", { class: "hx-banner-effect" }, fmt("immune to %(character)s: spared from %(name)s's claim",
         { name: ctx.nameOf(claim.seat), character: charName(ctx, claim.character) }))));
   }
@@ -168,8 +178,7 @@ export function claimBanner(view, ctx, { testid = "claim-banner", cls = "" } = {
     "data-seat": last.seat, "data-character": last.character },
   picture(ctx, last.character, "hx-banner-pic"),
   h("div", { class: "hx-banner-text" },
-    h("p", { class: "hx-banner-claim" }, h("b", {}, ctx.nameOf(last.seat)), ": ",
-      fmt("I am %(character)s", { character: charName(ctx, last.character) })),
+    claimLine(ctx, last.seat, last.character),
     h("p", { class: "hx-banner-effect" }, effectText(view, ctx, last.seat, last.character, last.choices)),
     unhoaxable(view, last.seat) ? h("p", { class: "hx-banner-note", "data-testid": "unhoaxable" },
       fmt("%(name)s holds the hoax card: they cannot be hoaxed.", { name: ctx.nameOf(last.seat) })) : null,

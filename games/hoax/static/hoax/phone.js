@@ -537,3 +537,4 @@ export function mount(root, ctx) {
     },
   };
 }
+export { ballot } from "./common.js";

@@ -21,6 +21,16 @@ export function styleLoad() {
 
 // Answers are named by their reading position; the letter helps players talk about them.
 export const letter = (answer) => LETTERS[answer] || "?";
+// The audience's ballot and tally (partyhub's audience.js) in the TV's terms: the card's
+// question above the ballot, each answer with the letter the TV gives it.
+export const ballot = {
+  prompt: (open, frame) => (frame.view && frame.view.card ? frame.view.card.question : null),
+  choice(question, value, frame) {
+    const answers = frame && frame.view ? frame.view.answers : null;
+    if (!answers || answers[value] === undefined) return null;
+    return [h("b", { class: "ofx-letter" }, letter(value)), " ", answers[value]];
+  },
+};
 export const slotLabel = (slot) => (slot === FOX_SLOT ? t("FOX") : `#${slot + 1}`);
 export const rankLabel = (rank) => (rank === 0 ? t("Fox") : `#${rank}`);
 // The zone a slot belongs to (#2–#3 and #4–#5 score as zones).

@@ -486,3 +486,4 @@ export function mount(root, ctx) {
     },
   };
 }
+export { ballot } from "./common.js";

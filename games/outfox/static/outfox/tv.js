@@ -288,3 +288,4 @@ export function mount(root, ctx) {
 
 // The moments the TV stages (partyhub/js/drama.js).
 export { moments } from "./drama.js";
+export { ballot } from "./common.js";

@@ -15,14 +15,14 @@ const QUESTIONS = {
 // On the TV's strip, a question in a word (the Hoax and Werewolf ones need none).
 const SHORT = { fox: () => t("FOX"), top: () => "#1" };
 
-// A choice's words: the answer's text (Outfox), a player's name (Werewolf), or believe/hoax.
-function choiceLabel(question, value, frame, ctx) {
-  if (question === "fox" || question === "top") {
-    const answers = frame && frame.view ? frame.view.answers : null;
-    return answers && answers[value] !== undefined ? answers[value] : String(value);
-  }
+// A choice's words: the game's own, in the TV's terms (its module's ``ballot.choice``: Outfox's
+// lettered answers), else a player's name (Werewolf) or believe/hoax.
+function choiceLabel(question, value, frame, ctx, game) {
+  const own = game && game.choice ? game.choice(question, value, frame, ctx) : null;
+  if (own !== null && own !== undefined) return own;
   if (question === "suspect") return ctx.nameOf(value);
-  return value === "down" ? t("Hoax!") : t("Believe");
+  if (question === "claim") return value === "down" ? t("Hoax!") : t("Believe");
+  return String(value);
 }
 
 // The truth beside a question's tally, when the game has made it public.
@@ -33,8 +33,12 @@ function truthOf(question, result) {
   return null;
 }
 
-function ballotView(open, votes, frame, ctx) {
+function ballotView(open, votes, frame, ctx, game) {
+  // What the TV asks about, in its words (the game module's ``ballot.prompt``): Outfox's
+  // card, Hoax's claim.
+  const prompt = game && game.prompt ? game.prompt(open, frame, ctx) : null;
   return h("div", { class: "crowd-ballot", "data-testid": "audience-ballot", dataset: { ballot: open.key } },
+    prompt ? h("div", { class: "crowd-prompt", "data-testid": "audience-prompt" }, prompt) : null,
     open.questions.map((question) => {
       const mine = votes[`${open.key}/${question.name}`];
       return h("fieldset", { class: "crowd-question", "data-question": question.name },
@@ -46,12 +50,12 @@ function ballotView(open, votes, frame, ctx) {
             "aria-pressed": mine === choice.value ? "true" : "false",
             "data-choice": String(choice.value),
             onclick: () => ctx.vote(open.key, question.name, choice.value),
-          }, choiceLabel(question.name, choice.value, frame, ctx)))));
+          }, choiceLabel(question.name, choice.value, frame, ctx, game)))));
     }),
     h("p", { class: "hint" }, fmt(nt("%(n)s in the audience has voted.", "%(n)s in the audience have voted.", open.voters), { n: open.voters })));
 }
 
-function resultView(last, frame, ctx) {
+function resultView(last, frame, ctx, game) {
   return h("div", { class: "crowd-result", "data-testid": "audience-tally", dataset: { ballot: last.key } },
     h("h3", {}, fmt(nt("The audience (%(n)s vote)", "The audience (%(n)s votes)", last.voters), { n: last.voters })),
     Object.entries(last.counts).map(([question, counts]) => {
@@ -67,7 +71,7 @@ function resultView(last, frame, ctx) {
           const dead = question === "suspect" && last.result.dead.includes(value);
           return h("li", { class: truth === choice ? "crowd-bar right" : dead ? "crowd-bar dead" : "crowd-bar",
             style: `--share:${Math.round((100 * n) / total)}%`, "data-choice": choice },
-          h("span", { class: "crowd-label" }, choiceLabel(question, value, frame, ctx), truth === choice ? " ✓" : dead ? " †" : ""),
+          h("span", { class: "crowd-label" }, choiceLabel(question, value, frame, ctx, game), truth === choice ? " ✓" : dead ? " †" : ""),
           h("span", { class: "crowd-count" }, String(n)));
         })),
         question === "claim" && last.result.truth
@@ -76,7 +80,8 @@ function resultView(last, frame, ctx) {
     }));
 }
 
-export function audienceRender(el, { frame, tally, votes, ctx }) {
+// ``game``: the game module's ``ballot`` export, if any ({ prompt, choice }).
+export function audienceRender(el, { frame, tally, votes, ctx, game }) {
   const playing = frame && frame.room.status !== "lobby";
   if (!playing || !tally) {
     morph(el);
@@ -84,8 +89,8 @@ export function audienceRender(el, { frame, tally, votes, ctx }) {
   }
   const audiencePhone = ctx.role === "seat" && frame.you && frame.you.audience;
   const parts = [];
-  if (tally.last) parts.push(resultView(tally.last, frame, ctx));
-  if (audiencePhone && tally.open) parts.push(ballotView(tally.open, votes, frame, ctx));
+  if (tally.last) parts.push(resultView(tally.last, frame, ctx, game));
+  if (audiencePhone && tally.open) parts.push(ballotView(tally.open, votes, frame, ctx, game));
   if (ctx.role === "board" && tally.open && tally.open.voters) {
     parts.push(h("p", { class: "crowd-voting" }, fmt(nt("%(n)s in the audience has voted.", "%(n)s in the audience have voted.", tally.open.voters), { n: tally.open.voters })));
   }

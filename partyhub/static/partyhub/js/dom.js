@@ -118,7 +118,8 @@ export function secondsLeft(deadline) {
 }
 
 // One message at a time above the page (the newest replaces the last), in the page's flow so it
-// never covers a control; it leaves after a few seconds.
+// covers no control at rest, and stuck to the viewport's top on a scrolled page (hub.css), said
+// by screen readers (an alert, or a status for news); it leaves after a few seconds.
 export function toast(message, kind = "error") {
   const box = document.getElementById("toasts");
   if (!box) return;

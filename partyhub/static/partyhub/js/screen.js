@@ -139,6 +139,7 @@ async function gameShow() {
         gameScreen.root = root;
         gameScreen.moments = module.moments;
         gameScreen.hostTools = module.hostTools || null;
+        gameScreen.ballot = module.ballot || null;
         if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
@@ -156,7 +157,7 @@ async function gameShow() {
 }
 
 function crowdShow() {
-  if (gameScreen && gameScreen.crowd) audienceRender(gameScreen.crowd, { frame, tally, votes, ctx });
+  if (gameScreen && gameScreen.crowd) audienceRender(gameScreen.crowd, { frame, tally, votes, ctx, game: gameScreen.ballot });
 }
 
 function onTally(next) {
