@@ -122,7 +122,8 @@ window.__show = (page, frame, names, board) => {
   const root = document.createElement("div");
   document.getElementById("game").replaceChildren(root);
   window.__acts = [];
-  window.__screen = (board ? tv : phoneModule.mount)(root, ctx);  // a later frame: __screen.update(frame)
+  // A later frame: window.__screen.update(frame).
+  window.__screen = (board ? tv : phoneModule.mount)(root, ctx);
   window.__screen.update(frame);
 };
 // Draw an audience phone's ballot and tally (``tally``: the tally frame) for one frame.
