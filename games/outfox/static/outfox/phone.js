@@ -8,6 +8,7 @@ import { pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
 import {
   styleLoad, letter, slotLabel, rankLabel, token, readersName, nextReaders, places, placeText,
   lapText, phaseTitle, countdown, guessColumn, resultLines, revealedOf, winnerText, isPair, FOX_SLOT,
+  ballot,
 } from "./common.js";
 // SortableJS's UMD build: as a module it defines window.Sortable (with its Swap plugin mounted).
 import "../vendor/sortablejs/Sortable.min.js";
@@ -486,4 +487,6 @@ export function mount(root, ctx) {
     },
   };
 }
-export { ballot } from "./common.js";
+// Not ``export … from``: after the side-effect import above, Django's module-import rewriting
+// (collectstatic) reads the two as one statement and hashes common.js's name twice.
+export { ballot };
