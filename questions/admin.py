@@ -435,13 +435,13 @@ def card_preview_html(card: Card) -> str:
 
 # A language's name as it reads inside a sentence ("this card is in English"), which is not
 # always its name on its own: French and Spanish write it in lower case ("en anglais"), and
-# Indonesian drops the "Bahasa" that the sentence's "berbahasa" already says.
-IN_SENTENCE = "language name inside a sentence"
+# Indonesian drops the "Bahasa" that the sentence's "berbahasa" already says. (The context is
+# written out in each call: makemessages reads only a literal.)
 LANGUAGES_IN_SENTENCE = {
-    "en": pgettext_lazy(IN_SENTENCE, "English"),
-    "es": pgettext_lazy(IN_SENTENCE, "Spanish"),
-    "fr": pgettext_lazy(IN_SENTENCE, "French"),
-    "id": pgettext_lazy(IN_SENTENCE, "Indonesian"),
+    "en": pgettext_lazy("language name inside a sentence", "English"),
+    "es": pgettext_lazy("language name inside a sentence", "Spanish"),
+    "fr": pgettext_lazy("language name inside a sentence", "French"),
+    "id": pgettext_lazy("language name inside a sentence", "Indonesian"),
 }
 
 
