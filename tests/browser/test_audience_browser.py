@@ -93,18 +93,28 @@ class Players:
         for socket in self.sockets:
             socket.close()
 
+    @classmethod
+    def hoax_in_play(cls, base: str) -> tuple[str, Players]:
+        """A Hoax room (no immunities, slow timers) that three players started and whose
+        set-up they played (each takes cash): its code, and the players."""
+        code = room_create(base, immunities=False, **HOAX_SLOW)["code"]
+        players = cls(base, seats_join(base, code))
+        try:
+            players.send(0, {"type": "host", "command": "start"})
+            players.until(lambda view: view is not None)
+            while players.view()["phase"] == "setup":
+                players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
+        except BaseException:
+            players.close()
+            raise
+        return code, players
+
 
 def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromium_path,
                                                                daphne_factory):
     base = hub_start(tmp_path, daphne_factory)
-    room = room_create(base, immunities=False, **HOAX_SLOW)
-    code = room["code"]
-    players = Players(base, seats_join(base, code))
+    code, players = Players.hoax_in_play(base)
     try:
-        players.send(0, {"type": "host", "command": "start"})
-        players.until(lambda view: view is not None)
-        while players.view()["phase"] == "setup":
-            players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
         with party_open(chromium_path) as party:
             tv = party.tv_open(base, code, "hx-tv")
             calm = party.tv_open(base, code, "hx-tv", reduced_motion="reduce")

@@ -17,7 +17,7 @@ import pytest
 from tests.browser.test_audience_browser import RUNNING, Players
 from tests.support.browser import WAIT_MS, hub_start, party_open
 from tests.support.browser import shot as screenshot
-from tests.support.live import HOAX_SLOW, api_post, room_create, seats_join
+from tests.support.live import api_post
 
 pytestmark = pytest.mark.browser
 
@@ -139,14 +139,8 @@ def test_two_moments_of_one_frame_take_turns_on_the_tv(tmp_path, chromium_path, 
     token): one banner and one sting at a time, the second once the first has had its time,
     on an English and a Spanish TV."""
     base = hub_start(tmp_path, daphne_factory)
-    room = room_create(base, immunities=False, **HOAX_SLOW)
-    code = room["code"]
-    players = Players(base, seats_join(base, code))
+    code, players = Players.hoax_in_play(base)
     try:
-        players.send(0, {"type": "host", "command": "start"})
-        players.until(lambda view: view is not None)
-        while players.view()["phase"] == "setup":
-            players.act(players.view()["active"], {"type": "pick", "resource": "cash"})
         with party_open(chromium_path) as party:
             tvs = {}
             for language in ("en", "es"):

@@ -813,6 +813,7 @@ def test_the_notebook_says_nothing_of_its_owner_before_it_is_opened(chromium_pat
         assert summaries == {("My notebook", 0)}
 
 
+@pytest.mark.django_db
 def test_the_mayor_election_shows_its_ballots_and_says_a_draw(chromium_path):
     """The tied count stays beside the revote's progress; the Mayor the lot gave is held on the
     TV with the ballots, and said to be drawn."""
