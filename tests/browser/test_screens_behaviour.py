@@ -279,12 +279,12 @@ def test_a_phone_stays_awake_during_a_game_and_asks_again_when_shown(party):
     expect(phone.locator("#me")).to_contain_text("Bo", timeout=WAIT_MS)
     assert phone.evaluate("window.wakeRequests") == 0  # not in the lobby
     game_start(tv)
-    phone.wait_for_function("window.wakeRequests === 1", timeout=WAIT_MS)
+    phone.wait_for_function("() => window.wakeRequests === 1", timeout=WAIT_MS)
     assert phone.evaluate("window.wakeLocks[0].type") == "screen"
     # Hidden, the browser drops the lock; shown again, the page asks for a new one.
     phone.evaluate("window.wakeLocks[0].release()")
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    phone.wait_for_function("window.wakeRequests === 2", timeout=WAIT_MS)
+    phone.wait_for_function("() => window.wakeRequests === 2", timeout=WAIT_MS)
     assert phone.evaluate("window.wakeLocks[1].released") is False
 
 
@@ -671,7 +671,7 @@ def test_the_outfox_tv_reads_the_card_and_its_source_in_the_cards_own_language(p
     reader.fill('[data-testid="fox-input"]', "Zorblax")
     reader.click('[data-testid="fox-submit"]')
     reader.wait_for_selector('[data-testid="ofx-phone"][data-phase="read"]', timeout=WAIT_MS)
-    tv.wait_for_function("window.spoken.length === 8", timeout=WAIT_MS)
+    tv.wait_for_function("() => window.spoken.length === 8", timeout=WAIT_MS)
     spoken = tv.evaluate("window.spoken")
     card = reader.locator(".ofx-question")
     answers = reader.locator('[data-testid="secret"] .ofx-answer-text').all_inner_texts()

@@ -244,10 +244,10 @@ def play_turn(tv, phones, turn: int) -> None:
     assert chips.count() == 0
     reader.locator('[data-testid="peek"]').hover()
     reader.mouse.down()
-    reader.wait_for_function("document.querySelectorAll('.ofx-slot .ofx-rank').length === 6",
+    reader.wait_for_function("() => document.querySelectorAll('.ofx-slot .ofx-rank').length === 6",
                              timeout=WAIT_MS)
     reader.mouse.up()
-    reader.wait_for_function("document.querySelectorAll('.ofx-slot .ofx-rank').length === 0",
+    reader.wait_for_function("() => document.querySelectorAll('.ofx-slot .ofx-rank').length === 0",
                              timeout=WAIT_MS)
 
     double_down(tv, guessers, turn)
