@@ -155,7 +155,13 @@ function claimLine(ctx, seat, characterId) {
 }
 
 // The audience's ballot (partyhub's audience.js) in the TV's terms: the called claim above it.
+// The audience's ballot in this game's words (partyhub/static/partyhub/js/audience.js).
 export const ballot = {
+  question: (name) => (name === "claim" ? t("Believe the claim, or call it a hoax?") : null),
+  choice: (name, value) => (name === "claim" ? (value === "down" ? t("Hoax!") : t("Believe")) : null),
+  truth: (name, result) => (name === "claim" ? result.players : null),
+  verdict: (name, result) => (name !== "claim" || !result.truth ? null
+    : result.truth === "lie" ? t("It was a lie.") : t("It was the truth.")),
   prompt: (open, frame, ctx) => (open.claim ? claimLine(ctx, open.claim.seat, open.claim.character) : null),
 };
 

@@ -23,7 +23,17 @@ export function styleLoad() {
 export const letter = (answer) => LETTERS[answer] || "?";
 // The audience's ballot and tally (partyhub's audience.js) in the TV's terms: the card's
 // question above the ballot, each answer with the letter the TV gives it.
+// The audience's ballot in this game's words (partyhub/static/partyhub/js/audience.js): each
+// question, its one-word form for the TV's strip, the truth once public, and each choice.
+const QUESTIONS = {
+  fox: () => t("Which answer is the Fox?"),
+  top: () => t("Which answer is #1?"),
+};
+const SHORT = { fox: () => t("FOX"), top: () => "#1" };
 export const ballot = {
+  question: (name) => (QUESTIONS[name] ? QUESTIONS[name]() : null),
+  short: (name) => (SHORT[name] ? SHORT[name]() : null),
+  truth: (name, result) => (name in result ? String(result[name]) : null),
   prompt: (open, frame) => (frame.view && frame.view.card ? frame.view.card.question : null),
   choice(question, value, frame) {
     const answers = frame && frame.view ? frame.view.answers : null;

@@ -407,3 +407,10 @@ export function hostTools(view, ctx) {
   ].filter(Boolean);
   return tools.length ? tools : null;
 }
+
+// The audience's ballot in this game's words (partyhub/static/partyhub/js/audience.js).
+export const ballot = {
+  question: (name) => (name === "suspect" ? t("Who do you suspect?") : null),
+  choice: (name, value, frame, ctx) => (name === "suspect" ? ctx.nameOf(value) : null),
+  out: (name, value, result) => name === "suspect" && result.dead.includes(value),
+};

@@ -624,4 +624,4 @@ export function mount(root, ctx) {
     },
   };
 }
-export { hostTools } from "./common.js";
+export { hostTools, ballot } from "./common.js";

@@ -306,4 +306,4 @@ export function lobby(frame, ctx) {
 
 // The moments the TV stages (partyhub/js/drama.js).
 export { moments } from "./drama.js";
-export { hostTools } from "./common.js";
+export { hostTools, ballot } from "./common.js";

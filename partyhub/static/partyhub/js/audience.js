@@ -3,46 +3,33 @@
 // the players' result once that is public. The server sends only sums, never another phone's
 // vote; while a ballot is open only how many have voted.
 
-import { h, morph, t, fmt, nt } from "./dom.js";
+import { h, morph, fmt, nt } from "./dom.js";
 
-const QUESTIONS = {
-  fox: () => t("Which answer is the Fox?"),
-  top: () => t("Which answer is #1?"),
-  claim: () => t("Believe the claim, or call it a hoax?"),
-  suspect: () => t("Who do you suspect?"),
-};
-
-// On the TV's strip, a question in a word (the Hoax and Werewolf ones need none).
-const SHORT = { fox: () => t("FOX"), top: () => "#1" };
-
-// A choice's words: the game's own, in the TV's terms (its module's ``ballot.choice``: Outfox's
-// lettered answers), else a player's name (Werewolf) or believe/hoax.
-function choiceLabel(question, value, frame, ctx, game) {
-  const own = game && game.choice ? game.choice(question, value, frame, ctx) : null;
-  if (own !== null && own !== undefined) return own;
-  if (question === "suspect") return ctx.nameOf(value);
-  if (question === "claim") return value === "down" ? t("Hoax!") : t("Believe");
-  return String(value);
+// ``game``: the game module's ``ballot`` export, which words the ballot in the game's terms:
+// ``question(name)``, ``short(name)`` (a word on the TV's strip), ``choice(name, value, frame,
+// ctx)``, ``truth(name, result)`` (the answer once public), ``out(name, value, result)`` (a
+// choice no longer in the game: true), ``verdict(name, result)`` (a line under the tally) and
+// ``prompt(open, frame, ctx)``.
+// Each may be missing or answer null: the platform then shows the raw name or value.
+function word(game, hook, ...args) {
+  const said = game && game[hook] ? game[hook](...args) : null;
+  return said === undefined ? null : said;
 }
 
-// The truth beside a question's tally, when the game has made it public.
-function truthOf(question, result) {
-  if (question === "fox") return String(result.fox);
-  if (question === "top") return String(result.top);
-  if (question === "claim") return result.players;
-  return null;
-}
+const questionText = (name, game) => word(game, "question", name) ?? name;
+const choiceLabel = (name, value, frame, ctx, game) =>
+  word(game, "choice", name, value, frame, ctx) ?? String(value);
 
 function ballotView(open, votes, frame, ctx, game) {
   // What the TV asks about, in its words (the game module's ``ballot.prompt``): Outfox's
   // card, Hoax's claim.
-  const prompt = game && game.prompt ? game.prompt(open, frame, ctx) : null;
+  const prompt = word(game, "prompt", open, frame, ctx);
   return h("div", { class: "crowd-ballot", "data-testid": "audience-ballot", dataset: { ballot: open.key } },
     prompt ? h("div", { class: "crowd-prompt", "data-testid": "audience-prompt" }, prompt) : null,
     open.questions.map((question) => {
       const mine = votes[`${open.key}/${question.name}`];
       return h("fieldset", { class: "crowd-question", "data-question": question.name },
-        h("legend", {}, QUESTIONS[question.name] ? QUESTIONS[question.name]() : question.name),
+        h("legend", {}, questionText(question.name, game)),
         h("div", { class: "crowd-choices" }, question.choices.map((choice) =>
           h("button", {
             type: "button",
@@ -59,28 +46,28 @@ function resultView(last, frame, ctx, game) {
   return h("div", { class: "crowd-result", "data-testid": "audience-tally", dataset: { ballot: last.key } },
     h("h3", {}, fmt(nt("The audience (%(n)s vote)", "The audience (%(n)s votes)", last.voters), { n: last.voters })),
     Object.entries(last.counts).map(([question, counts]) => {
-      const truth = truthOf(question, last.result);
+      const truth = word(game, "truth", question, last.result);
       const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
       const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
       return h("div", { class: "crowd-question", "data-question": question },
         ctx.role === "board"
-          ? (SHORT[question] ? h("p", { class: "crowd-asked" }, SHORT[question]()) : null)
-          : h("p", { class: "crowd-asked" }, QUESTIONS[question] ? QUESTIONS[question]() : question),
+          ? (word(game, "short", question) !== null ? h("p", { class: "crowd-asked" }, word(game, "short", question)) : null)
+          : h("p", { class: "crowd-asked" }, questionText(question, game)),
         h("ul", { class: "crowd-bars" }, rows.map(([choice, n]) => {
-          const value = question === "suspect" || question === "fox" || question === "top" ? Number(choice) : choice;
-          const dead = question === "suspect" && last.result.dead.includes(value);
+          const value = /^\d+$/.test(choice) ? Number(choice) : choice;  // a seat or an answer's place
+          const dead = word(game, "out", question, value, last.result) === true;
           return h("li", { class: truth === choice ? "crowd-bar right" : dead ? "crowd-bar dead" : "crowd-bar",
             style: `--share:${Math.round((100 * n) / total)}%`, "data-choice": choice },
           h("span", { class: "crowd-label" }, choiceLabel(question, value, frame, ctx, game), truth === choice ? " ✓" : dead ? " †" : ""),
           h("span", { class: "crowd-count" }, String(n)));
         })),
-        question === "claim" && last.result.truth
-          ? h("p", { class: "crowd-truth" }, last.result.truth === "lie" ? t("It was a lie.") : t("It was the truth."))
+        word(game, "verdict", question, last.result) !== null
+          ? h("p", { class: "crowd-truth" }, word(game, "verdict", question, last.result))
           : null);
     }));
 }
 
-// ``game``: the game module's ``ballot`` export, if any ({ prompt, choice }).
+// ``game``: the game module's ``ballot`` export, if any (see ``word`` above).
 export function audienceRender(el, { frame, tally, votes, ctx, game }) {
   const playing = frame && frame.room.status !== "lobby";
   if (!playing || !tally) {
