@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from games.dbthread import database_call
+from games.dbthread import database_call, task_detached
 from games.errors import ServiceError
 from games.fanout import FRAMES, fanout, room_group
 from games.fixedparts import state_full
@@ -196,7 +196,7 @@ class AudienceDesk:
         if everywhere:
             self.shared.add(room_id)
         if room_id not in self.pending:
-            self.pending[room_id] = loop.create_task(self.refresh(room_id))
+            self.pending[room_id] = task_detached(self.refresh(room_id))
 
     def voted(self, room_id: int, vote: dict) -> None:
         """A checked vote: stored with the room's next tally, which every process then gets."""

@@ -26,7 +26,7 @@ from games import metrics, services
 from games.audience import desk as audience_desk
 from games.audience import vote_check, votes_mine
 from games.broadcast import snapshot_broadcast
-from games.dbthread import database_call
+from games.dbthread import database_call, task_detached
 from games.errors import ServiceError, error_text
 from games.fanout import DEGRADED, fanout
 from games.rulekit import Refusal
@@ -119,7 +119,7 @@ class Heartbeat:
             self.loop, self.sockets, self.task = loop, {}, None
         self.sockets[consumer.channel_name] = consumer
         if self.task is None or self.task.done():
-            self.task = loop.create_task(self.beat())
+            self.task = task_detached(self.beat())
 
     def discard(self, consumer: ScreenConsumer) -> None:
         self.sockets.pop(consumer.channel_name, None)

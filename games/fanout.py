@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from channels.layers import get_channel_layer
 
 from games import metrics
+from games.dbthread import task_detached
 
 logger = logging.getLogger(__name__)
 
@@ -138,9 +139,9 @@ class Fanout:
         room = self.rooms.get(room_id)
         if room is None:
             room = self.rooms[room_id] = LocalRoom(room_id)
-            room.opened = loop.create_task(self.room_open(room))
+            room.opened = task_detached(self.room_open(room))
             if self.watcher is None or self.watcher.done():
-                self.watcher = loop.create_task(self.watch())
+                self.watcher = task_detached(self.watch())
         room.screens.setdefault(screen, set()).add(socket)
         try:
             await asyncio.shield(room.opened)
@@ -168,7 +169,7 @@ class Fanout:
             await self.group_leave(room)
             return
         if room.reader is None or room.reader.done():
-            room.reader = asyncio.get_running_loop().create_task(self.read(room))
+            room.reader = task_detached(self.read(room))
 
     async def leave(self, room_id: int, screen: str, socket: Screen) -> None:
         """Stop handing ``socket`` frames; the last socket of a room takes the process out."""
@@ -263,7 +264,7 @@ class Fanout:
         if not audience:
             room.audience_state = room.audience_tally = None
         elif room.pump is None or room.pump.done():
-            room.pump = asyncio.get_running_loop().create_task(self.pump(room))
+            room.pump = task_detached(self.pump(room))
 
     async def pump(self, room: LocalRoom) -> None:
         """The audience's newest frames to each of its sockets, until none is waiting; a frame
@@ -288,8 +289,14 @@ class Fanout:
             await self.deliver(room, message)
 
     async def handed(self, room: LocalRoom, send: Awaitable[None]) -> None:
+        """A frame's send to one socket, whose failure is that socket's alone. A phone that
+        closed its page is gone before its consumer hears of it, and a send meanwhile fails:
+        with an ``OSError`` by the ASGI spec, a ``RuntimeError`` under Daphne (autobahn's
+        ``Disconnected``). That is the phone leaving, not a fault: noted, not an error."""
         try:
             await send
+        except (OSError, RuntimeError) as error:
+            logger.info("a socket of room %s closed before its frame: %s", room.room_id, error)
         except Exception:
             logger.exception("a socket of room %s failed to take its frame", room.room_id)
 

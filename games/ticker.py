@@ -22,7 +22,7 @@ import time
 from django.conf import settings
 
 from games import broadcast, services
-from games.dbthread import database_call
+from games.dbthread import database_call, task_detached
 
 logger = logging.getLogger(__name__)
 
@@ -139,4 +139,4 @@ def ticker_ensure() -> None:
     if _ticker is not None and not _ticker.done():
         return
     _deadlines = Deadlines()
-    _ticker = asyncio.get_running_loop().create_task(ticker_run(_deadlines))
+    _ticker = task_detached(ticker_run(_deadlines))

@@ -3,6 +3,7 @@ and asgiref's guard against waiting for itself when called from synchronous code
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import threading
 
@@ -11,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels import db as channels_db
 from channels.db import database_sync_to_async
 
-from games.dbthread import database_call
+from games.dbthread import database_call, task_detached
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the calls close stale connections
 
@@ -66,3 +67,26 @@ def test_a_call_made_from_plain_synchronous_code_completes() -> None:
         return threading.get_ident()
 
     assert async_to_sync(database_call)(where) == threading.get_ident()
+
+
+@pytest.mark.parametrize("detached", [True, False])
+async def test_a_detached_task_outlives_the_synchronous_caller_that_started_it(detached) -> None:
+    """A change broadcast from the database thread (``async_to_sync``) may start a task of the
+    process's own (a room's reader, a tally); once the caller has returned, the task's own
+    database calls still run: ``task_detached`` does not inherit the caller's executor."""
+    tasks: list[asyncio.Task] = []
+
+    async def later() -> int:
+        await asyncio.sleep(0.01)
+        return await database_call(lambda: 42)
+
+    async def start() -> None:
+        starter = task_detached if detached else asyncio.get_running_loop().create_task
+        tasks.append(starter(later()))
+
+    await database_call(async_to_sync(start))
+    if detached:
+        assert await tasks[0] == 42
+    else:  # what create_task alone does: the executor it inherited has quit
+        with pytest.raises(RuntimeError, match="CurrentThreadExecutor already quit"):
+            await tasks[0]

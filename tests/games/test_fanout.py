@@ -14,15 +14,16 @@ from games.fanout import FRAMES, Fanout, retry_delays, room_group
 
 
 class FakeSocket:
-    def __init__(self, fail: bool = False) -> None:
+    def __init__(self, fail: bool = False, error: Exception | None = None) -> None:
         self.frames: list[str] = []
         self.was_kicked = False
         self.fail = fail
+        self.error = error or ValueError("this socket broke")
         self.told: list[str] = []  # "net:<status>" and "snapshot", in order
 
     async def frame_send(self, text: str) -> None:
         if self.fail:
-            raise ConnectionError("this socket broke")
+            raise self.error
         self.frames.append(text)
 
     async def kicked(self) -> None:
@@ -107,6 +108,32 @@ async def test_a_broken_socket_does_not_keep_the_others_from_their_frames(caplog
     assert fine.frames == ["a", "c"]
     assert fanout.rooms[4].screens["board"].pop().frames == ["b"]
     assert "room 4" in caplog.text
+
+
+@pytest.mark.parametrize("error", [
+    ConnectionResetError("the ASGI spec's closed connection"),
+    RuntimeError("Attempt to send on a closed protocol"),  # Daphne's (autobahn's Disconnected)
+])
+async def test_a_socket_closed_before_its_frame_is_noted_not_logged_as_an_error(
+    caplog, error
+) -> None:
+    fanout = Fanout()
+    await fanout.join(5, "seat1", FakeSocket(fail=True, error=error))
+    with caplog.at_level("INFO", logger="games.fanout"):
+        await get_channel_layer().group_send(room_group(5), {"type": FRAMES,
+                                                             "frames": {"seat1": "a"}})
+        await settle()
+    assert [(r.levelname, r.exc_info) for r in caplog.records] == [("INFO", None)]
+    assert "room 5 closed before its frame" in caplog.text
+
+
+async def test_a_socket_failing_otherwise_is_logged_as_an_error_with_its_traceback(caplog) -> None:
+    fanout = Fanout()
+    await fanout.join(6, "seat1", FakeSocket(fail=True, error=TypeError("a bug")))
+    await get_channel_layer().group_send(room_group(6), {"type": FRAMES, "frames": {"seat1": "a"}})
+    await settle()
+    assert [r.levelname for r in caplog.records] == ["ERROR"]
+    assert caplog.records[0].exc_info[0] is TypeError
 
 
 async def test_a_join_given_up_while_the_room_opens_leaves_no_membership_behind() -> None:

@@ -12,7 +12,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -125,26 +125,37 @@ def daphne_start(env: dict[str, str], processes: list[subprocess.Popen]) -> str:
     mode = production_env() if os.environ.get("PARTYHUB_TEST_PRODUCTION") == "1" else {
         "DJANGO_DEBUG": "1"}
     full_env = {**os.environ, **mode, "PARTYHUB_TICKER": "1", **env}
+    # The server's log goes to a file (a pipe nobody reads would stop the server once full):
+    # ``daphne_log`` reads it.
+    log = tempfile.NamedTemporaryFile(prefix="partyhub-daphne-", suffix=".log", delete=False)
+    atexit.register(os.unlink, log.name)
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "partyhub.asgi:application"],
         cwd=ROOT,
         env=full_env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
+    log.close()
+    process.log_path = log.name
     processes.append(process)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise AssertionError(f"Daphne exited: {process.stderr.read().decode()[-3000:]}")
+            raise AssertionError(f"Daphne exited: {daphne_log(process)[-3000:]}")
         try:
             urllib.request.urlopen(base + "/", timeout=2)
             return base
         except OSError:
             time.sleep(0.2)
     raise AssertionError("Daphne did not start within 30 s")
+
+
+def daphne_log(process: subprocess.Popen) -> str:
+    """What a Daphne started by ``daphne_start`` has written to its log so far."""
+    return Path(process.log_path).read_text(errors="replace")
 
 
 def daphnes_stop(processes: list[subprocess.Popen]) -> None:
@@ -158,9 +169,20 @@ def daphnes_stop(processes: list[subprocess.Popen]) -> None:
             process.kill()
 
 
+class DaphneFactory:
+    """Starts Daphne processes with the given environment (``factory(env)`` returns the base
+    URL) and keeps them, for their logs, until the test ends."""
+
+    def __init__(self) -> None:
+        self.processes: list[subprocess.Popen] = []
+
+    def __call__(self, env: dict[str, str]) -> str:
+        return daphne_start(env, self.processes)
+
+
 @pytest.fixture
-def daphne_factory() -> Iterator[Callable[[dict[str, str]], str]]:
+def daphne_factory() -> Iterator[DaphneFactory]:
     """Start Daphne processes with the given environment; each returns its base URL."""
-    processes: list[subprocess.Popen] = []
-    yield lambda env: daphne_start(env, processes)
-    daphnes_stop(processes)
+    factory = DaphneFactory()
+    yield factory
+    daphnes_stop(factory.processes)
