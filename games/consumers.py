@@ -168,6 +168,42 @@ class Heartbeat:
 heartbeat = Heartbeat()
 
 
+def handover_reply(code: str, actor: services.Actor, message: dict) -> Reply:
+    """A one-time code for handing a seat to a new phone, for the asking screen alone."""
+    handover, seat = services.seat_handover_code(code, actor, message.get("seat"))
+    return Reply({"type": "handover", "seat": seat.pk, "name": seat.name, "code": handover,
+                  "expires": seat.handover_until, "version": seat.room.version})
+
+
+def options_set(code: str, actor: services.Actor, message: dict) -> services.Snapshot:
+    options = message.get("options")
+    if not isinstance(options, dict):
+        raise ServiceError(_("Options must be an object."), code="bad_message")
+    return services.room_options_set(code, actor, options)
+
+
+# The host's commands (``{"type": "host", "command": …}``, docs/protocol.md): each a service
+# called with the room's code, the asking screen's actor and the message.
+HOST_COMMANDS: dict[str, Callable[[str, services.Actor, dict], Any]] = {
+    "start": lambda code, actor, m: services.room_start(code, actor),
+    "kick": lambda code, actor, m: services.seat_kick(code, actor, m.get("seat")),
+    "remove": lambda code, actor, m: services.seat_remove(code, actor, m.get("seat")),
+    "handover": handover_reply,
+    "lock": lambda code, actor, m: services.room_lock_set(code, actor, True),
+    "unlock": lambda code, actor, m: services.room_lock_set(code, actor, False),
+    "options": options_set,
+    "guide_start": lambda code, actor, m: services.room_guide_set(code, actor, True),
+    "guide_stop": lambda code, actor, m: services.room_guide_set(code, actor, False),
+    "play_again": lambda code, actor, m: services.room_play_again(code, actor),
+    "act": lambda code, actor, m: services.room_host_act(code, actor, m.get("action")),
+    "pause": lambda code, actor, m: services.room_pause_set(code, actor, True),
+    "resume": lambda code, actor, m: services.room_pause_set(code, actor, False),
+    "settings": lambda code, actor, m: services.room_host_settings(code, actor,
+                                                                  m.get("settings")),
+    "switch_game": lambda code, actor, m: services.room_switch_game(code, actor, m.get("game")),
+}
+
+
 class ScreenConsumer(AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
@@ -445,41 +481,13 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     def actor(self) -> services.Actor:
         raise NotImplementedError
 
-    def on_host(self, message: dict) -> services.Snapshot:
-        """Host controls, from the TV or the VIP's phone."""
-        command = message.get("command")
-        actor = self.actor()
-        if command == "start":
-            return services.room_start(self.code, actor)
-        if command == "kick":
-            return services.seat_kick(self.code, actor, message.get("seat"))
-        if command == "remove":
-            return services.seat_remove(self.code, actor, message.get("seat"))
-        if command == "handover":
-            handover, seat = services.seat_handover_code(self.code, actor, message.get("seat"))
-            return Reply({"type": "handover", "seat": seat.pk, "name": seat.name,
-                          "code": handover, "expires": seat.handover_until,
-                          "version": seat.room.version})
-        if command in ("lock", "unlock"):
-            return services.room_lock_set(self.code, actor, command == "lock")
-        if command == "options":
-            options = message.get("options")
-            if not isinstance(options, dict):
-                raise ServiceError(_("Options must be an object."), code="bad_message")
-            return services.room_options_set(self.code, actor, options)
-        if command in ("guide_start", "guide_stop"):
-            return services.room_guide_set(self.code, actor, command == "guide_start")
-        if command == "play_again":
-            return services.room_play_again(self.code, actor)
-        if command == "act":
-            return services.room_host_act(self.code, actor, message.get("action"))
-        if command in ("pause", "resume"):
-            return services.room_pause_set(self.code, actor, command == "pause")
-        if command == "settings":
-            return services.room_host_settings(self.code, actor, message.get("settings"))
-        if command == "switch_game":
-            return services.room_switch_game(self.code, actor, message.get("game"))
-        raise ServiceError(_("Unknown host command."), code="unknown_type")
+    def on_host(self, message: dict) -> services.Snapshot | Reply:
+        """Host controls, from the TV or the VIP's phone (``HOST_COMMANDS``)."""
+        name = message.get("command")
+        command = HOST_COMMANDS.get(name) if isinstance(name, str) else None
+        if command is None:
+            raise ServiceError(_("Unknown host command."), code="unknown_type")
+        return command(self.code, self.actor(), message)
 
 
 class BoardConsumer(ScreenConsumer):

@@ -362,6 +362,8 @@ BAD_MESSAGES = [
     ('{"type": 7}', "bad_message"),
     ('{"type": "dance"}', "unknown_type"),
     ('{"type": "host", "command": "explode"}', "unknown_type"),
+    ('{"type": "host", "command": ["start"]}', "unknown_type"),
+    ('{"type": "host"}', "unknown_type"),
     ('{"type": "host", "command": "options", "options": [1]}', "bad_message"),
     ('{"type": "act", "pad": "' + "x" * MESSAGE_MAX_BYTES + '"}', "too_large"),
     ('{"type": "act", "action": "pick"}', "bad_action"),
