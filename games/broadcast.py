@@ -9,7 +9,7 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import ticker
+from games.deadlines import deadline_noted
 from games.fanout import FRAMES, fanout, room_group
 from games.screens import frames_build, seat_screen
 from games.services import Snapshot
@@ -41,7 +41,7 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
             fanout.layer_failed(error)
             await fanout.deliver_here(room_id, message)
             delivered = False
-    ticker.deadline_noted(room_id, snapshot.room.state)
+    deadline_noted(room_id, snapshot.room.state)
     return delivered
 
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import logging
 import math
 import time
 
 from django.conf import settings
 
-from games import broadcast, services
+from games import broadcast, deadlines, services
 from games.dbthread import database_call, task_detached
 
 logger = logging.getLogger(__name__)
@@ -30,55 +29,6 @@ SWEEP_EVERY_SECONDS = 15.0
 LATE_SECONDS = 0.01  # wake this long after a deadline: the rules expire it only once it passed
 
 _ticker: asyncio.Task | None = None
-
-
-class Deadlines:
-    """The deadlines this process knows of (epoch seconds), soonest first, and a wake-up for
-    the ticker when one sooner than its plan arrives.
-
-    Only each room's latest deadline stands: one the room has since moved or cleared (a Hoax
-    claim's window closes as soon as everyone has passed) is dropped, not woken for. A heap
-    entry is checked against ``by_room`` when it reaches the top."""
-
-    def __init__(self) -> None:
-        self.heap: list[tuple[float, int]] = []
-        self.by_room: dict[int, float] = {}
-        self.changed = asyncio.Event()
-
-    def note(self, room_id: int, at: float | None) -> None:
-        """The room's deadline as of its latest change (``None``: it has none now)."""
-        if at is None:
-            self.by_room.pop(room_id, None)
-            return
-        if self.by_room.get(room_id) == at:
-            return
-        if at < self.soonest():
-            self.changed.set()
-        self.by_room[room_id] = at
-        heapq.heappush(self.heap, (at, room_id))
-
-    def soonest(self) -> float:
-        """The soonest deadline still standing."""
-        heap = self.heap
-        while heap and self.by_room.get(heap[0][1]) != heap[0][0]:
-            heapq.heappop(heap)
-        return heap[0][0] if heap else math.inf
-
-    def passed(self, now: float) -> None:
-        """Forget the deadlines up to ``now`` (the tick that follows looks for them all)."""
-        while self.heap and self.heap[0][0] <= now:
-            at, room_id = heapq.heappop(self.heap)
-            if self.by_room.get(room_id) == at:
-                del self.by_room[room_id]
-
-
-_deadlines: Deadlines | None = None
-
-
-def deadline_noted(room_id: int, state: dict | None) -> None:
-    """A change this process broadcast: the ticker wakes for its deadline, if it has one."""
-    if state and _deadlines is not None and _ticker is not None and not _ticker.done():
-        _deadlines.note(room_id, state.get("deadline"))
 
 
 async def ticker_tick() -> int:
@@ -103,25 +53,25 @@ async def ticker_sweep() -> None:
         await broadcast.snapshot_broadcast(snapshot)
 
 
-async def ticker_run(deadlines: Deadlines) -> None:
+async def ticker_run(known: deadlines.Deadlines) -> None:
     """Look at start, then at every known deadline and every ``PARTYHUB_TICK_SECONDS``; an
     error in one tick is logged and the next look, ``PARTYHUB_TICK_SECONDS`` later, goes on."""
     looked_at = swept_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
-        wait = min(look_at - time.monotonic(), deadlines.soonest() + LATE_SECONDS - time.time())
+        wait = min(look_at - time.monotonic(), known.soonest() + LATE_SECONDS - time.time())
         if wait > 0:
-            deadlines.changed.clear()
+            known.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(deadlines.changed.wait(), wait)
+                await asyncio.wait_for(known.changed.wait(), wait)
             continue  # plan again: a sooner deadline came, or the one waited for is due or gone
-        deadlines.passed(time.time())
+        known.passed(time.time())
         try:
             await ticker_tick()
             if time.monotonic() >= look_at:
                 looked_at = time.monotonic()
                 soonest = await database_call(services.deadline_soonest)
-                deadlines.note(0, soonest)  # room 0: the database's soonest, whichever room
+                known.note(0, soonest)  # room 0: the database's soonest, whichever room
             if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
                 swept_at = time.monotonic()
                 await ticker_sweep()
@@ -133,10 +83,9 @@ async def ticker_run(deadlines: Deadlines) -> None:
 
 def ticker_ensure() -> None:
     """Start this process's ticker on the running loop, once (no-op when disabled)."""
-    global _ticker, _deadlines
+    global _ticker
     if not settings.PARTYHUB_TICKER:
         return
     if _ticker is not None and not _ticker.done():
         return
-    _deadlines = Deadlines()
-    _ticker = task_detached(ticker_run(_deadlines))
+    _ticker = task_detached(ticker_run(deadlines.deadlines_watch()))

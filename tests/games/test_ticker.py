@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import services, ticker
+from games.deadlines import Deadlines, deadline_noted
 from games.models import Action, Connection
 from tests.games.factories import board_open, frame_next, hoax_started, quiet, room_fresh
 
@@ -168,7 +169,7 @@ async def test_a_failing_database_is_tried_again_at_the_next_look_not_at_once(
 
 
 async def test_deadlines_keep_the_soonest_first_once_per_room_and_forget_the_passed():
-    deadlines = ticker.Deadlines()
+    deadlines = Deadlines()
     assert deadlines.soonest() == float("inf")
     deadlines.note(1, 50.0)
     assert deadlines.changed.is_set()
@@ -184,7 +185,7 @@ async def test_deadlines_keep_the_soonest_first_once_per_room_and_forget_the_pas
 
 
 async def test_a_deadline_the_room_moved_or_cleared_no_longer_stands():
-    deadlines = ticker.Deadlines()
+    deadlines = Deadlines()
     deadlines.note(1, 20.0)
     deadlines.note(2, 30.0)
     deadlines.note(1, 60.0)  # room 1 moved on: a new phase, a new deadline
@@ -214,9 +215,9 @@ async def test_the_ticker_does_not_wake_for_a_deadline_that_was_cleared(
     ticking(600)  # it looks at start, then not again during the test
     await asyncio.sleep(0.2)
     assert len(looks) == 1
-    ticker.deadline_noted(7, {"deadline": time.time() + 0.2})
-    ticker.deadline_noted(8, {"deadline": time.time() + 0.3})
-    ticker.deadline_noted(7, {"deadline": None})  # the room moved on before its deadline
+    deadline_noted(7, {"deadline": time.time() + 0.2})
+    deadline_noted(8, {"deadline": time.time() + 0.3})
+    deadline_noted(7, {"deadline": None})  # the room moved on before its deadline
     await asyncio.sleep(0.6)
     # One wake, for room 8's deadline: none for room 7's, which no longer stood.
     assert len(looks) == 2 and looks[1] >= looks[0] + 0.25
