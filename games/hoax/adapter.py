@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.management import call_command
 from django.utils.translation import gettext as _
 
 from games.adapter import GameAdapter
-
-STARTER = settings.BASE_DIR / "fixtures" / "hoax_characters.json"
 
 
 class Adapter(GameAdapter):
     """Hoax plays with no content; its pages show the characters' names, texts and pictures."""
 
     def starter_load(self) -> str:
-        from games.hoax.models import HoaxCharacter
+        from games.hoax.models import STARTER, HoaxCharacter
 
         if HoaxCharacter.objects.exists():
             return ""

@@ -5,11 +5,14 @@ The characters' mechanics are the rules' (``games/hoax/rules.py``), keyed by ``k
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.curated import Originals, translation_languages
-from games.hoax.adapter import STARTER
+
+# The starter data (`make play` loads it when the table is empty).
+STARTER = settings.BASE_DIR / "fixtures" / "hoax_characters.json"
 
 # The texts shipped in the starter fixture: they have no placeholder, so a curated text may have
 # none either (a brace would reach the screen raw); the pages show them in place of one that has.

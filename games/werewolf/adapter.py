@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.management import call_command
 from django.utils.translation import gettext as _
 
 from games.adapter import GameAdapter
-
-STARTER = settings.BASE_DIR / "fixtures" / "werewolf_texts.json"
 
 
 class Adapter(GameAdapter):
@@ -19,7 +16,7 @@ class Adapter(GameAdapter):
     language."""
 
     def starter_load(self) -> str:
-        from games.werewolf.models import WerewolfRole
+        from games.werewolf.models import STARTER, WerewolfRole
 
         if WerewolfRole.objects.exists():
             return ""

@@ -9,19 +9,22 @@ team id of the rules, so the admin can reword every text but add or remove none.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.curated import Originals, translation_languages
 from games.werewolf import rules
-from games.werewolf.adapter import STARTER
 
 
 def role_keys() -> list[tuple[str, str]]:
     """The cards, by the rules' ids (their English names as the admin's labels)."""
     return [(key, gettext_lazy(role["name"])) for key, role in rules.ROLES.items()]
 
+
+# The starter data (`make play` loads it when the tables are empty).
+STARTER = settings.BASE_DIR / "fixtures" / "werewolf_texts.json"
 
 # The texts shipped in the starter fixture: the placeholders each curated text keeps (none in a
 # card's texts), and what the pages show in place of a saved text that does not keep them.

@@ -16,8 +16,8 @@ from django.utils import translation
 from games.models import Room
 from games.registry import adapter_get
 from games.werewolf import rules
-from games.werewolf.adapter import STARTER
 from games.werewolf.models import (
+    STARTER,
     WerewolfLine,
     WerewolfLineTranslation,
     WerewolfRole,
