@@ -74,10 +74,10 @@ class Adapter(GameAdapter):
         # played are dealt in only as far as the game needs them (every turn, and three fronts
         # for the last reader), else the shuffle would offer them as often as new ones.
         needed = len(self.rules.turn_plan(n_players)) + self.rules.OFFER_SIZE - 1
-        unplayed = card_filter(*filters).exclude(plays__room_code=room.code).count()
+        unplayed = card_filter(*filters).exclude(plays__room_code=room.play_key).count()
         cards = card_pool(
             *filters,
-            room_code=room.code,
+            room_code=room.play_key,
             limit=min(POOL_SIZE, max(needed, unplayed)),
             seed=seed,
         )
@@ -91,7 +91,7 @@ class Adapter(GameAdapter):
             if turn["skipped"] or turn["card"] is None:
                 continue
             zone = FOX_ZONES[turn["fox_slot"]]
-            card_play_record(turn["card"], zone, turn["correct"], room.code)
+            card_play_record(turn["card"], zone, turn["correct"], room.play_key)
 
     def choices(self, source: str) -> list[tuple[Any, str]]:
         """The decks with cards to deal, and the hub's languages."""
