@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import metrics
@@ -73,11 +73,11 @@ def end_reason(room: Room, now: datetime) -> str | None:
     return Reason.OVER if over else Reason.IDLE
 
 
-def rooms_due(now: datetime, limit: int) -> list[int]:
+def rooms_due(now: datetime, limit: int) -> QuerySet:
     """Up to ``limit`` ids of live rooms due to end, longest quiet first (one query on the
     partial index of live rooms' last activity, however many rooms have ended)."""
     idle_before, over_before = now - idle_limit(), now - after_end_limit()
-    return list(
+    return (
         Room.objects.filter(code__isnull=False, updated_at__lte=max(idle_before, over_before))
         .filter(Q(updated_at__lte=idle_before)
                 | Q(status=Room.Status.OVER, updated_at__lte=over_before))

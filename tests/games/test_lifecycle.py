@@ -117,7 +117,7 @@ def test_a_room_no_longer_due_under_the_lock_is_left_alone():
     room = room_make()
     start = timezone.now()
     quiet_since(room, start)
-    assert lifecycle.rooms_due(start + IDLE, 10) == [room.pk]
+    assert list(lifecycle.rooms_due(start + IDLE, 10)) == [room.pk]
     quiet_since(room, start + IDLE - SECOND)  # a move came meanwhile
     assert lifecycle.room_end(room.pk, now=start + IDLE) is False
     assert not ended(room)
