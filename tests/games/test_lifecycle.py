@@ -279,7 +279,7 @@ def test_an_ended_rooms_pages_say_it_closed_never_the_next_room(client, monkeypa
         page = client.get(path)
         assert page.status_code == 410, path
         html = page.content.decode()
-        assert "This room has closed" in html and 'action="/"' in html
+        assert "This room has closed" in html and 'href="/"' in html
         assert new.host_token not in html and f"room={new.pk}" not in html
     assert client.get(f"/tv/{new.code}").status_code == 200  # typed by hand: the live room
     assert client.get(f"/tv/{old.code}?room={new.pk}").status_code == 200
