@@ -103,8 +103,9 @@ def test_a_screen_connected_keeps_its_room_open():
 
 def test_the_last_screen_leaving_starts_the_wait_anew():
     room = room_make()
-    quiet_since(room, timezone.now() - IDLE, status=Room.Status.OVER)
     services.connection_open("fake.board", room, None)
+    # The TV stayed on the end screen for hours, nothing happening; then it is closed.
+    quiet_since(room, timezone.now() - IDLE, status=Room.Status.OVER)
     services.connection_close("fake.board")
     left = Room.objects.get(pk=room.pk).updated_at
     assert timezone.now() - left < timedelta(minutes=1)
