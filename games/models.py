@@ -72,12 +72,6 @@ class Room(models.Model):
     def __str__(self) -> str:
         return f"{self.code or self.ended_code} ({self.game})"
 
-    @property
-    def play_key(self) -> str:
-        """The room's name in records kept apart from it (a game's card plays): its code with
-        its id, since an ended room's code goes to a new room."""
-        return f"{self.code or self.ended_code}-{self.pk}"
-
 
 class Seat(models.Model):
     """A phone in a room. ``token`` is the phone's secret; ``position`` is its seat in the game.

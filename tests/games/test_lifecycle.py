@@ -258,13 +258,6 @@ def test_records_are_pruned_once_their_retention_ends():
     assert Game.objects.filter(room_id=kept.pk).exists()
 
 
-def test_card_plays_name_the_room_by_code_and_id():
-    room = room_make()
-    assert room.play_key == f"{room.code}-{room.pk}"
-    lifecycle.rooms_end_now([room.pk])
-    assert Room.objects.get(pk=room.pk).play_key == f"{room.code}-{room.pk}"
-
-
 # --- pages -----------------------------------------------------------------------------------
 
 
