@@ -1,19 +1,23 @@
 """The platform's admin: rooms, for looking, not editing (each game's data has its own).
 
 The room list is the operator's view of the live rooms: each room's game, players, audience,
-open screens, age and last move, and a filter for the rooms with a screen open now.
+open screens, age and last move, and a filter for the rooms with a screen open now. Ended
+rooms (kept as their games' record until the retention ends) are listed on request; an
+operator may close live rooms, which ends them as the sweeper does (``games.lifecycle``).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from games import lifecycle
 from games.models import Action, Connection, Room, Seat
 
 
@@ -42,6 +46,30 @@ class LiveFilter(admin.SimpleListFilter):
         return queryset
 
 
+class EndedFilter(admin.SimpleListFilter):
+    """Live rooms unless asked: the ended ones, kept as records, soon outnumber them by far."""
+
+    title = _("life")
+    parameter_name = "ended"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Ended")), ("all", _("All rooms"))]
+
+    def choices(self, changelist):
+        yield {"selected": self.value() is None, "display": _("Open"),
+               "query_string": changelist.get_query_string(remove=[self.parameter_name])}
+        for value, title in self.lookup_choices:
+            yield {"selected": self.value() == value, "display": title,
+                   "query_string": changelist.get_query_string({self.parameter_name: value})}
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(code__isnull=True)
+        if self.value() == "all":
+            return queryset
+        return queryset.filter(code__isnull=False)
+
+
 def ago(moment) -> str:
     """How long ago, in the admin's words ("3 minutes")."""
     return timesince(moment, timezone.now(), depth=1)
@@ -51,13 +79,14 @@ def ago(moment) -> str:
 class RoomAdmin(admin.ModelAdmin):
     """Rooms are played, not edited: shown read-only for support and curiosity."""
 
-    list_display = ["code", "game", "status", "players", "audience", "screens", "age",
-                    "last_move", "locked"]
-    list_filter = [LiveFilter, "game", "status"]
-    search_fields = ["code"]
+    list_display = ["room_code", "game", "status", "players", "audience", "screens", "age",
+                    "last_move", "locked", "ended_at"]
+    list_filter = [EndedFilter, LiveFilter, "game", "status"]
+    search_fields = ["code", "ended_code"]
     ordering = ["-updated_at"]
     readonly_fields = ["code", "game", "status", "locked", "options", "version", "deadline",
-                       "created_at", "updated_at"]
+                       "created_at", "updated_at", "ended_at", "ended_code", "ended_reason"]
+    actions = ["rooms_close"]
     exclude = ["host_token", "state", "current_game"]
     inlines = [SeatInline]
 
@@ -73,6 +102,19 @@ class RoomAdmin(admin.ModelAdmin):
             screens_n=Count("connections", distinct=True),
             last_move_at=Subquery(last_move.order_by("-seq").values("applied_at")[:1]),
         )
+
+    @admin.action(description=_("Close the selected rooms"), permissions=["change"])
+    def rooms_close(self, request, queryset):
+        """End the selected live rooms now, as the sweeper ends them: their codes are free,
+        their screens show that the room closed, their games stay as records."""
+        ended = lifecycle.rooms_end_now(list(queryset.filter(code__isnull=False)
+                                             .values_list("pk", flat=True)))
+        self.message_user(request, ngettext("%(n)d room closed.", "%(n)d rooms closed.",
+                                            len(ended)) % {"n": len(ended)}, messages.SUCCESS)
+
+    @admin.display(description=_("code"), ordering="code")
+    def room_code(self, room: Room) -> str:
+        return room.code or room.ended_code
 
     @admin.display(description=_("players"), ordering="players_n")
     def players(self, room: Room) -> int:

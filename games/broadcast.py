@@ -48,3 +48,16 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
 def snapshot_broadcast_sync(snapshot: Snapshot | None) -> bool:
     """The same, from synchronous code (HTTP views)."""
     return async_to_sync(snapshot_broadcast)(snapshot)
+
+
+async def closed_broadcast(room_id: int) -> None:
+    """Tell every open screen of the ended room, in every process, that it closed
+    (``games.lifecycle``): each says so and hangs up. Through the layer, whatever process holds
+    them; if the layer fails, this process's own are told, and the others learn it when their
+    fan-out catches up (a fresh snapshot of an ended room is the closed frame)."""
+    message = {"type": FRAMES, "frames": {}, "closed": True}
+    try:
+        await get_channel_layer().group_send(room_group(room_id), message)
+    except Exception as error:
+        fanout.layer_failed(error)
+        await fanout.deliver_here(room_id, message)

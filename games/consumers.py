@@ -2,6 +2,8 @@
 
 ``/ws/rooms/<code>/board`` is the TV (host controls with the room's host token);
 ``/ws/rooms/<code>/seat`` is a phone (its seat token from the join cookie or ``?token=``).
+Either may name its room's id (``?room=``): once that room has ended, the socket is told it
+closed (``room_closed``), whichever room has the code now.
 The protocol is documented in docs/protocol.md.
 """
 
@@ -241,6 +243,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             room, self.seat = await database_call(self.authenticate)
         except ServiceError as error:
             await self.accept()
+            if isinstance(error, services.RoomClosed):
+                await self.room_closed()
+                return
             await self.error_send(error)
             await self.close(code=4404)
             return
@@ -252,7 +257,12 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.screens = screens
         self.counted_as = self.kind()  # counted open until it closes, whatever it becomes
         metrics.socket_opened(self.counted_as)
-        snapshot = await database_call(services.connection_open, self.channel_name, room, self.seat)
+        try:
+            snapshot = await database_call(services.connection_open, self.channel_name, room,
+                                           self.seat)
+        except services.RoomClosed:  # it ended since it was read: the closed frame may be past
+            await self.room_closed()
+            return
         heartbeat.add(self)
         await snapshot_broadcast(snapshot)
         await self.snapshot_send()
@@ -302,6 +312,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """Whether the changes of others reach this screen (``games.fanout``)."""
         await self.send(text_data=orjson.dumps({"type": "net", "status": status}).decode())
 
+    async def room_closed(self) -> None:
+        """The room ended (``games.lifecycle``): say so, in the screen's language, and hang
+        up; the screen shows the closed page."""
+        with translation.override(self.language):
+            frame = {"type": "closed", "message": str(_("This room has closed."))}
+        await self.send(text_data=orjson.dumps(frame).decode())
+        await self.close(code=4410)
+
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""
         await self.send(text_data='{"type":"kicked"}')
@@ -337,21 +355,25 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         return services.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
 
     async def snapshot_send(self) -> None:
-        """This screen's full current view."""
-        text = await database_call(self.snapshot_text)
+        """This screen's full current view (the closed frame once the room has ended)."""
+        try:
+            text = await database_call(self.snapshot_text)
+        except services.RoomClosed:
+            await self.room_closed()
+            return
         await self.send(text_data=text)
 
     def reopen(self) -> services.Snapshot | None:
         """Record this socket again after the sweep dropped it (unless its seat is gone)."""
         try:
-            room = services.room_get(self.code)
+            room = services.room_by_id(self.room_id)
             seat = services.seat_by_token(room, self.seat.token) if self.seat else None
         except ServiceError:
             return None
         return services.connection_open(self.channel_name, room, seat)
 
     def snapshot_text(self) -> str:
-        snapshot = services.snapshot_get(self.code)
+        snapshot = services.snapshot_by_id(self.room_id)
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
         if seat is None and self.seat is not None and self.seat.is_audience:
             seat = self.seat  # during a game the snapshot holds the players only
@@ -494,7 +516,7 @@ class BoardConsumer(ScreenConsumer):
     """The TV: the public board, plus host controls when it holds the room's host token."""
 
     def authenticate(self) -> tuple[Any, None]:
-        return services.room_get(self.code), None
+        return services.screen_room(self.code, self.query.get("room")), None
 
     def screens_for(self) -> list[str]:
         return [BOARD]
@@ -511,9 +533,14 @@ class SeatConsumer(ScreenConsumer):
     """A phone: its own view, its moves, and host controls when it is the VIP."""
 
     def authenticate(self) -> tuple[Any, Any]:
-        room = services.room_get(self.code)
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
-        return room, services.seat_by_token(room, token)
+        try:
+            room = services.screen_room(self.code, self.query.get("room"))
+            return room, services.seat_by_token(room, token)
+        except ServiceError:
+            if services.seat_ended(token):  # a seat of the room that had the code before
+                raise services.RoomClosed() from None
+            raise
 
     def screens_for(self) -> list[str]:
         """A player's own screen; an audience phone's too (it gets it when "play again" seats

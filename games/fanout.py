@@ -36,7 +36,8 @@ from games.dbthread import task_detached
 logger = logging.getLogger(__name__)
 
 # The layer message: {"frames": {screen: text}, "kicked": [screen, ...], "handed":
-# [screen, ...], "reseated": {screen: watches}, "tally": text}.
+# [screen, ...], "reseated": {screen: watches}, "tally": text, "closed": true (the room ended:
+# every socket of it says so and hangs up)}.
 FRAMES = "room.frames"
 BOARD = "board"  # the screen of a room's TVs
 # The screen every audience phone of a room shares: its frames (the state, and the tally) are
@@ -65,6 +66,8 @@ class Screen(Protocol):
     async def handed_check(self) -> None: ...
 
     async def reseat(self, watches: bool) -> None: ...
+
+    async def room_closed(self) -> None: ...
 
     async def net_send(self, status: str) -> None: ...
 
@@ -252,6 +255,9 @@ class Fanout:
         for screen in message.get("kicked", ()):
             for socket in list(room.screens.get(screen, ())):
                 await self.handed(room, socket.kicked())
+        if message.get("closed"):
+            for socket in room.sockets():
+                await self.handed(room, socket.room_closed())
         tally = message.get("tally")
         if tally:
             for socket in list(room.screens.get(BOARD, ())):

@@ -47,6 +47,11 @@ TICKER_LAG = Histogram(
     "How long after a phase deadline the ticker expired it.",
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
 )
+ROOMS_ENDED = Counter("partyhub_rooms_ended", "Rooms ended by this process, by reason (over: "
+                      "the game ended and nobody stayed; idle; admin).", ["reason"])
+RECORDS_PRUNED = Counter("partyhub_records_pruned",
+                         "Ended rooms deleted with their games' records once their retention "
+                         "ran out.")
 KINDS = ("board", "player", "audience")
 for _kind in KINDS:
     SOCKETS.labels(_kind)
@@ -57,8 +62,10 @@ LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in GAMES}
 
 
 class RoomsCollector:
-    """``partyhub_rooms{status}``: the database's count of rooms in each status, read at each
-    scrape (one grouped query; the same in every process, so aggregate with ``max``)."""
+    """``partyhub_rooms{status}``: the database's count of live rooms in each status, read at
+    each scrape (one grouped query; the same in every process, so aggregate with ``max``).
+    Ended rooms are not counted (they hold no code; ``partyhub_rooms_ended`` counts them as
+    they end): the query reads the live rooms' partial index, however many have ended."""
 
     def describe(self) -> list:
         return [GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])]
@@ -69,7 +76,8 @@ class RoomsCollector:
         from games.models import Room
 
         family = GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])
-        counts = dict(Room.objects.values_list("status").annotate(n=Count("pk")))
+        counts = dict(Room.objects.filter(code__isnull=False).values_list("status")
+                      .annotate(n=Count("pk")).order_by())
         for status in Room.Status.values:
             family.add_metric([status], counts.get(status, 0))
         return [family]
@@ -97,6 +105,14 @@ def move_seen(game: str, seconds: float) -> None:
 
 def move_refused(game: str, code: str) -> None:
     REFUSALS.labels(game, code).inc()
+
+
+def room_ended(reason: str) -> None:
+    ROOMS_ENDED.labels(reason).inc()
+
+
+def records_pruned(n: int) -> None:
+    RECORDS_PRUNED.inc(n)
 
 
 def event(name: str, room: str, **fields: Any) -> None:

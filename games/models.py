@@ -14,6 +14,12 @@ class Room(models.Model):
     ``version`` counts every change a screen can see; each frame sent carries it, so a screen that
     sees a gap asks for a snapshot. ``deadline`` mirrors ``state["deadline"]`` so the deadline
     ticker finds due rooms with one indexed query.
+
+    A room ends (``games.lifecycle``): its code moves off the row at once (``code`` becomes
+    ``None``, the unique index allows many of those, and ``ended_code`` keeps it), so the code is
+    free for a new room while the ended row, its seats and its games stay as the record until
+    the retention ends. Screens name their room by its id besides its code, so a screen of an
+    ended room is told it closed, never shown the next room with that code.
     """
 
     class Status(models.TextChoices):
@@ -21,7 +27,8 @@ class Room(models.Model):
         PLAYING = "playing", _("Playing")
         OVER = "over", _("Game over")
 
-    code = models.CharField(_("code"), max_length=4, unique=True)
+    # ``None`` once the room ended: only live rooms hold a code, and each its own.
+    code = models.CharField(_("code"), max_length=4, unique=True, null=True, blank=True)
     game = models.CharField(_("game"), max_length=20)
     options = FastJSONField(_("options"), default=dict)
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.LOBBY)
@@ -43,14 +50,27 @@ class Room(models.Model):
         "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Every change a screen sees, and a screen coming or the last one going, moves it on: the
+    # sweeper's measure of how long a room has sat idle (``games.lifecycle``).
     updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    ended_code = models.CharField(_("code it had"), max_length=4, blank=True, default="")
+    ended_reason = models.CharField(_("why it ended"), max_length=10, blank=True, default="")
 
     class Meta:
         verbose_name = _("room")
         verbose_name_plural = _("rooms")
+        indexes = [
+            # The sweeper's look for idle rooms reads the live rooms only, however many ended.
+            models.Index(fields=["updated_at"], condition=models.Q(code__isnull=False),
+                         name="room_live_updated"),
+            # The retention's look for records to prune reads the ended rooms only.
+            models.Index(fields=["ended_at"], condition=models.Q(ended_at__isnull=False),
+                         name="room_ended_at"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.code} ({self.game})"
+        return f"{self.code or self.ended_code} ({self.game})"
 
 
 class Seat(models.Model):
@@ -97,6 +117,9 @@ class Game(models.Model):
     # Computed once from the action log when the game ends (games/<game>/recap.py): the board's
     # part for every screen, each seat's summary for its own phone only.
     recap = models.JSONField(null=True, blank=True)
+    # The audience's tallies, recorded when the room ends (its votes are then deleted):
+    # {ballot: {"counts": {question: {choice: n}}, "voters": n}}.
+    audience = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -105,7 +128,7 @@ class Game(models.Model):
         ordering = ["room", "number"]
 
     def __str__(self) -> str:
-        return f"{self.room.code} #{self.number}"
+        return f"{self.room} #{self.number}"
 
 
 class Action(models.Model):

@@ -116,6 +116,47 @@ def room_missing(key: str | int) -> ServiceError:
     return ServiceError(_("There is no room %(room)s."), code="no_room", room=key)
 
 
+class RoomClosed(ServiceError):
+    """The room a screen belongs to has ended (``games.lifecycle``): the screen shows the closed
+    page, whatever room holds the code now."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This room has closed."), code="room_closed")
+
+
+def screen_room(code: str, room_id: str | None = None) -> Room:
+    """The live room a page or socket asks for by its code and, once the page knows it, the
+    room's id (``?room=``): ``RoomClosed`` when the room with that id is no longer the live one
+    with that code (it ended, and the code may have gone to a new room), ``no_room`` when no
+    live room has the code."""
+    room = Room.objects.filter(code=code_normalize(code)).first()
+    if room_id is not None and (room is None or str(room.pk) != room_id):
+        raise RoomClosed()
+    if room is None:
+        raise room_missing(code)
+    return room_completed(room)
+
+
+def seat_ended(token: str | None) -> bool:
+    """Whether ``token`` is a seat of an ended room (a phone's cookie from before its room
+    closed; it holds nothing in the room that has the code now)."""
+    return bool(token) and Seat.objects.filter(token=token, room__code__isnull=True).exists()
+
+
+def room_by_id(room_id: int) -> Room:
+    """The live room with that id (an open screen's), ``RoomClosed`` once it has ended: a
+    screen never reads the room that took its code since."""
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None or room.code is None:
+        raise RoomClosed()
+    return room_completed(room)
+
+
+def snapshot_by_id(room_id: int) -> Snapshot:
+    """A fresh snapshot of an open screen's room (``room_by_id``)."""
+    return snapshot_take(room_by_id(room_id))
+
+
 def room_get(code: str) -> Room:
     """The room with that code (case-insensitive), its whole state read, or a clear
     refusal."""
@@ -176,6 +217,8 @@ def room_locked(key: str | int) -> Room:
     room = rows.room_row_locked(code_normalize(key) if isinstance(key, str) else key)
     if room is None:
         raise room_missing(key)
+    if room.code is None:
+        raise RoomClosed()  # by key: it ended (by code, only live rooms are found)
     return room_completed(room)
 
 
@@ -810,6 +853,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
     """A socket opened; returns a snapshot to broadcast when a seat just came online."""
     with transaction.atomic():
         locked = room_locked(room.pk)
+        room_touched(locked)
         _seats, before, _elsewhere = seats_online(locked)
         Connection.objects.update_or_create(
             channel_name=channel_name,
@@ -828,6 +872,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
         if connection is None:
             return None
         room = room_locked(connection.room_id)
+        room_touched(room)
         seat = connection.seat
         connection.delete()
         if seat is None or seat.is_audience or seat.pk in seats_online(room)[1]:
@@ -864,6 +909,12 @@ def connections_sweep() -> list[Snapshot]:
         if snapshot is not None:
             changed.append(snapshot)
     return changed
+
+
+def room_touched(room: Room) -> None:
+    """A screen came or went: the locked room is not idle (``games.lifecycle`` measures from
+    its ``updated_at``: a room ends only once nobody has been connected for a while)."""
+    Room.objects.filter(pk=room.pk).update(updated_at=timezone.now())
 
 
 def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:

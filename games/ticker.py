@@ -8,6 +8,9 @@ A process wakes at the deadlines it knows: those of the changes it broadcast, an
 in the database, read each time it looks (at start, then every ``PARTYHUB_TICK_SECONDS``). So a
 deadline is met on time without asking the database twice a second; one set by a process that
 died since is met within ``PARTYHUB_TICK_SECONDS``.
+
+Every ``PARTYHUB_ROOM_SWEEP_SECONDS`` it also ends the rooms due to end and prunes old records,
+one bounded batch (``games.lifecycle``), and tells the ended rooms' screens.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import time
 
 from django.conf import settings
 
-from games import broadcast, deadlines, services
+from games import broadcast, deadlines, lifecycle, services
 from games.dbthread import database_call, task_detached
 
 logger = logging.getLogger(__name__)
@@ -53,10 +56,18 @@ async def ticker_sweep() -> None:
         await broadcast.snapshot_broadcast(snapshot)
 
 
+async def ticker_lifecycle() -> lifecycle.Swept:
+    """End the rooms due to end and prune old records (one batch); tell the ended rooms'
+    screens."""
+    swept = await database_call(lifecycle.rooms_sweep)
+    await lifecycle.rooms_closed_tell(swept.ended)
+    return swept
+
+
 async def ticker_run(known: deadlines.Deadlines) -> None:
     """Look at start, then at every known deadline and every ``PARTYHUB_TICK_SECONDS``; an
     error in one tick is logged and the next look, ``PARTYHUB_TICK_SECONDS`` later, goes on."""
-    looked_at = swept_at = -math.inf
+    looked_at = swept_at = lifecycle_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
         wait = min(look_at - time.monotonic(), known.soonest() + LATE_SECONDS - time.time())
@@ -75,6 +86,10 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
             if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
                 swept_at = time.monotonic()
                 await ticker_sweep()
+            every = settings.PARTYHUB_ROOM_SWEEP_SECONDS
+            if every and time.monotonic() - lifecycle_at >= every:
+                lifecycle_at = time.monotonic()
+                await ticker_lifecycle()
         except Exception:
             # The database may be down: try again at the next look, not at once and forever.
             logger.exception("deadline tick failed")

@@ -13,6 +13,7 @@ urlpatterns = [
     path("join", views.join, name="join"),
     path("join/<str:code>", views.join, name="join_code"),
     path("play/<str:code>", views.play, name="play"),
+    path("closed/<str:code>", views.room_closed, name="room_closed"),
     path("rooms/<str:code>/qr.svg", views.room_qr, name="room_qr"),
     path("api/games", views.api_games, name="api_games"),
     path("api/rooms", views.api_room_create, name="api_room_create"),

@@ -88,7 +88,7 @@ def home(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             error = error_text(exc)
         else:
-            response = redirect("tv", code=room.code)
+            response = redirect(room_page("tv", room))
             response.set_cookie(
                 host_cookie_name(room.code), room.host_token, max_age=COOKIE_AGE, samesite="Lax",
                 httponly=True, secure=request.is_secure(),
@@ -127,9 +127,35 @@ def room_or_404(code: str) -> services.Room:
         raise Http404(error_text(error)) from None
 
 
+def room_page(name: str, room: services.Room) -> str:
+    """The address of a room's TV or phone page, naming the room's id besides its code: the
+    page, reloaded after the room ended, says so instead of showing the room that took the
+    code since."""
+    return f"{reverse(name, args=[room.code])}?room={room.pk}"
+
+
+def room_closed_page(request: HttpRequest, code: str) -> HttpResponse:
+    """"This room has closed", with the way home (410 Gone: the room will not come back)."""
+    return render(request, "games/closed.html", {"code": code_normalize(code)}, status=410)
+
+
+def screen_room(request: HttpRequest, code: str) -> services.Room:
+    """The live room a TV or phone page asks for (``services.screen_room``): a 404 page when
+    there is none; ``RoomClosed`` for the caller to answer with the closed page."""
+    try:
+        return services.screen_room(code, request.GET.get("room"))
+    except services.RoomClosed:
+        raise
+    except ServiceError as error:
+        raise Http404(error_text(error)) from None
+
+
 def tv(request: HttpRequest, code: str) -> HttpResponse:
     """The board: lobby with code and QR, then the game."""
-    room = room_or_404(code)
+    try:
+        room = screen_room(request, code)
+    except services.RoomClosed:
+        return room_closed_page(request, code)
     adapter = adapter_get(room.game)
     return render(
         request,
@@ -144,7 +170,8 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
             "page_data": {
                 "code": room.code,
                 "game": room.game,
-                "socket": f"/ws/rooms/{room.code}/board",
+                "socket": f"/ws/rooms/{room.code}/board?room={room.pk}",
+                "closed_url": reverse("room_closed", args=[room.code]),
                 **screen_context(adapter),
                 "is_host": request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
             },
@@ -214,7 +241,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 snapshot_broadcast_sync(exc.snapshot)  # the voided codes leave the host's screen
         else:
             snapshot_broadcast_sync(snapshot)
-            response = redirect("play", code=seat.room.code)
+            response = redirect(room_page("play", seat.room))
             response.set_cookie(
                 seat_cookie_name(seat.room.code), seat.token, max_age=COOKIE_AGE,
                 samesite="Lax", httponly=True, secure=request.is_secure(),
@@ -232,10 +259,13 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 def play(request: HttpRequest, code: str) -> HttpResponse:
     """The phone's controller page; without a seat it sends the phone to the join form."""
     code = code_normalize(code)
+    token = request.COOKIES.get(seat_cookie_name(code))
     try:
-        room = services.room_get(code)
-        services.seat_by_token(room, request.COOKIES.get(seat_cookie_name(code)))
-    except ServiceError:
+        room = services.screen_room(code, request.GET.get("room"))
+        services.seat_by_token(room, token)
+    except ServiceError as error:
+        if isinstance(error, services.RoomClosed) or services.seat_ended(token):
+            return room_closed_page(request, code)  # this phone's room ended
         return redirect("join_code", code=code)
     adapter = adapter_get(room.game)
     return render(
@@ -246,13 +276,19 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
             "page_data": {
                 "code": room.code,
                 "game": room.game,
-                "socket": f"/ws/rooms/{room.code}/seat",
+                "socket": f"/ws/rooms/{room.code}/seat?room={room.pk}",
+                "closed_url": reverse("room_closed", args=[room.code]),
                 "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
                 "handed_url": reverse("join_code", args=[room.code]) + "?handed=1",
                 **screen_context(adapter),
             },
         },
     )
+
+
+def room_closed(request: HttpRequest, code: str) -> HttpResponse:
+    """Where an open screen goes when its room ends (``closed`` frame, docs/protocol.md)."""
+    return room_closed_page(request, code)
 
 
 def room_qr(request: HttpRequest, code: str) -> HttpResponse:
@@ -307,7 +343,8 @@ def api_room_create(request: HttpRequest) -> JsonResponse:
         {
             "code": room.code,
             "host_token": room.host_token,
-            "board_socket": f"/ws/rooms/{room.code}/board?host={room.host_token}",
+            "room": room.pk,
+            "board_socket": f"/ws/rooms/{room.code}/board?host={room.host_token}&room={room.pk}",
             "join_url": join_url(request, room.code),
         },
         status=201,
@@ -329,7 +366,8 @@ def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
             "seat": seat.pk,
             "token": seat.token,
             "audience": seat.is_audience,
-            "seat_socket": f"/ws/rooms/{seat.room.code}/seat?token={seat.token}",
+            "seat_socket": f"/ws/rooms/{seat.room.code}/seat?token={seat.token}"
+                           f"&room={seat.room.pk}",
         },
         status=201,
     )

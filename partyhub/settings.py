@@ -234,3 +234,17 @@ if PARTYHUB_METRICS == "token" and len(PARTYHUB_METRICS_TOKEN) < 16:
                                "characters or more.")
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")
+# A room's life (games/lifecycle.py, docs/operations.md "Retention"): a room ends this long after
+# its game ended with nobody connected, or after sitting this long with no change and nobody
+# connected; its code is free at once. What its games leave (setup, action log, recap, audience
+# tallies) is kept this many days after the room ended, then deleted. Each server process's
+# ticker sweeps every PARTYHUB_ROOM_SWEEP_SECONDS (0: never; then run `manage.py sweep_rooms`).
+PARTYHUB_ROOM_AFTER_END_MINUTES = float(os.environ.get("PARTYHUB_ROOM_AFTER_END_MINUTES", "30"))
+PARTYHUB_ROOM_IDLE_HOURS = float(os.environ.get("PARTYHUB_ROOM_IDLE_HOURS", "6"))
+PARTYHUB_RECORD_RETENTION_DAYS = float(os.environ.get("PARTYHUB_RECORD_RETENTION_DAYS", "365"))
+PARTYHUB_ROOM_SWEEP_SECONDS = float(os.environ.get("PARTYHUB_ROOM_SWEEP_SECONDS", "60"))
+if min(PARTYHUB_ROOM_AFTER_END_MINUTES, PARTYHUB_ROOM_IDLE_HOURS,
+       PARTYHUB_RECORD_RETENTION_DAYS, PARTYHUB_ROOM_SWEEP_SECONDS) < 0:
+    raise ImproperlyConfigured("PARTYHUB_ROOM_AFTER_END_MINUTES, PARTYHUB_ROOM_IDLE_HOURS, "
+                               "PARTYHUB_RECORD_RETENTION_DAYS and PARTYHUB_ROOM_SWEEP_SECONDS "
+                               "cannot be negative.")

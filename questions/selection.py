@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
@@ -46,14 +47,19 @@ def card_pool(
     room_code: str,
     limit: int,
     seed: int,
+    since: datetime | None = None,
 ) -> list[dict]:
     """Up to ``limit`` card contents for a new game: cards never played in this room first, in a
     seeded-random order, then those played longest ago there, so a room that plays again and
-    again meets new questions before old ones."""
+    again meets new questions before old ones. The room's plays are its code's ``since`` the
+    room was made: an ended room's code goes to a new room, which has played nothing yet."""
     if limit <= 0:
         return []
+    here = Q(plays__room_code=room_code)
+    if since is not None:
+        here &= Q(plays__played_at__gte=since)
     rows = card_filter(decks, language, family_friendly_only).annotate(
-        last_played=Max("plays__played_at", filter=Q(plays__room_code=room_code))
+        last_played=Max("plays__played_at", filter=here)
     )
     rng = random.Random(seed)
     ids_last = sorted(rows.values_list("id", "last_played"))

@@ -62,6 +62,7 @@ class Adapter(GameAdapter):
         return reverse("questions:count")
 
     def content_for(self, room: Any, n_players: int, seed: int) -> dict[str, Any]:
+        from questions.models import CardPlay
         from questions.selection import card_filter, card_pool
 
         options = room.options
@@ -74,10 +75,13 @@ class Adapter(GameAdapter):
         # played are dealt in only as far as the game needs them (every turn, and three fronts
         # for the last reader), else the shuffle would offer them as often as new ones.
         needed = len(self.rules.turn_plan(n_players)) + self.rules.OFFER_SIZE - 1
-        unplayed = card_filter(*filters).exclude(plays__room_code=room.code).count()
+        # This room's plays: its code's since it was made (an ended room's code is reused).
+        played_here = CardPlay.objects.filter(room_code=room.code, played_at__gte=room.created_at)
+        unplayed = card_filter(*filters).exclude(pk__in=played_here.values("card")).count()
         cards = card_pool(
             *filters,
             room_code=room.code,
+            since=room.created_at,
             limit=min(POOL_SIZE, max(needed, unplayed)),
             seed=seed,
         )

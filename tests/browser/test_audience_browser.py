@@ -127,7 +127,7 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
             phone.goto(f"{base}/join/{code}")
             phone.fill('input[name="name"]', "Zed")
             phone.click('button[type="submit"]')
-            phone.wait_for_url(re.compile(rf"/play/{code}$"))
+            phone.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
             phone.wait_for_selector('[data-testid="hx-phone"], .game-root', timeout=WAIT_MS)
 
             # A claim, called: the audience's ballot opens on the phone.

@@ -82,7 +82,7 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         shot(tv, "home")
         tv_frames = state_frames(tv)
         tv.locator('form[data-game="hoax"] button[type="submit"]').click()
-        tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+        tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+\?room=\d+$"))
         code = tv.locator("#room-code").inner_text().strip()
         page = page_data(tv)
         slides = [slide["text"] for slide in page["guide"]["slides"]]
@@ -99,7 +99,7 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
             phone.goto(f"{base}/join/{code}")
             phone.fill('input[name="name"]', name)
             phone.click('button[type="submit"]')
-            phone.wait_for_url(re.compile(rf"/play/{code}$"))
+            phone.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
             phone.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
             phones.append(phone)
 

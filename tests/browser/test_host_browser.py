@@ -47,7 +47,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         tv.on("dialog", lambda dialog: dialog.accept())  # "Remove Bob from the game?"
         tv.goto(base + "/")
         tv.locator('form[data-game="hoax"] button[type="submit"]').click()
-        tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}$"))
+        tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}\?room=\d+$"))
         code = tv.locator("#room-code").inner_text().strip()
         phones = {name: party.phone_join(base, code, name) for name in ("Ann", "Bob", "Cid")}
 
@@ -121,7 +121,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         form.locator('input[name="code"]').fill(code)
         form.locator('input[name="handover"]').fill(handover)
         form.locator('button[type="submit"]').click()
-        new_bob.wait_for_url(re.compile(rf"/play/{code}$"))
+        new_bob.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
         expect(new_bob.locator("#me")).to_contain_text("Bob", timeout=WAIT_MS)
         old_bob = phones.pop("Bob")
         old_bob.wait_for_url(re.compile(r"handed=1"), timeout=WAIT_MS)
@@ -159,7 +159,7 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         tv.locator('[data-testid="switch-werewolf"]').click()
         tv.wait_for_selector("body.game-werewolf", timeout=WAIT_MS)
         expect(tv.locator("#lobby")).to_be_visible(timeout=WAIT_MS)
-        assert tv.url.endswith(f"/tv/{code}")
+        assert re.search(rf"/tv/{code}\?room=\d+$", tv.url)
         ann = phones["Ann"]
         ann.wait_for_selector("body.game-werewolf", timeout=WAIT_MS)
         expect(ann.locator('[data-testid="lobby-player"] .name')).to_have_text(["Ann"])

@@ -37,7 +37,7 @@ def phone_join(browser, base: str, code: str, name: str) -> Page:
     page.fill('input[name="code"]', code.lower())  # typed in lower case: still the room
     page.fill('input[name="name"]', name)
     page.click('button[type="submit"]')
-    page.wait_for_url(re.compile(rf"/play/{code}$"))
+    page.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
     expect(page.locator("#me")).to_contain_text(name, timeout=WAIT_MS)
     return page
 
@@ -80,10 +80,10 @@ def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path
 
             # The TV creates a Hoax room from the home page and shows its code.
             tv.locator('form[data-game="hoax"] button[type="submit"]').click()
-            tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}$"))
+            tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}\?room=\d+$"))
             code = tv.locator("#room-code").inner_text().strip()
             assert re.fullmatch(r"[A-Z]{4}", code), code
-            assert tv.url.endswith(f"/tv/{code}")
+            assert re.search(rf"/tv/{code}\?room=\d+$", tv.url)
             expect(tv.locator("#lobby")).to_be_visible(timeout=WAIT_MS)
 
             phones = []
@@ -130,7 +130,7 @@ def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path
             # A reload keeps the seat: same page, same name, no audience badge, own secrets.
             frames = state_frames(phones[1])
             phones[1].reload()
-            assert phones[1].url.endswith(f"/play/{code}")
+            assert re.search(rf"/play/{code}\?room=\d+$", phones[1].url)
             expect(phones[1].locator("#me")).to_have_text("Bob", timeout=WAIT_MS)
             expect(phones[1].locator("#lobby")).to_be_hidden()
             expect(phones[1].locator("#game:not([hidden])")).to_have_count(1)

@@ -54,7 +54,7 @@ def test_pages_load_hashed_compressed_files_and_pass_the_policy(
                 viewport={"width": 1920, "height": 1080}).new_page(), "TV")
             tv.goto(base + "/")
             tv.locator('form[data-game="outfox"] button[type="submit"]').click()
-            tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}$"))
+            tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}\?room=\d+$"))
             code = tv.locator("#room-code").inner_text().strip()
 
             phones = []
@@ -68,7 +68,7 @@ def test_pages_load_hashed_compressed_files_and_pass_the_policy(
                 phone.fill('input[name="code"]', code)
                 phone.fill('input[name="name"]', name)
                 phone.click('button[type="submit"]')
-                phone.wait_for_url(re.compile(rf"/play/{code}$"))
+                phone.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
                 expect(phone.locator("#me")).to_contain_text(name, timeout=WAIT_MS)
                 phones.append(phone)
             shot(tv, "production-tv-lobby")

@@ -50,7 +50,7 @@ def test_creating_a_room_by_form_sets_the_host_cookie_and_opens_the_tv(client):
         "/", {"game": "hoax", "hoax-immunities": "on", "hoax-vote_seconds": "30"}
     )
     room = Room.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/tv/{room.code}"
+    assert response.status_code == 302 and response["Location"] == f"/tv/{room.code}?room={room.pk}"
     cookie = response.cookies[host_cookie_name(room.code)]
     assert cookie.value == room.host_token
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
@@ -86,7 +86,7 @@ def test_the_tv_page_shows_the_code_and_an_inline_qr_svg(client):
     assert f"http://testserver/join/{room.code}" in html
     data = json.loads(html.split('id="page-data" type="application/json">')[1].split("<")[0])
     assert data["code"] == room.code and data["is_host"] is True
-    assert data["socket"] == f"/ws/rooms/{room.code}/board"
+    assert data["socket"] == f"/ws/rooms/{room.code}/board?room={room.pk}"
 
 
 def test_the_tv_page_knows_a_tv_without_the_host_cookie(client):
@@ -141,7 +141,8 @@ def test_a_good_join_sets_the_seat_cookie_and_opens_the_phone(client):
     response = client.post("/join", {"code": f" {room.code.lower()} ", "name": "  Ann "})
     seat = Seat.objects.get(room=room)
     assert seat.name == "Ann"
-    assert response.status_code == 302 and response["Location"] == f"/play/{room.code}"
+    assert response.status_code == 302
+    assert response["Location"] == f"/play/{room.code}?room={room.pk}"
     cookie = response.cookies[seat_cookie_name(room.code)]
     assert cookie.value == seat.token and cookie["httponly"] and cookie["samesite"] == "Lax"
     phone = client.get(f"/play/{room.code}")
@@ -293,7 +294,9 @@ def test_api_creates_a_room(client):
     data = response.json()
     room = Room.objects.get(code=data["code"])
     assert data["host_token"] == room.host_token and room.options["vote_seconds"] == 40
-    assert data["board_socket"] == f"/ws/rooms/{room.code}/board?host={room.host_token}"
+    assert data["room"] == room.pk
+    assert data["board_socket"] == (
+        f"/ws/rooms/{room.code}/board?host={room.host_token}&room={room.pk}")
     assert data["join_url"] == f"http://testserver/join/{room.code}"
 
 
@@ -332,7 +335,7 @@ def test_api_joins_a_seat(client):
         "seat": seat.pk,
         "token": seat.token,
         "audience": False,
-        "seat_socket": f"/ws/rooms/{room.code}/seat?token={seat.token}",
+        "seat_socket": f"/ws/rooms/{room.code}/seat?token={seat.token}&room={room.pk}",
     }
 
 

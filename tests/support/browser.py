@@ -67,7 +67,7 @@ class Party:
         page.fill('input[name="code"]', code)
         page.fill('input[name="name"]', name)
         page.click('button[type="submit"]')
-        page.wait_for_url(re.compile(rf"/play/{code}$"))
+        page.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
         page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
         return page
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -588,6 +588,7 @@ async def test_a_second_game_in_the_room_deals_only_cards_it_has_not_played(
 def test_with_few_unplayed_cards_the_pool_adds_the_least_recently_played():
     twins = cards_setup(10)
     room = room_make("outfox", FILTERS)
+    Room.objects.filter(pk=room.pk).update(created_at=datetime(2024, 1, 1, 9, tzinfo=UTC))
     other_room = "ZZZZ" if room.code != "ZZZZ" else "YYYY"
     ids = sorted(twins)
     for minutes, card in enumerate(ids[:6]):  # played here: the first the longest ago
@@ -603,6 +604,24 @@ def test_with_few_unplayed_cards_the_pool_adds_the_least_recently_played():
     # 3 players play 6 turns and need 8 cards: the 4 unplayed here, then the 4 played longest ago.
     assert len(pool) == 8
     assert set(pool[:4]) == set(ids[6:]) and set(pool[4:]) == set(ids[:4])
+
+
+@pytest.mark.django_db
+def test_plays_of_an_earlier_room_with_the_code_are_not_this_rooms():
+    """An ended room's code goes to a new room (games.lifecycle): the cards the old room played
+    under that code, before the new room was made, are new to the new room."""
+    twins = cards_setup(10)
+    ids = sorted(twins)
+    room = room_make("outfox", FILTERS)
+    for card in ids[:6]:  # the code's earlier room
+        CardPlay.objects.create(card_id=card, fox_zone="1", correct=2, room_code=room.code,
+                                played_at=room.created_at - timedelta(minutes=1))
+    CardPlay.objects.create(card_id=ids[6], fox_zone="1", correct=2, room_code=room.code)
+    seats_online(room, seats_join(room, 3))
+    services.room_start(room.code, host(room))
+    pool = [card["id"] for card in Game.objects.get(room=room).setup["content"]["cards"]]
+    # Only the play since the room was made counts: 9 cards unplayed here, all dealt first.
+    assert sorted(pool) == sorted(set(ids) - {ids[6]})
 
 
 def turn_finish(room: Room, rand: random.Random) -> Room:

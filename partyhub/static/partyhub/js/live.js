@@ -49,7 +49,7 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
         onNotice(frame);
       } else if (frame.type === "net") {
         onNet(frame.status === "ok" ? "open" : "degraded");
-      } else if (frame.type === "kicked" || frame.type === "handed") {
+      } else if (frame.type === "kicked" || frame.type === "handed" || frame.type === "closed") {
         stopped = true;
         onGone(frame.type);
       } else if (frame.type === "handover") {
@@ -57,7 +57,7 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
       }
     };
     socket.onclose = (event) => {
-      const gone = { 4403: "kicked", 4404: "missing", 4409: "handed" }[event.code];
+      const gone = { 4403: "kicked", 4404: "missing", 4409: "handed", 4410: "closed" }[event.code];
       if (gone && !stopped) { stopped = true; onGone(gone); } // once: its frame may have come first
       if (stopped) return;
       onNet("closed");

@@ -220,6 +220,11 @@ function onGone(reason) {
     location.replace(page.handed_url);
     return;
   }
+  // The room ended: every screen of it (TV, phone, audience) shows the closed page.
+  if (reason === "closed") {
+    location.replace(page.closed_url);
+    return;
+  }
   netEl.hidden = false;
   netEl.textContent = t("This room no longer exists.");
   if (role === "seat") {
