@@ -58,6 +58,7 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from games import metrics
 from games.errors import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -90,6 +91,7 @@ def wait_text(seconds: int) -> str:
 
 
 wait_lazy = lazy(wait_text, str)
+LIMITED_BY_KIND = {kind: metrics.LIMITED.labels(kind) for kind in LIMITS}  # each from zero
 
 
 class Throttled(ServiceError):
@@ -99,6 +101,7 @@ class Throttled(ServiceError):
         super().__init__(LIMITS[kind][1], code="rate_limited", wait=wait_lazy(retry_after))
         self.kind = kind
         self.retry_after = retry_after
+        LIMITED_BY_KIND[kind].inc()
 
 
 @lru_cache(maxsize=32)

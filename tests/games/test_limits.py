@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from channels.testing import HttpCommunicator, WebsocketCommunicator
 from django.test import Client
 from django.utils import translation
+from prometheus_client import REGISTRY
 
 from games import consumers, services
 from games.codes import CODE_ALPHABET
@@ -113,6 +114,10 @@ def test_wrong_codes_by_the_form_are_guesses_too(limits_on, client):
 
 @pytest.mark.django_db
 def test_room_creation_is_refused_past_the_limit(limits_on, client):
+    def limited() -> float:
+        return REGISTRY.get_sample_value("partyhub_limited_total", {"limit": "rooms"})
+
+    before = limited()
     for _ in range(ROOMS_PER_HOUR):
         assert client.post("/", {"game": "hoax"}, REMOTE_ADDR=GUESSER).status_code == 302
     page = client.post("/", {"game": "hoax"}, REMOTE_ADDR=GUESSER, HTTP_ACCEPT_LANGUAGE="es")
@@ -122,6 +127,7 @@ def test_room_creation_is_refused_past_the_limit(limits_on, client):
     refused(api, "fr")
     assert "Too many rooms" in refused(client.post("/", {"game": "hoax"}, REMOTE_ADDR=GUESSER))
     assert Room.objects.count() == ROOMS_PER_HOUR
+    assert limited() == before + 3  # the operator sees them (/metrics)
     other = client.post("/api/rooms", {"game": "hoax"}, content_type="application/json",
                         REMOTE_ADDR=NEIGHBOUR)
     assert other.status_code == 201
