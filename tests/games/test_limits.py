@@ -214,10 +214,12 @@ async def test_x_forwarded_for_counts_only_from_a_trusted_proxy(limits_on, setti
 # --- sockets ------------------------------------------------------------------------------
 
 
-async def addressed_open(path: str, address: str, language: str | None = None
-                         ) -> WebsocketCommunicator:
+async def addressed_open(path: str, address: str, language: str | None = None,
+                         forwarded: str | None = None) -> WebsocketCommunicator:
     """A socket from ``address`` (as Daphne puts the peer in the scope), accepted."""
     headers = [(b"cookie", f"django_language={language}".encode())] if language else []
+    if forwarded:
+        headers.append((b"x-forwarded-for", forwarded.encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
     communicator.scope["client"] = (address, random.randint(1024, 65535))
     connected, _subprotocol = await communicator.connect(timeout=5)
@@ -300,6 +302,26 @@ async def test_a_connection_flood_is_refused_with_an_explained_close(limits_on, 
     other = await addressed_open(path, NEIGHBOUR)
     opened.append(other)
     assert (await frame_next(other))["type"] == "state"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_sockets_forwarded_address_counts_only_from_a_trusted_proxy(
+    limits_on, settings, opened
+):
+    settings.PARTYHUB_LIMIT_CONNECTIONS = "2/minute"
+    settings.PARTYHUB_TRUSTED_PROXIES = ["127.0.0.1/32"]
+    room = await db(room_make)("hoax")
+    path = f"/ws/rooms/{room.code}/board"
+
+    async def first_frame(peer: str, forwarded: str) -> dict:
+        socket = await addressed_open(path, peer, forwarded=forwarded)
+        opened.append(socket)
+        return await socket.receive_json_from()
+
+    for number in range(3):  # three clients of the proxy: each its own first connection
+        assert (await first_frame("127.0.0.1", f"198.51.100.{number}"))["type"] == "state"
+    frames = [await first_frame(GUESSER, f"198.51.100.{number}") for number in range(3)]
+    assert [frame.get("code") for frame in frames] == [None, None, "rate_limited"]
 
 
 # --- a real party behind one home router ------------------------------------------------------
