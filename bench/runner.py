@@ -151,6 +151,8 @@ def server_env(options: Options, workdir: Path) -> dict[str, str]:
         "PARTYHUB_BENCH": "1",
         "PARTYHUB_TICKER": "1",
         "LOG_LEVEL": "WARNING",
+        # The load comes from one address: the limits per address would refuse it.
+        "PARTYHUB_LIMITS": "0",
         "REDIS_URL": "",
         # Production serves static files from collectstatic's hashed copies (the home page,
         # which the start waits for, names them).

@@ -31,6 +31,7 @@ from games.broadcast import snapshot_broadcast
 from games.dbthread import database_call, task_detached
 from games.errors import ServiceError, error_text
 from games.fanout import DEGRADED, fanout
+from games.limits import Throttled, limiter, scope_address
 from games.rulekit import Refusal
 from games.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.ticker import ticker_ensure
@@ -239,6 +240,13 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.allowance = float(FLOOD_BURST)
         self.allowance_at = time.monotonic()
         self.screens: list[str] = []  # set once the fan-out hands this socket its frames
+        self.address = scope_address(self.scope)
+        throttled = await limiter.acheck("connections", self.address)
+        if throttled is not None:  # explained, then closed; the phone waits, then tries again
+            await self.accept()
+            await self.error_send(throttled)
+            await self.close(code=4429, reason="too many connections from this address")
+            return
         try:
             room, self.seat = await database_call(self.authenticate)
         except ServiceError as error:
@@ -383,6 +391,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """A refusal, in the screen's language, to this socket only."""
         with translation.override(self.language):
             frame = {"type": "error", "code": error.code, "message": error_text(error)}
+        if isinstance(error, Throttled):
+            frame["retry_after"] = error.retry_after
         if request_id is not None:
             frame["id"] = request_id
         await self.send(text_data=orjson.dumps(frame).decode())
@@ -425,6 +435,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.error_send(
                 ServiceError(_("Too many messages; slow down."), code="flood"), request_id
             )
+            return
+        throttled = await limiter.acheck("messages", self.address)
+        if throttled is not None:
+            await self.error_send(throttled, request_id)
             return
         if message is UNREADABLE:
             await self.error_send(

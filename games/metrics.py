@@ -42,6 +42,9 @@ LAYER_ERRORS = Counter("partyhub_channel_layer_errors",
                        "Channel-layer calls that failed (Redis restarted or out of reach).")
 LAYER_RECONNECTS = Counter("partyhub_channel_layer_reconnects",
                            "Recoveries after the channel layer failed: every room back in.")
+LIMITED = Counter("partyhub_limited",
+                  "Requests, sockets and messages refused by a limit per client address.",
+                  ["limit"])
 TICKER_LAG = Histogram(
     "partyhub_ticker_lag_seconds",
     "How long after a phase deadline the ticker expired it.",

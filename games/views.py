@@ -22,6 +22,7 @@ from games.codes import code_normalize
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
 from games.guides import guide_for
+from games.limits import Throttled, limiter, request_address, throttled_headers
 from games.registry import adapter_get, game_title, games_all
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -78,15 +79,17 @@ def options_from_form(game_id: str, data: Any) -> dict[str, Any]:
 
 def home(request: HttpRequest) -> HttpResponse:
     """The TV's start page: pick a game and its options, create a room."""
-    error = None
+    error, throttled = None, None
     if request.method == "POST":
         game_id = request.POST.get("game", "")
         # An unknown game has no option fields; room_create refuses it with a clear message.
         options = options_from_form(game_id, request.POST) if game_id in games_all() else {}
         try:
+            limiter.check("rooms", request_address(request))
             room = services.room_create(game_id, options)
         except ServiceError as exc:
             error = error_text(exc)
+            throttled = exc if isinstance(exc, Throttled) else None
         else:
             response = redirect(room_page("tv", room))
             response.set_cookie(
@@ -94,7 +97,20 @@ def home(request: HttpRequest) -> HttpResponse:
                 httponly=True, secure=request.is_secure(),
             )
             return response
-    return render(request, "games/home.html", {"games": game_catalog(), "error": error})
+    return throttled_render(
+        request, "games/home.html", {"games": game_catalog(), "error": error}, throttled
+    )
+
+
+def throttled_render(request: HttpRequest, template: str, context: dict[str, Any],
+                     throttled: Throttled | None) -> HttpResponse:
+    """The page; with its error a limit's refusal, 429 and when to try again."""
+    if throttled is None:
+        return render(request, template, context)
+    response = render(request, template, context, status=429)
+    for name, value in throttled_headers(throttled).items():
+        response[name] = value
+    return response
 
 
 def screen_context(adapter: GameAdapter) -> dict[str, Any]:
@@ -221,7 +237,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     code = code_normalize(request.POST.get("code", code))
     name = request.POST.get("name", "")
     handover = request.POST.get("handover")
-    error = None
+    error, throttled = None, None
     # A phone the host removed, or whose seat went to another phone, comes back here with the
     # room's code filled in.
     notice = None
@@ -232,11 +248,14 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     if request.method == "POST":
         try:
             if handover is not None:
-                seat, snapshot = services.seat_takeover(code, handover)
+                with limiter.guessing("handovers", request_address(request)):
+                    seat, snapshot = services.seat_takeover(code, handover)
             else:
-                seat, snapshot = services.seat_join(code, name)
+                with limiter.guessing("joins", request_address(request)):
+                    seat, snapshot = services.seat_join(code, name)
         except ServiceError as exc:
             error = error_text(exc)
+            throttled = exc if isinstance(exc, Throttled) else None
             if isinstance(exc, services.HandoverRefused) and exc.snapshot is not None:
                 snapshot_broadcast_sync(exc.snapshot)  # the voided codes leave the host's screen
         else:
@@ -249,10 +268,11 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             return response
     elif code and seat_held(code, request.COOKIES.get(seat_cookie_name(code))):
         return redirect("play", code=code)
-    return render(
+    return throttled_render(
         request, "games/join.html",
         {"code": code, "name": name, "error": error, "notice": notice,
          "handover_open": handover is not None},
+        throttled,
     )
 
 
@@ -313,7 +333,11 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
 
 
 def api_error(error: ServiceError, status: int = 400) -> JsonResponse:
+    """The refusal as JSON; a limit's with 429, ``Retry-After`` and ``retry_after``."""
     body = {"error": {"code": error.code, "message": error_text(error)}}
+    if isinstance(error, Throttled):
+        body["error"]["retry_after"] = error.retry_after
+        return JsonResponse(body, status=429, headers=throttled_headers(error))
     return JsonResponse(body, status=status)
 
 
@@ -335,6 +359,7 @@ def api_games(request: HttpRequest) -> JsonResponse:
 def api_room_create(request: HttpRequest) -> JsonResponse:
     """POST {"game", "options"} → the room's code, host token and addresses."""
     try:
+        limiter.check("rooms", request_address(request))
         data = json_body(request)
         room = services.room_create(str(data.get("game", "")), data.get("options") or {})
     except ServiceError as error:
@@ -357,7 +382,8 @@ def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
     """POST {"name"} → the new seat's id and token."""
     try:
         data = json_body(request)
-        seat, snapshot = services.seat_join(code, data.get("name"))
+        with limiter.guessing("joins", request_address(request)):
+            seat, snapshot = services.seat_join(code, data.get("name"))
     except ServiceError as error:
         return api_error(error, status=404 if error.code == "no_room" else 400)
     snapshot_broadcast_sync(snapshot)

@@ -3,7 +3,9 @@
 The load balancer's and Prometheus's probes (``/healthz``, ``/readyz``, ``/metrics``) are
 answered before Django (``partyhub.probes``). A WebSocket handshake whose ``Origin`` is not one
 of ``ALLOWED_HOSTS`` is refused (Channels' ``AllowedHostsOriginValidator``): another site's page
-cannot open a socket with a phone's seat cookie.
+cannot open a socket with a phone's seat cookie. The client's address and scheme are the
+peer's, or those a proxy of ``PARTYHUB_TRUSTED_PROXIES`` names (``partyhub.proxies``; Daphne
+runs without ``--proxy-headers``, which would believe anyone).
 
 Each process starts its deadline ticker as soon as the server runs (under Daphne) or at the first
 request it serves (any other ASGI server), so deadlines expire after a restart with no phone.
@@ -25,6 +27,7 @@ from django.conf import settings  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.ticker import ticker_ensure  # noqa: E402
 from partyhub.probes import probe, probe_wanted  # noqa: E402
+from partyhub.proxies import ForwardedMiddleware  # noqa: E402
 
 websocket_routes = list(websocket_urlpatterns)
 if settings.PARTYHUB_BENCH:
@@ -34,13 +37,17 @@ if settings.PARTYHUB_BENCH:
     websocket_routes += bare_urlpatterns
 
 
-async def application(scope, receive, send):
+async def route(scope, receive, send):
     """Route by protocol, making sure this process's ticker runs."""
     ticker_ensure()
     if probe_wanted(scope):
         await probe(scope, receive, send)
         return
     await router(scope, receive, send)
+
+
+# Everything sees the client a trusted proxy names, never one an untrusted peer claims.
+application = ForwardedMiddleware(route)
 
 
 router = ProtocolTypeRouter(

@@ -13,8 +13,10 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from limits import parse_many
 
 from games.registry import game_apps
+from partyhub.proxies import networks_parse
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -39,10 +41,11 @@ CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
-# Served over HTTPS (behind a proxy that terminates TLS and sends X-Forwarded-Proto to Daphne
-# run with --proxy-headers): plain HTTP is redirected, cookies are sent over HTTPS only, and
-# browsers are told to use HTTPS for a year (HSTS, with subdomains and preload unless the
-# variables below say otherwise). Off for `make play` on a LAN, which has no certificate.
+# Served over HTTPS (behind a proxy that terminates TLS and sends X-Forwarded-Proto, believed
+# from the proxies in PARTYHUB_TRUSTED_PROXIES: partyhub/proxies.py): plain HTTP is
+# redirected, cookies are sent over HTTPS only, and browsers are told to use HTTPS for a year
+# (HSTS, with subdomains and preload unless the variables below say otherwise). Off for
+# `make play` on a LAN, which has no certificate.
 HTTPS = env_flag("DJANGO_HTTPS", False)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
@@ -248,3 +251,32 @@ if min(PARTYHUB_ROOM_AFTER_END_MINUTES, PARTYHUB_ROOM_IDLE_HOURS,
     raise ImproperlyConfigured("PARTYHUB_ROOM_AFTER_END_MINUTES, PARTYHUB_ROOM_IDLE_HOURS, "
                                "PARTYHUB_RECORD_RETENTION_DAYS and PARTYHUB_ROOM_SWEEP_SECONDS "
                                "cannot be negative.")
+
+# Limits per client address (games/limits.py; docs/operations.md, "Limits"), in the `limits`
+# package's notation: "20/hour;100/day" (every part holds); "off" lifts one. PARTYHUB_LIMITS=0
+# lifts them all (a benchmark's load comes from one address).
+PARTYHUB_LIMITS = env_flag("PARTYHUB_LIMITS", True)
+PARTYHUB_LIMIT_ROOMS = os.environ.get("PARTYHUB_LIMIT_ROOMS", "20/hour;100/day")
+PARTYHUB_LIMIT_JOINS = os.environ.get("PARTYHUB_LIMIT_JOINS", "60/minute;600/hour")
+PARTYHUB_LIMIT_CODE_GUESSES = os.environ.get("PARTYHUB_LIMIT_CODE_GUESSES", "20/hour;50/day")
+PARTYHUB_LIMIT_HANDOVERS = os.environ.get("PARTYHUB_LIMIT_HANDOVERS", "10/hour")
+PARTYHUB_LIMIT_CONNECTIONS = os.environ.get("PARTYHUB_LIMIT_CONNECTIONS", "60/minute;600/hour")
+PARTYHUB_LIMIT_MESSAGES = os.environ.get("PARTYHUB_LIMIT_MESSAGES", "1200/minute")
+for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MESSAGES"):
+    _value = globals()[f"PARTYHUB_LIMIT_{_name}"].strip()
+    if _value.lower() not in ("", "off"):
+        try:
+            parse_many(_value)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"PARTYHUB_LIMIT_{_name} must be like 20/hour;100/day or off; not {_value!r}."
+            ) from None
+# The reverse proxies whose X-Forwarded-For / X-Real-IP / X-Forwarded-Proto are believed
+# (partyhub/proxies.py): addresses and CIDR blocks, comma-separated. Empty: nobody's; the
+# client is the peer.
+try:
+    PARTYHUB_TRUSTED_PROXIES = [
+        str(network) for network in networks_parse(os.environ.get("PARTYHUB_TRUSTED_PROXIES", ""))
+    ]
+except ValueError as _error:
+    raise ImproperlyConfigured(f"PARTYHUB_TRUSTED_PROXIES: {_error}.") from None

@@ -28,6 +28,18 @@ def no_background_ticker(settings):
 
 
 @pytest.fixture(autouse=True)
+def limits_lifted(settings):
+    """Every in-process client is one address (or none): the limits per address are lifted, and
+    each test starts with no counter; tests/games/test_limits.py turns them on."""
+    from games.limits import limiter
+
+    settings.PARTYHUB_LIMITS = False
+    limiter.reset()
+    yield
+    limiter.reset()
+
+
+@pytest.fixture(autouse=True)
 def language_reset():
     """Each test starts in the default language: a request through LocaleMiddleware leaves its
     language active on the thread, which would translate the next test's messages."""

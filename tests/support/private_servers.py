@@ -166,7 +166,8 @@ class Daphnes:
                 [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                  "partyhub.asgi:application"],
                 cwd=ROOT,
-                env={**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1", **env},
+                env={**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1",
+                     "PARTYHUB_LIMITS": "0", **env},  # one client address: tests' own
                 stdout=log, stderr=subprocess.STDOUT,
             )
         self.processes.append((process, log_path))

@@ -47,5 +47,5 @@ class Command(BaseCommand):
         os.execv(
             sys.executable,
             [sys.executable, "-m", "daphne", "-b", host, "-p", str(port),
-             "--proxy-headers", "partyhub.asgi:application"],
+             "partyhub.asgi:application"],
         )

@@ -11,6 +11,7 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
   let you = null;
   let retry = 0;
   let stopped = false;
+  let retryAfter = 0; // seconds a limit's refusal ("rate_limited") asks to wait before trying again
 
   function url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -44,6 +45,7 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
       } else if (frame.type === "voted") {
         if (onVoted) onVoted(frame);
       } else if (frame.type === "error") {
+        if (frame.retry_after) retryAfter = frame.retry_after;
         onError(frame);
       } else if (frame.type === "notice") {
         onNotice(frame);
@@ -61,7 +63,8 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
       if (gone && !stopped) { stopped = true; onGone(gone); } // once: its frame may have come first
       if (stopped) return;
       onNet("closed");
-      const delay = Math.min(5000, 300 * 2 ** retry++);
+      // Too many connections from this network (4429): wait as long as the server said.
+      const delay = event.code === 4429 ? Math.max(retryAfter, 1) * 1000 : Math.min(5000, 300 * 2 ** retry++);
       setTimeout(open, delay);
     };
   }
