@@ -26,7 +26,6 @@ from games.dbthread import database_call
 
 logger = logging.getLogger(__name__)
 
-SWEEP_EVERY_SECONDS = 15.0
 LATE_SECONDS = 0.01  # wake this long after a deadline: the rules expire it only once it passed
 
 _ticker: asyncio.Task | None = None
@@ -109,7 +108,9 @@ async def ticker_run(deadlines: Deadlines) -> None:
     looked_at = swept_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
-        wait = min(look_at - time.monotonic(), deadlines.soonest() + LATE_SECONDS - time.time())
+        sweep_at = swept_at + services.SWEEP_SECONDS
+        wait = min(look_at - time.monotonic(), sweep_at - time.monotonic(),
+                   deadlines.soonest() + LATE_SECONDS - time.time())
         if wait > 0:
             deadlines.changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -122,13 +123,14 @@ async def ticker_run(deadlines: Deadlines) -> None:
                 looked_at = time.monotonic()
                 soonest = await database_call(services.deadline_soonest)
                 deadlines.note(0, soonest)  # room 0: the database's soonest, whichever room
-            if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
+            if time.monotonic() >= sweep_at:
                 swept_at = time.monotonic()
                 await ticker_sweep()
         except Exception:
-            # The database may be down: try again at the next look, not at once and forever.
+            # The database may be down: try again at the next look (and sweep at the next
+            # sweep), not at once and forever.
             logger.exception("deadline tick failed")
-            looked_at = time.monotonic()
+            looked_at = swept_at = time.monotonic()
 
 
 def ticker_ensure() -> None:

@@ -157,9 +157,11 @@ class Daphnes:
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
         self.processes: list[tuple[subprocess.Popen, Path]] = []
+        self.serving: dict[str, subprocess.Popen] = {}  # base URL: the process started on it
 
-    def start(self, env: dict[str, str]) -> str:
-        port = port_free()
+    def start(self, env: dict[str, str], port: int | None = None) -> str:
+        """A new process (on ``port``, to restart one that served there); its base URL."""
+        port = port or port_free()
         log_path = self.workdir / f"daphne-{port}.log"
         with open(log_path, "ab") as log:
             process = subprocess.Popen(
@@ -171,6 +173,7 @@ class Daphnes:
             )
         self.processes.append((process, log_path))
         base = f"http://127.0.0.1:{port}"
+        self.serving[base] = process
 
         def answers() -> bool:
             assert process.poll() is None, f"Daphne exited:\n{self.logs()}"

@@ -61,7 +61,9 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
       if (gone && !stopped) { stopped = true; onGone(gone); } // once: its frame may have come first
       if (stopped) return;
       onNet("closed");
-      const delay = Math.min(5000, 300 * 2 ** retry++);
+      // 4012: the server is restarting and the proxy has another ready; come back at once,
+      // spread over a quarter second so that its screens do not all arrive in one instant.
+      const delay = event.code === 4012 ? Math.random() * 250 : Math.min(5000, 300 * 2 ** retry++);
       setTimeout(open, delay);
     };
   }
