@@ -27,7 +27,7 @@ from tests.support.live import (
     seats_join,
     ws_url,
 )
-from tests.support.roaming import RoamingPlayer, RoamingScreen
+from tests.support.roaming import RoamingPlayer, RoamingScreen, settled
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -104,9 +104,7 @@ async def test_a_rolling_restart_mid_game_loses_no_move_and_leaves_no_screen_beh
             assert leaving not in {p for p, _seat in presence_rows(postgres_url)}
             # Within a few seconds every screen is back, on the other process, at the latest
             # version, and every seat shows online.
-            latest = room_row(postgres_url, room["code"])["version"]
-            await all_at(screens, latest, timeout=CAUGHT_UP_SECONDS)
-            await tv.until(all_connected, timeout=CAUGHT_UP_SECONDS)
+            await settled(tv, screens, postgres_url, room["code"], CAUGHT_UP_SECONDS)
             daphnes.start(env, port=int(base.rsplit(":", 1)[1]))
             await player.applied(2)
         final = room_row(postgres_url, room["code"])["version"]
