@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import time
 
 import psycopg
@@ -167,3 +168,16 @@ async def test_a_killed_process_sockets_audience_included_count_as_gone_within_t
     finally:
         for screen in screens:
             await screen.close()
+
+
+async def test_a_process_whose_database_hangs_still_exits_within_the_bound(daphnes):
+    # A database that takes connections and never answers: the ticker's first call, and then
+    # the drain's, wait on it for ever. The process still ends EXIT_SECONDS after the signal.
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        port = silent.getsockname()[1]
+        base = daphnes.start({"DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/hung"})
+        took = await terminated(daphnes.serving[base])
+    assert took <= EXIT_SECONDS + 1, took
+    assert "did not stop within" in daphnes.logs()
