@@ -24,7 +24,7 @@ from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import metrics, services
+from games import drain, metrics, services
 from games.audience import desk as audience_desk
 from games.audience import vote_check, votes_mine
 from games.broadcast import snapshot_broadcast
@@ -41,9 +41,10 @@ logger = logging.getLogger(__name__)
 MESSAGE_MAX_BYTES = 4096
 # What Django raises when the database refuses connections or drops one mid-way (a restart).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# How often each process records each of its open sockets as alive (services.CONNECTION_STALE is
-# 75 s), in up to this many slices of at least HEARTBEAT_SLICE_MIN sockets, spread evenly.
-HEARTBEAT_SECONDS = 20.0
+# How often each process records each of its open sockets as alive (20 s of the 75 s after which
+# services.CONNECTION_STALE counts a silent socket gone), in up to this many slices of at least
+# HEARTBEAT_SLICE_MIN sockets, spread evenly.
+HEARTBEAT_SECONDS = services.HEARTBEAT_SECONDS
 HEARTBEAT_STEPS = 20
 HEARTBEAT_SLICE_MIN = 64
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
@@ -232,6 +233,9 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
+        if drain.draining:  # this process is going: the screen reconnects to another
+            await self.close(code=drain.RESTART_CODE)
+            return
         ticker_ensure()
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.cookies = scope_cookies(self.scope)

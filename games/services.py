@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -33,8 +34,16 @@ from games.rulekit import Refusal, RuleError, logged_apply
 
 NAME_MAX = 20
 AUDIENCE_MAX = 1000
-# A connection not seen for this long belongs to a dead socket or a crashed process.
-CONNECTION_STALE = timedelta(seconds=75)
+# A connection not seen for this long belongs to a dead socket or a crashed process: within this
+# time a socket of a process that died without a word counts as gone everywhere. Each process
+# records its open sockets every ``HEARTBEAT_SECONDS`` (4/15 of it: 20 s of 75 s); every process
+# sweeps every ``SWEEP_SECONDS`` (10 s of 75 s) the rows unseen for ``SWEPT_AFTER`` (two sweeps
+# less: 55 s, nearly three heartbeats missed), so a dead process's row is gone, and its seat shown
+# offline, at most ``CONNECTION_STALE`` after its last heartbeat.
+CONNECTION_STALE = timedelta(seconds=settings.PARTYHUB_CONNECTION_STALE_SECONDS)
+HEARTBEAT_SECONDS = CONNECTION_STALE.total_seconds() * 4 / 15
+SWEEP_SECONDS = CONNECTION_STALE.total_seconds() * 2 / 15
+SWEPT_AFTER = CONNECTION_STALE - 2 * timedelta(seconds=SWEEP_SECONDS)
 # This server process, as its sockets' connection rows name it.
 PROCESS = uuid.uuid4().hex
 
@@ -860,7 +869,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
             defaults={"room": locked, "seat": seat, "last_seen": timezone.now(),
                       "process": PROCESS},
         )
-        if seat is None or seat.is_audience or seat.pk in before:
+        if not presence_shown(locked, seat) or seat.pk in before:
             return None
         return presence_changed(locked, seat, True)
 
@@ -875,9 +884,40 @@ def connection_close(channel_name: str) -> Snapshot | None:
         room_touched(room)
         seat = connection.seat
         connection.delete()
-        if seat is None or seat.is_audience or seat.pk in seats_online(room)[1]:
+        if not presence_shown(room, seat) or seat.pk in seats_online(room)[1]:
             return None
         return presence_changed(room, seat, False)
+
+
+def presence_shown(room: Room, seat: Seat | None) -> bool:
+    """Whether the screens show this seat's coming and going: a player's always; an audience
+    phone's in the lobby only, where the audience is listed by name with its presence (during a
+    game it is not listed, only counted in the tally, so a thousand phones coming and going
+    cost the players nothing)."""
+    if seat is None:
+        return False
+    return not seat.is_audience or room.status == Room.Status.LOBBY
+
+
+def process_connections_close(process: str = PROCESS) -> list[Snapshot]:
+    """This process is going (``games.drain``): forget its sockets at once instead of letting
+    them go stale, and a snapshot of each room it served: the seats that went offline with
+    them, and the room as committed (a move whose frames this process had no time to send is
+    shown by it)."""
+    snapshots = []
+    rooms = (Connection.objects.filter(process=process).values_list("room_id", flat=True)
+             .distinct().order_by())
+    for room_id in list(rooms):
+        with transaction.atomic():
+            room = room_locked(room_id)
+            mine = Connection.objects.filter(process=process, room=room)
+            seats = {seat.pk: seat for seat in Seat.objects.filter(connections__in=mine)}
+            mine.delete()
+            online = seats_online(room)[1]
+            changed = [presence_changed(room, seat, False) for seat in seats.values()
+                       if presence_shown(room, seat) and seat.pk not in online]
+            snapshots.extend(changed or [snapshot_take(room)])
+    return snapshots
 
 
 def connection_touch(channel_name: str) -> bool:
@@ -900,7 +940,7 @@ def connections_touch(channel_names: list[str]) -> list[str]:
 
 def connections_sweep() -> list[Snapshot]:
     """Drop connections not seen for a while (dead sockets, crashed processes)."""
-    cutoff = timezone.now() - CONNECTION_STALE
+    cutoff = timezone.now() - SWEPT_AFTER
     changed = []
     for channel_name in Connection.objects.filter(last_seen__lt=cutoff).values_list(
         "channel_name", flat=True

@@ -28,7 +28,6 @@ from games.dbthread import database_call, task_detached
 
 logger = logging.getLogger(__name__)
 
-SWEEP_EVERY_SECONDS = 15.0
 LATE_SECONDS = 0.01  # wake this long after a deadline: the rules expire it only once it passed
 
 _ticker: asyncio.Task | None = None
@@ -70,7 +69,9 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
     looked_at = swept_at = lifecycle_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
-        wait = min(look_at - time.monotonic(), known.soonest() + LATE_SECONDS - time.time())
+        sweep_at = swept_at + services.SWEEP_SECONDS
+        wait = min(look_at - time.monotonic(), sweep_at - time.monotonic(),
+                   known.soonest() + LATE_SECONDS - time.time())
         if wait > 0:
             known.changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -83,7 +84,7 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
                 looked_at = time.monotonic()
                 soonest = await database_call(services.deadline_soonest)
                 known.note(0, soonest)  # room 0: the database's soonest, whichever room
-            if time.monotonic() - swept_at >= SWEEP_EVERY_SECONDS:
+            if time.monotonic() >= sweep_at:
                 swept_at = time.monotonic()
                 await ticker_sweep()
             every = settings.PARTYHUB_ROOM_SWEEP_SECONDS
@@ -91,9 +92,10 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
                 lifecycle_at = time.monotonic()
                 await ticker_lifecycle()
         except Exception:
-            # The database may be down: try again at the next look, not at once and forever.
+            # The database may be down: try again at the next look (and sweep at the next
+            # sweep), not at once and forever.
             logger.exception("deadline tick failed")
-            looked_at = time.monotonic()
+            looked_at = swept_at = time.monotonic()
 
 
 def ticker_ensure() -> None:

@@ -9,6 +9,7 @@ runs without ``--proxy-headers``, which would believe anyone).
 
 Each process starts its deadline ticker as soon as the server runs (under Daphne) or at the first
 request it serves (any other ASGI server), so deadlines expire after a restart with no phone.
+Under Daphne, SIGTERM drains the process first (``games.drain``).
 """
 
 import gc
@@ -60,8 +61,11 @@ router = ProtocolTypeRouter(
 if "daphne.server" in sys.modules:
     from twisted.internet import reactor
 
+    from games.drain import drain_install
+
     # Startup triggers fire before the asyncio loop runs; a delayed call runs inside it.
     reactor.callWhenRunning(reactor.callLater, 0, ticker_ensure)
+    drain_install()  # on SIGTERM: screens told to reconnect, presence cleared (docs/operations.md)
 
 
 def collector_tune() -> None:

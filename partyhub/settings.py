@@ -219,6 +219,10 @@ LOGGING = {
 # wakes at every deadline it knows (games/ticker.py), so this bounds only how late a deadline set
 # by a process that died since can be met.
 PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
+# Within how many seconds a socket of a server process that died without a word (SIGKILL, a
+# crash, the machine lost) counts as gone on every screen and in every count (games/services.py
+# derives the processes' heartbeat and sweep from it). Tests shorten it; leave it in service.
+PARTYHUB_CONNECTION_STALE_SECONDS = float(os.environ.get("PARTYHUB_CONNECTION_STALE_SECONDS", "75"))
 # Whether each server process runs the deadline ticker (tests drive it by hand).
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
 # Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).

@@ -3,7 +3,8 @@ the user is doing (an open panel, typed text, focus, a scrolled list), the langu
 every page, the TV's join code during play, the kicked phone, the wake lock, the request id
 of a refusal over a real socket, a refusal said once (and toasts that cover no control), timers
 on the server's clock, and the games' own: Outfox's drag and drop ranking, the reader's reveal,
-the TV's voice; Hoax's simultaneous calls; the end: the podium held, then the recap.
+the TV's voice; Hoax's simultaneous calls; the end: the podium held, then the recap; a screen
+told its server restarts reconnecting at once.
 
 One Daphne (SQLite file, starter data) and one Chromium serve the whole module; each test makes
 its own room through the JSON API and opens its screens with the room's cookies (the host token
@@ -764,3 +765,45 @@ def test_the_end_holds_the_podium_then_the_recap_names_the_winner_and_comes_back
     expect(spanish.locator('[data-testid="recap"]')).to_be_visible(timeout=WAIT_MS)
     recap_in_view(spanish)
     screenshot(spanish, "behaviour-end-recap-es")
+
+
+# --- a server restarting -----------------------------------------------------------------------
+
+# The page's own live.js, on a socket stand-in: how long after a close it opens the next socket,
+# for a server restarting (4012, games/drain.py) and for a socket that dropped (1006).
+RECONNECT_DELAYS = """async () => {
+    const shell = document.querySelector('script[type="module"]').src;
+    const live = await import(new URL("./live.js", shell));
+    const opened = [];
+    class Standin {
+        constructor() { opened.push(performance.now()); Standin.last = this; }
+        send() {}
+    }
+    Standin.OPEN = 1;
+    Standin.CLOSED = 3;
+    window.WebSocket = Standin;
+    const ignore = () => {};
+    live.connect("/ws/rooms/NONE/seat", { onFrame: ignore, onError: ignore, onNotice: ignore,
+        onNet: ignore, onGone: ignore, onReply: ignore });
+    const reopened = (count) => new Promise((done) => {
+        const poll = setInterval(() => {
+            if (opened.length >= count) { clearInterval(poll); done(); }
+        }, 2);
+    });
+    const delays = {};
+    for (const [name, code] of [["restart", 4012], ["dropped", 1006]]) {
+        const closed = performance.now();
+        Standin.last.onclose({ code });
+        await reopened(opened.length + 1);
+        delays[name] = opened[opened.length - 1] - closed;
+    }
+    return delays;
+}"""
+
+
+def test_a_screen_told_its_server_restarts_reconnects_at_once_and_a_dropped_one_backs_off(party):
+    page = party.browser.new_context().new_page()
+    page.goto(party.base + "/")
+    delays = page.evaluate(RECONNECT_DELAYS)
+    assert delays["restart"] < 280, delays  # 0-250 ms, spread
+    assert delays["dropped"] >= 300, delays  # the first back-off step

@@ -17,6 +17,7 @@ from tests.support.live import (
     all_at,
     all_connected,
     log_agrees,
+    log_explains,
     moves_logged,
     room_create,
     room_row,
@@ -114,19 +115,6 @@ async def test_a_redis_restart_mid_game_loses_no_move_and_every_screen_catches_u
     assert len(applied) == 9
     assert moves_logged(row) == applied
     assert {outcome for _seat, _action, outcome in player.outcomes} <= {"applied", "stale"}
-
-
-def log_explains(logged: list, outcomes: list) -> bool:
-    """Whether the logged moves are the applied ones, in order, plus perhaps some answered
-    ``unavailable``: a move whose commit went through just as the connection dropped is
-    logged, while its sender heard only that the database could not be reached."""
-    if not outcomes:
-        return not logged
-    (seat, action, outcome), rest = outcomes[0], outcomes[1:]
-    if logged and logged[0] == (seat, action) and outcome in ("applied", "unavailable"):
-        if log_explains(logged[1:], rest):
-            return True
-    return outcome != "applied" and log_explains(logged, rest)
 
 
 def test_the_log_is_explained_only_by_the_applied_moves_and_perhaps_unavailable_ones():

@@ -1080,3 +1080,39 @@ def test_the_host_starts_and_stops_the_intro_in_the_lobby_only():
     with pytest.raises(ServiceError) as refused:
         services.room_guide_set(room.code, host(room), True)
     assert refused.value.code == "wrong_phase"
+
+
+def test_an_audience_phone_coming_and_going_in_the_lobby_is_shown_and_during_a_game_is_not():
+    # The lobby lists the audience by name with its presence (a full room after "play again"):
+    # its phone closing must be broadcast, or a dead phone stays listed until the next change.
+    room = room_make()
+    seats_join(room, 3)
+    watcher = Seat.objects.create(room=room, name="Dee", token="dee", is_audience=True)
+    opened = services.connection_open("dee.1", room, watcher)
+    assert opened is not None and watcher.pk in opened.connected
+    closed = services.connection_close("dee.1")
+    assert closed is not None and watcher.pk not in closed.connected
+    assert closed.room.version > opened.room.version
+
+    # During a game the audience is counted in the tally, not listed: nothing to broadcast.
+    started, _seats = hoax_started(3, {"first_player": 0})
+    late = Seat.objects.create(room=started, name="Eve", token="eve", is_audience=True)
+    assert services.connection_open("eve.1", started, late) is None
+    assert services.connection_close("eve.1") is None
+
+
+def test_a_process_going_clears_its_presence_at_once_and_shows_each_room_it_served():
+    room, seats = hoax_started(3, {"first_player": 0})
+    # hoax_started's sockets are this process's; another process serves seat 0 too.
+    Connection.objects.create(channel_name="other.0", room=room, seat=seats[0],
+                              last_seen=timezone.now(), process="other")
+    version = room_fresh(room).version
+    snapshots = services.process_connections_close()
+    assert list(Connection.objects.values_list("channel_name", flat=True)) == ["other.0"]
+    # Seats 1 and 2 went offline (told to the rules, one logged presence action each); seat 0
+    # is still online through the other process.
+    assert room_fresh(room).state["connected"] == [True, False, False]
+    assert room_fresh(room).version == version + 2
+    assert snapshots[-1].connected == {seats[0].pk} and snapshots[-1].elsewhere
+    # Nothing of this process left: a room it no longer serves gets no snapshot.
+    assert services.process_connections_close() == []

@@ -270,3 +270,19 @@ def log_agrees(row: dict) -> None:
 def moves_logged(row: dict) -> list[tuple[int, dict]]:
     """The players' moves in the log (the system's, seat ``None``, left out), in order."""
     return [(seat, payload) for _seq, seat, payload, _at in row["actions"] if seat is not None]
+
+
+def log_explains(logged: list, outcomes: list) -> bool:
+    """Whether the logged moves are the applied ones, in order, plus perhaps some answered
+    ``unavailable`` or ``unanswered``: a move whose commit went through just as the database
+    connection dropped is logged, while its sender heard only that the database could not be
+    reached; one sent as its server restarted is logged or not, its phone's socket closed
+    before the answer (``tests.support.roaming``)."""
+    if not outcomes:
+        return not logged
+    (seat, action, outcome), rest = outcomes[0], outcomes[1:]
+    maybe_logged = ("applied", "unavailable", "unanswered")
+    if logged and logged[0] == (seat, action) and outcome in maybe_logged:
+        if log_explains(logged[1:], rest):
+            return True
+    return outcome != "applied" and log_explains(logged, rest)

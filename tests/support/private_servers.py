@@ -157,13 +157,17 @@ class Daphnes:
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
         self.processes: list[tuple[subprocess.Popen, Path]] = []
+        self.serving: dict[str, subprocess.Popen] = {}  # base URL: the process started on it
 
-    def start(self, env: dict[str, str]) -> str:
-        port = port_free()
+    def start(self, env: dict[str, str], port: int | None = None,
+              options: tuple[str, ...] = ()) -> str:
+        """A new process (on ``port``, to restart one that served there; with Daphne's
+        ``options``); its base URL."""
+        port = port or port_free()
         log_path = self.workdir / f"daphne-{port}.log"
         with open(log_path, "ab") as log:
             process = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), *options,
                  "partyhub.asgi:application"],
                 cwd=ROOT,
                 env={**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1",
@@ -172,11 +176,12 @@ class Daphnes:
             )
         self.processes.append((process, log_path))
         base = f"http://127.0.0.1:{port}"
+        self.serving[base] = process
 
         def answers() -> bool:
             assert process.poll() is None, f"Daphne exited:\n{self.logs()}"
             try:
-                urllib.request.urlopen(base + "/", timeout=2)
+                urllib.request.urlopen(base + "/healthz", timeout=2)  # before Django
                 return True
             except OSError:
                 return False

@@ -64,7 +64,10 @@ export function connect(path, { onFrame, onError, onNotice, onNet, onGone, onRep
       if (stopped) return;
       onNet("closed");
       // Too many connections from this network (4429): wait as long as the server said.
-      const delay = event.code === 4429 ? Math.max(retryAfter, 1) * 1000 : Math.min(5000, 300 * 2 ** retry++);
+      // 4012: the server is restarting and the proxy has another ready; come back at once,
+      // spread over a quarter second so that its screens do not all arrive in one instant.
+      const delay = event.code === 4429 ? Math.max(retryAfter, 1) * 1000
+        : event.code === 4012 ? Math.random() * 250 : Math.min(5000, 300 * 2 ** retry++);
       setTimeout(open, delay);
     };
   }
