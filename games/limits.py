@@ -166,27 +166,26 @@ class Limiter:
             self.asynchronous, self.loop = AsyncMovingWindowRateLimiter(storage), loop
         return self.asynchronous
 
-    def check(self, kind: str, address: str | None, consume: bool = True) -> None:
-        """Count one ``kind`` for ``address`` (with ``consume``; else only look), or refuse
-        with ``Throttled`` when that would go over one of its limits."""
+    def over(self, kind: str, address: str | None, consume: bool = True) -> int | None:
+        """Count one ``kind`` for ``address`` (with ``consume``; else only look): ``None``, or
+        the seconds to wait when that would go over one of its limits."""
         for item in items_for(kind):
             limiter = self.sync_limiter()
             try:
-                passed = (limiter.hit if consume else limiter.test)(item, kind, address or "")
-                if not passed:
-                    stats = limiter.get_window_stats(item, kind, address or "")
+                if (limiter.hit if consume else limiter.test)(item, kind, address or ""):
+                    continue
+                stats = limiter.get_window_stats(item, kind, address or "")
             except StorageError as error:
                 logger.warning("the limits' storage failed; %s let through: %s", kind, error)
-                return
-            if not passed:
-                raise Throttled(kind, retry_after(stats.reset_time))
+                return None
+            return retry_after(stats.reset_time)
+        return None
 
-    def record(self, kind: str, address: str | None) -> None:
-        """Count one ``kind`` for ``address``, refused or not (a wrong code was tried)."""
-        try:
-            self.check(kind, address)
-        except Throttled:
-            pass
+    def check(self, kind: str, address: str | None, consume: bool = True) -> None:
+        """``over``, refusing with ``Throttled``."""
+        wait = self.over(kind, address, consume)
+        if wait is not None:
+            raise Throttled(kind, wait)
 
     async def acheck(self, kind: str, address: str | None) -> Throttled | None:
         """``check`` for a socket: the refusal to send it, or ``None`` when it passes."""
@@ -212,7 +211,7 @@ class Limiter:
             yield
         except ServiceError as error:
             if error.code == "no_room":
-                self.record("code_guesses", address)
+                self.over("code_guesses", address)  # counted, the answer already given
             raise
 
 
