@@ -39,18 +39,22 @@ CREATE_AND_LOOK = """
 import json
 from django.db import connection
 from django.utils import timezone
-from games import lifecycle, services
+from games import lifecycle, metrics, services
 from games.models import Room
 rooms = [services.room_create("hoax") for _ in range(20)]
 with connection.cursor() as cursor:
     sql, params = lifecycle.rooms_due(timezone.now(), 100).query.sql_with_params()
     cursor.execute("EXPLAIN " + sql, params)
     plan = "\\n".join(row[0] for row in cursor.fetchall())
+    sql, params = metrics.RoomsCollector.live_rooms().query.sql_with_params()
+    cursor.execute("EXPLAIN " + sql, params)
+    scrape = "\\n".join(row[0] for row in cursor.fetchall())
 print(json.dumps({
     "codes": [room.code for room in rooms],
     "found": [services.room_get(room.code).pk == room.pk for room in rooms],
     "ended": Room.objects.filter(code__isnull=True).count(),
     "plan": plan,
+    "scrape": scrape,
 }))
 """
 
@@ -71,6 +75,8 @@ def test_more_ended_rooms_than_codes_and_rooms_are_still_created_at_once(postgre
     assert len(set(seen["codes"])) == 20 and all(seen["found"])
     # The sweep's look at the live rooms reads their partial index, not 200,000 rows.
     assert "room_live_updated" in seen["plan"], seen["plan"]
+    # So does the metrics' count of rooms by status, at every scrape.
+    assert "room_live_updated" in seen["scrape"], seen["scrape"]
 
 
 HOLD_AND_SWEEP = """

@@ -63,7 +63,7 @@ def room_create(tv, base: str) -> str:
                            ("immunity_seconds", 3), ("butler_seconds", 5)]:
         form.locator(f'[name="hoax-{field}"]').fill(str(seconds))
     form.locator('button[type="submit"]').click()
-    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+\?room=\d+$"))
     return tv.locator("#room-code").inner_text().strip()
 
 

@@ -72,7 +72,7 @@ def room_create(tv, base: str) -> str:
     form.locator('[name="outfox-reveal_seconds"]').fill("1")
     form.locator('[name="outfox-read_seconds"]').fill("0")
     form.locator('button[type="submit"]').click()
-    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+\?room=\d+$"))
     return tv.locator("#room-code").inner_text().strip()
 
 

@@ -141,7 +141,7 @@ def room_create(tv, base: str) -> str:
     tv.goto(base + "/")
     form = tv.locator('form[data-game="werewolf"]')
     form.locator('button[type="submit"]').click()
-    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+$"))
+    tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+\?room=\d+$"))
     return tv.locator("#room-code").inner_text().strip()
 
 
