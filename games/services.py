@@ -909,7 +909,10 @@ def process_connections_close(process: str = PROCESS) -> list[Snapshot]:
              .distinct().order_by())
     for room_id in list(rooms):
         with transaction.atomic():
-            room = room_locked(room_id)
+            try:
+                room = room_locked(room_id)
+            except ServiceError:
+                continue  # deleted meanwhile, and its rows with it
             mine = Connection.objects.filter(process=process, room=room)
             seats = {seat.pk: seat for seat in Seat.objects.filter(connections__in=mine)}
             mine.delete()
