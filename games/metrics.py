@@ -18,7 +18,7 @@ from typing import Any
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram, disable_created_metrics
 from prometheus_client.core import GaugeMetricFamily
 
-from games.registry import GAMES
+from games.registry import games
 
 events = logging.getLogger("partyhub.events")
 
@@ -52,8 +52,8 @@ for _kind in KINDS:
     SOCKETS.labels(_kind)
 # Every game's series exists from the start, at zero; a move finds them by a dict lookup
 # (``labels()`` costs as much as the count itself).
-MOVES_BY_GAME = {game: MOVES.labels(game) for game in GAMES}
-LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in GAMES}
+MOVES_BY_GAME = {game: MOVES.labels(game) for game in games()}
+LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in games()}
 
 
 class RoomsCollector:

@@ -14,8 +14,6 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import game_apps
-
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -51,6 +49,11 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_flag("DJANGO_HSTS_SUBDOMAINS", Tr
 SECURE_HSTS_PRELOAD = HTTPS and env_flag("DJANGO_HSTS_PRELOAD", True)
 X_FRAME_OPTIONS = "DENY"
 
+# The games this hub offers: each a package exporting its ``games.gamekit.Game`` as ``GAME``,
+# installed as an app (for its models, admin and static files) and read by ``games.registry``.
+# The test settings (``tests/settings.py``) add a test-only game.
+PARTYHUB_GAMES = ["games.outfox", "games.hoax", "games.werewolf"]
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -62,7 +65,7 @@ INSTALLED_APPS = [
     "channels",
     "questions",
     "games",
-    *game_apps(),  # each game's package (games/registry.py)
+    *PARTYHUB_GAMES,
     "bench",  # `manage.py bench`; nothing of the hub imports it
 ]
 
