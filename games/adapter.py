@@ -1,10 +1,10 @@
 """The Django side of a game: what its pure rules cannot do without the database or the web.
 
 A game's ``adapter.py`` subclasses ``GameAdapter`` as ``Adapter``, which its ``Game`` names
-(``adapter_path``):
-the choices of options that come from the database (Outfox's decks), the content a game is set
-up with (Outfox's card pool), what it records after a move (card statistics) and what its
-screens need besides the live view (Hoax's characters). A game without one gets these defaults.
+(``adapter_path``): the choices of options that come from the database (a deck of question
+cards), the content a game is set up with (the cards it plays), what it records after a move
+(card statistics) and what its screens need besides the live view (curated characters). A game
+without one gets these defaults.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.templatetags.static import static
 from django.utils.translation import gettext
+
+from games.options import form_field
 
 if TYPE_CHECKING:
     from games.gamekit import Game
@@ -44,8 +46,9 @@ class GameAdapter:
         language."""
         fields = []
         for option in self.game.options:
-            field = option.as_json(
-                text_translate, self.choices(option.choices_from) if option.choices_from else None
+            field = form_field(
+                option, text_translate,
+                self.choices(option.choices_from) if option.choices_from else None,
             )
             field["default"] = self.option_default(option.name, field["default"])
             fields.append(field)
@@ -66,7 +69,7 @@ class GameAdapter:
         return None
 
     def content_for(self, room: Any, n_players: int, seed: int) -> dict[str, Any]:
-        """What ``setup`` plays with (Outfox: the card pool)."""
+        """What ``setup`` plays with (a pool of question cards, say)."""
         return {}
 
     def after_apply(self, room: Any, before: dict, after: dict) -> None:

@@ -1,8 +1,8 @@
 """A running game's state is stored without its fixed parts, which come from its setup.
 
 The rules declare ``FIXED``: the parts of the state set at setup that no move ever changes
-(Outfox's question cards, nine tenths of its state; Werewolf's card composition; every game's
-options). Written back with every move, they cost the live path most of its JSON and database
+(a game's pool of question cards, nine tenths of its state; a deck's composition; every
+game's options). Written back with every move, they cost the live path most of its JSON and database
 work (docs/performance.md), so the room's ``state`` column keeps only what a move may change,
 and the fixed parts are taken from the game's setup (``Game.setup``, from which the game also
 replays): the rules' ``setup`` is a function of its seed and content, and no move changes these
@@ -22,7 +22,7 @@ from games.jsonfast import ENCODE_OPTIONS
 from games.models import Game, Room
 from games.registry import game as registered
 
-REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (an Outfox deck: ~10 KB)
+REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (a pool of question cards: ~10 KB)
 
 # By game and seed: a database that reuses a deleted row's key (SQLite reuses the largest, and
 # every rolled-back test reuses its rows' keys) reuses it for another game with another seed.

@@ -101,7 +101,7 @@ def move_refused(game: str, code: str) -> None:
 
 def event(name: str, room: str, **fields: Any) -> None:
     """One log line for a room's event: its name, the room's code and a few plain fields, as
-    the message (``room_created room=ABCD game=hoax``) and, in the JSON lines
+    the message (``room_created room=ABCD game=<id>``) and, in the JSON lines
     (``partyhub.logs``), as fields of their own."""
     told = " ".join(f"{key}={value}" for key, value in fields.items())
     events.info(f"{name} room={room} {told}".rstrip(),

@@ -540,7 +540,7 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
     """From the end screen (or the lobby), the same group goes to another game's lobby: the
     same room, code and seats, the new game's options as the home page's form starts them for
-    the asking screen (``option_default``: Outfox's cards in that screen's language, not "any
+    the asking screen (``option_default``: question cards in that screen's language, not "any
     language"), the room's own choice of an option both games have (its card language) and
     its extended timers kept."""
     with transaction.atomic():
@@ -654,7 +654,7 @@ def recap_compute(room: Room) -> dict | None:
 
 
 def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
-    """The host's control of a running game (Werewolf: end the discussion, extend a timer,
+    """The host's control of a running game (end the discussion, extend a timer,
     remove a player who left): one of the system moves its ``Game`` names in ``host_actions``,
     applied and logged like any move."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):

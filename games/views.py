@@ -22,6 +22,7 @@ from games.codes import code_normalize
 from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
 from games.guides import guide_for
+from games.options import form_read
 from games.registry import adapter_get, game_title, games
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -57,23 +58,7 @@ def game_catalog() -> list[dict[str, Any]]:
 
 def options_from_form(game_id: str, data: Any) -> dict[str, Any]:
     """Options from the home page's form, typed by the game's option fields."""
-    options: dict[str, Any] = {}
-    for field in adapter_get(game_id).option_fields():
-        name, kind = field["name"], field["kind"]
-        key = f"{game_id}-{name}"
-        if kind == "bool":
-            options[name] = key in data
-        elif kind == "multi":
-            options[name] = data.getlist(key)
-        elif key in data and data[key] != "":
-            value = data[key]
-            if kind in ("int", "seat") or isinstance(field["default"], int):
-                try:
-                    value = int(value)
-                except ValueError:
-                    pass
-            options[name] = value
-    return options
+    return form_read(adapter_get(game_id).option_fields(), data, game_id)
 
 
 def home(request: HttpRequest) -> HttpResponse:
