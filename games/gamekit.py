@@ -42,6 +42,24 @@ def _part(doc: str, default: Any = REQUIRED) -> Any:
     return dataclasses.field(default=default, metadata={"doc": doc})
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class BenchPlan:
+    """How the benchmark (``bench/``) plays a room of the game: the options that give it a
+    steady stream of moves with no timer firing mid-run, the moves its scripted phones make
+    (pure, from a seat's own view), and the phases it measures."""
+
+    options: Callable[[int], dict[str, Any]]  # the room's options, for that many phones
+    move: Callable[[dict, int], dict | None]  # the k-th move of a seat from its view, or None
+    steady_phases: tuple[str, ...]  # the phases of the stream the benchmark measures
+    phones: int | None = None  # the room's own size (None: the run's --phones)
+    content: Callable[[], dict] = dict  # what setup plays with, when timed without a database
+    start_seconds: float = 60.0  # how long its walk to the steady phase may take at most
+
+    def steady(self, view: dict | None) -> bool:
+        """Whether a room with this public view is in the stream the benchmark measures."""
+        return bool(view) and view["phase"] in self.steady_phases
+
+
 # What a guide (``games/<game>/guide.py``) holds, each marked with ``_`` where it is text.
 GUIDE_PARTS = ("ART", "PITCH", "MINUTES", "SLIDES", "RULES", "ROLES", "PHASES")
 
@@ -76,6 +94,8 @@ class Game:
     recap: Callable | None = _part("recap(setup, log) -> the end's awards and summaries", None)
     ballot: Callable = _part("ballot(public view) -> what its audience votes on now, or None")
     result: Callable = _part("result(public view, ballot key) -> the truth, or None")
+    bench: BenchPlan | None = _part(
+        "how the benchmark plays it (None: the benchmark leaves it out)", None)
     adapter_path: str | None = _part(
         "the dotted path of its GameAdapter subclass (its Django side), None for the defaults",
         None)
@@ -104,6 +124,8 @@ class Game:
                      "ballot", "result"):
             if not callable(getattr(self, name)):
                 raise self._wrong(name, "must be a function")
+        if self.bench is not None and not isinstance(self.bench, BenchPlan):
+            raise self._wrong("bench", "must be a games.gamekit.BenchPlan or None")
         for name in ("options_public", "recap"):
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise self._wrong(name, "must be a function or None")

@@ -5,7 +5,7 @@ registry holds: every part the platform uses is named here.
 """
 
 from games.gamekit import Game
-from games.hoax import audience, guide, recap, rules
+from games.hoax import audience, bench, guide, recap, rules
 
 GAME = Game(
     id=rules.GAME_ID,
@@ -29,5 +29,6 @@ GAME = Game(
     recap=recap.recap,
     ballot=audience.ballot,
     result=audience.result,
+    bench=bench.PLAN,
     adapter_path="games.hoax.adapter.Adapter",
 )

@@ -5,7 +5,7 @@ registry holds: every part the platform uses is named here.
 """
 
 from games.gamekit import Game
-from games.werewolf import audience, guide, recap, rules
+from games.werewolf import audience, bench, guide, recap, rules
 
 GAME = Game(
     id=rules.GAME_ID,
@@ -30,5 +30,6 @@ GAME = Game(
     recap=recap.recap,
     ballot=audience.ballot,
     result=audience.result,
+    bench=bench.PLAN,
     adapter_path="games.werewolf.adapter.Adapter",
 )
