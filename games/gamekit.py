@@ -60,6 +60,20 @@ class BenchPlan:
         return bool(view) and view["phase"] in self.steady_phases
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SweepPlan:
+    """How the browser sweep (``tests/browser/test_sweep.py``) shows every screen of the game,
+    walking its rules from its setup: every part has a default, so a game is swept without one.
+    """
+
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # the room's options
+    counts: tuple[int, ...] = ()  # the player counts swept (none: its fewest and its most)
+    phase_key: Callable[[dict], str] | None = None  # what makes a screen differ (the phase)
+    # What it is dealt, under Django: ``content(adapter, room, n, seed)`` (None: the adapter's
+    # ``content_for``), e.g. the cards with the longest texts, to stress the layout.
+    content: Callable[[Any, Any, int, int], dict] | None = None
+
+
 # What a guide (``games/<game>/guide.py``) holds, each marked with ``_`` where it is text.
 GUIDE_PARTS = ("ART", "PITCH", "MINUTES", "SLIDES", "RULES", "ROLES", "PHASES")
 
@@ -96,6 +110,8 @@ class Game:
     result: Callable = _part("result(public view, ballot key) -> the truth, or None")
     bench: BenchPlan | None = _part(
         "how the benchmark plays it (None: the benchmark leaves it out)", None)
+    sweep: SweepPlan = _part("how the browser sweep shows its screens (defaults: every phase "
+                             "at its fewest and most players)", SweepPlan())
     adapter_path: str | None = _part(
         "the dotted path of its GameAdapter subclass (its Django side), None for the defaults",
         None)
@@ -126,6 +142,8 @@ class Game:
                 raise self._wrong(name, "must be a function")
         if self.bench is not None and not isinstance(self.bench, BenchPlan):
             raise self._wrong("bench", "must be a games.gamekit.BenchPlan or None")
+        if not isinstance(self.sweep, SweepPlan):
+            raise self._wrong("sweep", "must be a games.gamekit.SweepPlan")
         for name in ("options_public", "recap"):
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise self._wrong(name, "must be a function or None")

@@ -51,7 +51,7 @@ X_FRAME_OPTIONS = "DENY"
 
 # The games this hub offers: each a package exporting its ``games.gamekit.Game`` as ``GAME``,
 # installed as an app (for its models, admin and static files) and read by ``games.registry``.
-# The test settings (``tests/settings.py``) add a test-only game.
+# The test-only fourth game's settings (``tests/fourthgame/settings.py``) add it.
 PARTYHUB_GAMES = ["games.outfox", "games.hoax", "games.werewolf"]
 
 INSTALLED_APPS = [

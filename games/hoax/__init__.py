@@ -5,7 +5,7 @@ registry holds: every part the platform uses is named here.
 """
 
 from games.gamekit import Game
-from games.hoax import audience, bench, guide, recap, rules
+from games.hoax import audience, bench, guide, recap, rules, sweep
 
 GAME = Game(
     id=rules.GAME_ID,
@@ -30,5 +30,6 @@ GAME = Game(
     ballot=audience.ballot,
     result=audience.result,
     bench=bench.PLAN,
+    sweep=sweep.PLAN,
     adapter_path="games.hoax.adapter.Adapter",
 )

@@ -5,7 +5,7 @@ registry holds: every part the platform uses is named here.
 """
 
 from games.gamekit import Game
-from games.outfox import audience, bench, guide, recap, rules
+from games.outfox import audience, bench, guide, recap, rules, sweep
 
 GAME = Game(
     id=rules.GAME_ID,
@@ -31,5 +31,6 @@ GAME = Game(
     ballot=audience.ballot,
     result=audience.result,
     bench=bench.PLAN,
+    sweep=sweep.PLAN,
     adapter_path="games.outfox.adapter.Adapter",
 )
