@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
 import sys
 import textwrap
 
 import pytest
+from django.conf import settings
 
 from games.gamekit import REQUIRED, Game, GameIncomplete
 from games.registry import game_load, games
@@ -86,3 +89,16 @@ def test_a_package_exporting_no_game_or_another_games_is_refused(package_dir):
     (package_dir / "brokengame" / "other.py").write_text("from games.hoax import GAME\n")
     with pytest.raises(GameIncomplete, match="exports the game 'hoax', not its own"):
         game_load("brokengame.other")
+
+
+def test_the_registry_and_every_game_import_without_django():
+    """Settings import the games' packages to install them as apps, before Django is set up:
+    a package that imported Django's models would fail there."""
+    packages = ", ".join(["games.registry", *(f"games.{game_id}" for game_id in games())])
+    code = (f"import sys, {packages}; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    ran = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=settings.BASE_DIR, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "[]"
