@@ -27,8 +27,12 @@ play: $(STAMP) .secret_key
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py collectstatic --noinput -v0
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py play --host $(HOST) --port $(PORT)
 
+# The whole suite, then the test-only fourth game (tests/fourthgame/), which only its own settings
+# register: its tests and its browser sweep, through a platform that has never heard of it.
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
+	$(BIN)/python -m pytest -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
+	  "tests/browser/test_sweep.py::test_every_screen_right[fourthgame]"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,12 +1,13 @@
 """One room of players and an audience of many phones (``manage.py bench --audience N``).
 
-The players' room (Outfox, its guessers re-ranking the column) is driven as in the room runs,
-and its latency measured the same way: from a move's scheduled time until every player's phone
-and the TV show its result. Beside it, ``N`` audience phones join through the API once the game
-runs, each on its own socket, and vote on the open ballot (which answer is the Fox, which is
-#1) at ``votes`` a second in all. The audience's frames are coalesced by the server, so the
-audience's figures are how soon each phone showed each move's result or a newer one, and how
-many of those it showed at all; and how many tallies reached each phone.
+The players' room (the first benchmarked game in settings) is driven as in the room runs, and
+its latency measured the same way: from a move's scheduled time until every player's phone and
+the TV show its result. Beside it, ``N`` audience phones join through the API once the game
+runs, each on its own socket, and vote on the open ballot (the game's ``ballot``: each of its
+questions and choices in turn) at ``votes`` a second in all. The audience's frames are
+coalesced by the server, so the audience's figures are how soon each phone showed each move's
+result or a newer one, and how many of those it showed at all; and how many tallies reached
+each phone.
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ import orjson
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
-from bench.clients import GameRoom, api_post, socket_close, socket_open, state_version
+from bench.clients import GameRoom, api_post, benched, socket_close, socket_open, state_version
 from bench.stats import PERCENTILES, ActionRecord, Ledger, SocketLog, percentile
 
-AUDIENCE_GAME = "outfox"
 OPEN_CONCURRENCY = 16  # audience phones joining at once
 
 
@@ -134,7 +134,8 @@ async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, An
     late: the latencies then include its queueing)."""
     host, port = server.host, server.port
     ledger = Ledger()
-    room = GameRoom(0, ledger, AUDIENCE_GAME, options.phones)
+    game = benched()[0]
+    room = GameRoom(0, ledger, game, options.phones)
     watchers = [Watcher(i) for i in range(options.audience)]
     progress.reset(total=options.audience)
     progress.set_description(f"audience {options.audience}: opening")
@@ -189,7 +190,7 @@ async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, An
     measured = [action for action in ledger.actions if window <= action.scheduled < end]
     players = ledger.summary(window, end)
     return {
-        "game": AUDIENCE_GAME,
+        "game": game,
         "players": {"sockets": len(room.screens), **players.as_json(),
                     "p99_under_100ms": players.passes()},
         "audience": {

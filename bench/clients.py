@@ -1,18 +1,17 @@
 """Scripted screens for the live benchmark: real WebSockets, real moves, every frame timed.
 
 A game room is a TV socket plus one socket per phone, made through the JSON API like any other
-client. Its driver walks the game to a steady stream of moves (Outfox: the guessers keep
-re-ranking the column, the ranking timer off; Hoax: whole turns, each a claim, every caller's
-pass and the end of the turn; Werewolf, 12 phones: the day's vote, every phone changing its
-ballot), then, at each tick of its schedule, picks one legal move from what
-the screens show, sends it, and waits until every screen of the room has the new version.
+client. Its driver walks the game to a steady stream of moves (each game's ``BenchPlan``, in
+its package's ``bench.py``: its options, its scripted moves, the phases measured), then, at
+each tick of its schedule, picks one legal move from what the screens show, sends it, and
+waits until every screen of the room has the new version. The benchmark plays every registered
+game that has a plan.
 
 A bare room is the same number of sockets on the stock Channels consumer (``bench.bare``); its
 "move" is a message the consumer relays to the whole group.
 
-The moves are pure functions of a seat's view (``outfox_move``, ``hoax_move``,
-``werewolf_move``); the tests play
-whole games with them against the rules modules and check every move is legal.
+The moves are pure functions of a seat's view (each plan's ``move``); the tests play whole
+games with them against the rules and check every move is legal.
 """
 
 from __future__ import annotations
@@ -28,25 +27,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from bench.stats import ActionRecord, Ledger, SocketLog
-from games.outfox.rules import SLOTS, answer_key
+from games import registry
+from games.gamekit import BenchPlan
 
-# Options that give each game a steady stream of moves with no timer firing mid-run.
-OUTFOX_OPTIONS: dict[str, Any] = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual"}
-HOAX_OPTIONS: dict[str, Any] = {
-    "hoax_window_seconds": 60,
-    "vote_seconds": 120,
-    "butler_seconds": 60,
-    "immunity_seconds": 60,
-}
-# Werewolf: a village of Werewolves and Villagers (night 1 is one step), no Mayor, and a day
-# vote whose timer outlasts any run: the phones keep changing their ballots.
-WEREWOLF_PHONES = 12
-WEREWOLF_WOLVES = 2
-GAMES = ("outfox", "hoax", "werewolf")
-# Claims whose privilege asks nobody anything (no immunity, no Butler gift): a turn stays short.
-HOAX_SAFE_CLAIMS = ("lover", "cousin")
-FOX_TEXT = "Bench fox"
-WEREWOLF_START_SECONDS = 120.0  # night 1 and the dawn last at least a drawn 8-20 s and 14 s
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'
 
@@ -83,132 +66,37 @@ async def socket_close(socket: ClientConnection | None, tasks: list[asyncio.Task
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def benched() -> tuple[str, ...]:
+    """The registered games the benchmark plays (each with its ``BenchPlan``), in order."""
+    return tuple(game.id for game in registry.games().values() if game.bench is not None)
+
+
+def plan(game: str) -> BenchPlan:
+    """How the benchmark plays ``game`` (``KeyError`` for a game it does not play)."""
+    declared = registry.game(game).bench
+    if declared is None:
+        raise KeyError(game)
+    return declared
+
+
 def game_options(game: str, players: int) -> dict[str, Any]:
     """The options a benchmark room of ``game`` is made with, for ``players`` phones."""
-    if game == "werewolf":
-        specials = ("seer", "witch", "hunter")  # on by default: off here
-        return {
-            "composition": "custom",
-            "composition.werewolves": WEREWOLF_WOLVES,
-            "composition.villagers": players - WEREWOLF_WOLVES,
-            **{f"composition.{role}": False for role in specials},
-            "mayor.enabled": False,
-            "timers.vote": 600,
-            "timers.wolves": 10,  # night 1 lasts its drawn share of this, whatever the wolves do
-            "timers.double": True,
-        }
-    return OUTFOX_OPTIONS if game == "outfox" else HOAX_OPTIONS
+    return plan(game).options(players)
 
 
 def game_phones(game: str, phones: int) -> int:
-    """Phones in a benchmark room of ``game``: Werewolf's village has its own size."""
-    return WEREWOLF_PHONES if game == "werewolf" else phones
+    """Phones in a benchmark room of ``game``: the run's, unless the game's room has its own
+    size."""
+    return plan(game).phones or phones
+
+
+def steady(game: str, view: dict | None) -> bool:
+    """Whether a room is in the cycle the benchmark measures (its plan's steady phases)."""
+    return plan(game).steady(view)
 
 
 class BenchError(Exception):
     """The benchmark could not set a room up (the server refused or did not answer)."""
-
-
-# --- the moves (pure) ------------------------------------------------------------------------
-
-
-def outfox_place(guess: list[int | None], k: int) -> dict:
-    """The ``k``-th ranking move: some answer into slot ``k % 6`` (a different one than there)."""
-    slot = k % SLOTS
-    answer = (k // SLOTS + 2 * k + 1) % SLOTS
-    if guess[slot] == answer:
-        answer = (answer + 1) % SLOTS
-    return {"type": "place", "answer": answer, "slot": slot}
-
-
-def outfox_fox_text(secret: list[dict] | None) -> str:
-    """A Fox answer that is none of the card's real answers."""
-    taken = {answer_key(item["text"]) for item in secret or [] if item.get("text")}
-    text, number = FOX_TEXT, 1
-    while answer_key(text) in taken:
-        number += 1
-        text = f"{FOX_TEXT} {number}"
-    return text
-
-
-def outfox_move(view: dict, k: int) -> dict | None:
-    """What a seat does from its own Outfox view: walk to the ranking, then keep ranking."""
-    me = view.get("me")
-    if not me:
-        return None
-    phase = view["phase"]
-    reader = me["role"] == "reader"
-    if phase == "draw" and reader and me["offer"]:
-        return {"type": "pick_card", "card": me["offer"][0]["id"]}
-    if phase == "fox" and reader:
-        proposal = me["proposal"]
-        if proposal is None and view["reader"] == me["seat"]:
-            return {"type": "fox", "text": outfox_fox_text(me["secret"])}
-        if proposal is not None and proposal["by"] != me["seat"]:
-            return {"type": "approve_fox"}
-        return None
-    if phase == "read" and reader and view["reader"] == me["seat"]:
-        return {"type": "start_clock"}
-    if phase == "rank" and not reader:
-        return outfox_place(view["guess"], k)
-    return None
-
-
-def hoax_move(view: dict, k: int) -> dict | None:
-    """What a seat does from its own Hoax view, chosen from the legal moves the view lists:
-    take a starting resource, claim the Lover or the Cousin, let claims pass, end the turn."""
-    me = view.get("me") or {}
-    actions = me.get("actions") or []
-    picks = [action for action in actions if action["type"] == "pick"]
-    if picks:
-        return picks[k % len(picks)]
-    claims = [
-        action
-        for action in actions
-        if action["type"] == "claim" and action["character"] in HOAX_SAFE_CLAIMS
-    ]
-    if claims:
-        return claims[k % len(claims)]
-    for kind in ("pass", "end_turn"):
-        for action in actions:
-            if action["type"] == kind:
-                return action
-    return None
-
-
-def werewolf_move(view: dict, k: int) -> dict | None:
-    """What a seat does from its own Werewolf view, chosen from the legal moves the view lists:
-    look at the card, the pack points at "No victim" and confirms (everyone lives to vote),
-    be ready to vote, then keep changing the ballot (never confirming: the vote stays open)."""
-    me = view.get("me") or {}
-    actions = me.get("actions") or []
-    prompt = me.get("prompt") or {}
-    kind = prompt.get("kind")
-    wanted: list[dict] = []
-    if kind == "look":
-        wanted = [{"type": "look", "target": None}]
-    elif kind == "wolf":
-        spare = {"type": "wolf_vote", "target": None}
-        wanted = [spare] if prompt.get("chosen") != ["none"] else []
-        wanted.append({"type": "confirm", "target": None})
-    elif kind == "talk":
-        wanted = [{"type": "ready", "target": True}]
-    elif kind == "vote":
-        ballots = [action for action in actions if action["type"] == "vote"]
-        return ballots[k % len(ballots)] if ballots else None
-    return next((action for action in wanted if action in actions), None)
-
-
-MOVES = {"outfox": outfox_move, "hoax": hoax_move, "werewolf": werewolf_move}
-
-
-STEADY_PHASES = {"outfox": ("rank",), "hoax": ("turn", "hoax_window"), "werewolf": ("vote",)}
-
-
-def steady(game: str, view: dict | None) -> bool:
-    """Whether a room is in the cycle the benchmark measures (Outfox: the ranking; Hoax: turns
-    and their hoax windows)."""
-    return bool(view) and view["phase"] in STEADY_PHASES[game]
 
 
 # --- HTTP ------------------------------------------------------------------------------------
@@ -379,7 +267,7 @@ class RoomDriver:
         move = self.next_move(self.moves)
         if move is None:
             # Counted only when measured: while a room is walked to its steady phase, a tick
-            # with nothing to do (Werewolf's night, run by the server's clock) is expected.
+            # with nothing to do (a night run by the server's clock, say) is expected.
             self.stalls += measured
             await self.resync()
             return None
@@ -443,7 +331,7 @@ class GameRoom(RoomDriver):
         super().__init__(index, ledger, phones + 1)
         self.game = game
         self.code = ""
-        self.move = MOVES[game]
+        self.move = plan(game).move
 
     async def open(self, host: str, port: int) -> None:
         options = game_options(self.game, len(self.screens) - 1)
@@ -459,9 +347,9 @@ class GameRoom(RoomDriver):
 
     async def start(self, timeout: float | None = None) -> None:
         """The VIP starts the game; the scripted moves walk it to the measured phase (the
-        server's own deadlines move Werewolf's night on)."""
+        server's own deadlines move a timed phase on)."""
         if timeout is None:
-            timeout = WEREWOLF_START_SECONDS if self.game == "werewolf" else 60.0
+            timeout = plan(self.game).start_seconds
         vip = self.screens[1]
         await vip.send('{"type":"host","command":"start"}')
         deadline = time.perf_counter() + timeout

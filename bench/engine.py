@@ -1,8 +1,9 @@
 """The rules engine alone: validate and apply a move, build every screen's view, serialize.
 
 No database, no sockets: the floor under what the live path can cost per move. The moves are the
-benchmark's scripted ones (``clients.MOVES``), chosen from the views exactly as the socket
-clients choose them, on a six-player game (Werewolf: twelve) in its steady phase.
+benchmark's scripted ones (each game's ``BenchPlan.move``), chosen from the views exactly as the
+socket clients choose them, on a six-player game (or the size of the game's own room) in its
+steady phase.
 """
 
 from __future__ import annotations
@@ -12,36 +13,20 @@ from typing import Any
 
 import orjson
 
-from bench.clients import MOVES, game_options, game_phones, steady
-from games.registry import games_all
-
-
-def outfox_cards(count: int = 40) -> list[dict]:
-    """Question cards shaped like the starter decks' (for the engine alone: no database)."""
-    orders = [[1, 2, 0, 3, 4, 5], [0, 1, 2, 3, 4, 5], [2, 3, 1, 5, 0, 4], [5, 4, 3, 2, 1, 0]]
-    return [
-        {
-            "id": 1000 + i,
-            "question": f"Top 5 most visited places number {i} in the whole wide world",
-            "source": "Benchmark Atlas of Places, 2024 edition",
-            "answers": [f"Answer {rank} of card {i} with a realistic length" for rank in range(5)],
-            "reading_order": orders[i % len(orders)],
-        }
-        for i in range(count)
-    ]
+from bench.clients import game_options, game_phones, plan, steady
+from games.registry import game as registered
 
 
 def game_start(game: str, players: int, seed: int = 1) -> tuple[Any, dict]:
     """A fresh ``players`` game with the benchmark's options."""
-    rules = games_all()[game]
+    rules = registered(game)
     options = rules.options_clean(game_options(game, players))
-    content = {"cards": outfox_cards()} if game == "outfox" else {}
-    return rules, rules.setup(players, options, seed, time.time(), content)
+    return rules, rules.setup(players, options, seed, time.time(), plan(game).content())
 
 
 def game_steady(game: str, players: int = 6, seed: int = 1) -> tuple[Any, dict]:
     """A ``players`` game walked to the phase the benchmark measures, with the scripted moves
-    (and the deadlines the server would expire on the way: Werewolf's night)."""
+    (and the deadlines the server would expire on the way: a timed night, say)."""
     rules, state = game_start(game, players, seed)
     for k in range(200):
         if steady(game, rules.view(state, None)):
@@ -55,7 +40,7 @@ def move_pick(rules: Any, state: dict, game: str, k: int) -> tuple[int, dict]:
     players = len(state["connected"])
     for shift in range(players):
         seat = (k + shift) % players
-        action = MOVES[game](rules.view(state, seat), k)
+        action = plan(game).move(rules.view(state, seat), k)
         if action is not None:
             return seat, action
     raise RuntimeError(f"{game}: no scripted move in phase {state['phase']}")
@@ -76,7 +61,7 @@ def move_apply(rules: Any, state: dict, game: str, k: int) -> dict:
 def engine_time(game: str, seconds: float = 1.0, players: int = 6) -> dict[str, float]:
     """Moves per second through apply (which validates), every view (board and each seat, in
     one ``views`` call as the server builds them) and ``orjson`` serialization, on one core
-    (Werewolf with its 12 phones)."""
+    (or as many as the game's own room has)."""
     players = game_phones(game, players)
     rules, state = game_steady(game, players)
     moves = []

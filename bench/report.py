@@ -54,12 +54,13 @@ def report_text(report: dict[str, Any]) -> str:
     options = report["options"]
     repeat = options.get("repeat", 1)  # reports written before --repeat have none
     machine = report["machine"]
-    # Werewolf's rooms have their own size (reports from before it have no such room).
-    werewolf = next((f" (Werewolf: {engine['views'] - 1} phones)" for engine in report["engine"]
-                     if engine["game"] == "werewolf"), "")
+    # A game's rooms may have their own size.
+    own_sizes = "".join(f" ({engine['game']}: {engine['views'] - 1} phones)"
+                        for engine in report["engine"]
+                        if engine.get("views", options["phones"] + 1) != options["phones"] + 1)
     out = [
         f"PartyHub live benchmark — layer {report['layer']}, {options['phones']} phones + 1 TV "
-        f"per room{werewolf}, {options['rate']:g} move/s per room, "
+        f"per room{own_sizes}, {options['rate']:g} move/s per room, "
         f"{options['seconds']:g} s windows (after {options['warmup']:g} s warm-up)"
         + (f", each measured {repeat} times" if repeat > 1 else "")
         + f", database {options['database']}",

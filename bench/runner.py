@@ -1,7 +1,7 @@
 """One benchmark run: a Daphne process, every room count, the bare consumer and the game.
 
-For each room count the runner opens that many rooms (a TV socket plus the phones; Werewolf's
-rooms have twelve), Outfox, Hoax and Werewolf in turn, walks each game to its steady phase,
+For each room count the runner opens that many rooms (a TV socket plus the phones, or as many
+as a game's own room has), every benchmarked game in turn, walks each game to its steady phase,
 then drives every room at ``rate`` moves a second: a warm-up, then the
 measured window. While the window runs it reads the server's CPU time (and Redis's, on the Redis
 layers) and its own; after it, the server's resident memory. The same number of rooms of the
@@ -32,7 +32,7 @@ from typing import Any
 from django.conf import settings
 
 from bench.audience import audience_run
-from bench.clients import GAMES, BareRoom, BenchError, GameRoom, RoomDriver, game_phones
+from bench.clients import BareRoom, BenchError, GameRoom, RoomDriver, benched, game_phones
 from bench.engine import engine_time
 from bench.server import Daphne, cores_plan
 from bench.stats import Ledger, Summary, Window, capacity
@@ -205,8 +205,9 @@ async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
 
 
 def room_games(count: int) -> list[str]:
-    """The game each of ``count`` rooms plays: the games in turn."""
-    return [GAMES[i % len(GAMES)] for i in range(count)]
+    """The game each of ``count`` rooms plays: the benchmarked games in turn."""
+    games = benched()
+    return [games[i % len(games)] for i in range(count)]
 
 
 async def step_run(kind: str, count: int, options: Options, server: Daphne,
@@ -218,7 +219,7 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
     if kind == "game":
         drivers = [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
     else:
-        # Each bare room as many sockets as the game room it stands beside (Werewolf's: 13).
+        # Each bare room as many sockets as the game room it stands beside.
         pad = max(0, int(frame_bytes) - 40)
         drivers = [BareRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad)
                    for i, game in enumerate(games)]
@@ -363,7 +364,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     try:
         if options.engine_seconds > 0:
             progress.set_description("rules engine alone")
-            report["engine"] = [engine_time(game, options.engine_seconds) for game in GAMES]
+            report["engine"] = [engine_time(game, options.engine_seconds) for game in benched()]
         with tempfile.TemporaryDirectory(prefix="partyhub-bench-") as tmp:
             workdir = Path(tmp)
             env = server_env(options, workdir)
@@ -398,9 +399,11 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
     return report
 
 
-# The warm-up plays one room of each game: it measures the game's mean frame, which the stock
-# consumer's messages then match (Werewolf's, twelve phones and a larger room, are the largest).
-WARMUP_ROOMS = len(GAMES)
+def warmup_rooms() -> int:
+    """The warm-up plays one room of each game: it measures the game's mean frame, which the
+    stock consumer's messages then match (a game with larger frames left out made them
+    smaller than the game's)."""
+    return len(benched())
 
 
 @dataclass
@@ -460,9 +463,9 @@ async def steps_run(options: Options, server: Daphne, progress: Any) -> list[Mea
     count ``repeat`` pairs of the bare consumer, with frames as large as the game's, and the game.
     Memory is counted from the idle server after the warm-up."""
     warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5)
-    warm_game = await step_run("game", WARMUP_ROOMS, warm, server, 0.0, progress)
+    warm_game = await step_run("game", warmup_rooms(), warm, server, 0.0, progress)
     frame_bytes = warm_game.frame_bytes
-    await step_run("bare", WARMUP_ROOMS, warm, server, frame_bytes, progress)
+    await step_run("bare", warmup_rooms(), warm, server, frame_bytes, progress)
     await asyncio.to_thread(server.idle_wait)
     baseline = server.memory()["rss"]
     results = []

@@ -1,18 +1,23 @@
 """The Django side of a game: what its pure rules cannot do without the database or the web.
 
-A game's ``adapter.py`` subclasses ``GameAdapter`` as ``Adapter`` (``games.registry`` finds it):
-the choices of options that come from the database (Outfox's decks), the content a game is set
-up with (Outfox's card pool), what it records after a move (card statistics) and what its
-screens need besides the live view (Hoax's characters). A game without one gets these defaults.
+A game's ``adapter.py`` subclasses ``GameAdapter`` as ``Adapter``, which its ``Game`` names
+(``adapter_path``): the choices of options that come from the database (a deck of question
+cards), the content a game is set up with (the cards it plays), what it records after a move
+(card statistics) and what its screens need besides the live view (curated characters). A game
+without one gets these defaults.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.templatetags.static import static
 from django.utils.translation import gettext
+
+from games.options import form_field
+
+if TYPE_CHECKING:
+    from games.gamekit import Game
 
 
 def text_translate(text: Any) -> str:
@@ -24,12 +29,13 @@ def text_translate(text: Any) -> str:
 class GameAdapter:
     """Defaults for a game with no content and nothing to record."""
 
-    def __init__(self, rules: ModuleType) -> None:
-        self.rules = rules
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules  # the game's own rules module, for its adapter's use
 
     def options_clean(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The room's options, validated against the game's declaration, with defaults."""
-        return self.rules.options_clean(raw)
+        return self.game.options_clean(raw)
 
     def choices(self, source: str) -> list[tuple[Any, str]]:
         """The run-time choices of an option declared with ``choices_from=source``."""
@@ -39,9 +45,10 @@ class GameAdapter:
         """The host's options for the lobby's form, from the game's declaration, in the active
         language."""
         fields = []
-        for option in self.rules.OPTIONS:
-            field = option.as_json(
-                text_translate, self.choices(option.choices_from) if option.choices_from else None
+        for option in self.game.options:
+            field = form_field(
+                option, text_translate,
+                self.choices(option.choices_from) if option.choices_from else None,
             )
             field["default"] = self.option_default(option.name, field["default"])
             fields.append(field)
@@ -54,7 +61,7 @@ class GameAdapter:
 
     def presets(self) -> list[dict[str, Any]]:
         """The game's named option sets, in the active language."""
-        return [preset.as_json(text_translate) for preset in getattr(self.rules, "PRESETS", ())]
+        return [preset.as_json(text_translate) for preset in self.game.presets]
 
     def content_count_url(self) -> str | None:
         """Where the home page's form asks how much content its choices match (``None``: the
@@ -62,7 +69,7 @@ class GameAdapter:
         return None
 
     def content_for(self, room: Any, n_players: int, seed: int) -> dict[str, Any]:
-        """What ``setup`` plays with (Outfox: the card pool)."""
+        """What ``setup`` plays with (a pool of question cards, say)."""
         return {}
 
     def after_apply(self, room: Any, before: dict, after: dict) -> None:
@@ -76,11 +83,11 @@ class GameAdapter:
     def scripts(self) -> dict[str, str]:
         """The game's screens: the module each role's page loads (``mount(root, ctx)``), and the
         words of its recap (``recap.js``: ``awards``, ``summary``, optionally ``timeline``)."""
-        game_id = self.rules.GAME_ID
+        game_id = self.game.id
         return {"board": static(f"{game_id}/tv.js"), "seat": static(f"{game_id}/phone.js"),
                 "recap": static(f"{game_id}/recap.js")}
 
     def page_context(self) -> dict[str, Any]:
         """What the game's pages need besides the live view: the rules' facts for screens
         (``FACTS``: sizes, names of things, never a secret) and the game's own data."""
-        return {"facts": getattr(self.rules, "FACTS", {})}
+        return {"facts": self.game.facts}

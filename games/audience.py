@@ -1,7 +1,7 @@
 """The audience that plays along: its votes, their tally, and the tally's way to the screens.
 
-Each game says what its audience votes on, from the public view only (``games/<game>/
-audience.py``: ``ballot(view)`` and ``result(view, key)``, pure). Votes are stored (a restart
+Each game says what its audience votes on, from the public view only (its ``Game``'s
+``ballot(view)`` and ``result(view, key)``, pure). Votes are stored (a restart
 keeps them), each process's of the last ``TALLY_SECONDS`` in one transaction just before its
 next tally, and never touch the game. Screens only ever get the tally, summed here: no phone
 receives another phone's vote, and while a ballot is open only how many have voted is shown,
@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from functools import cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 import orjson
@@ -33,24 +30,18 @@ from games.errors import ServiceError
 from games.fanout import FRAMES, fanout, room_group
 from games.fixedparts import state_full
 from games.models import AudienceVote, Room, Seat
-from games.registry import games_all
+from games.registry import game
 
 logger = logging.getLogger(__name__)
 
 TALLY_SECONDS = 1.0  # at most one tally per room and process this often
 
 
-@cache
-def game_audience(game_id: str) -> ModuleType:
-    """The game's audience module (``games/<game>/audience.py``)."""
-    return import_module(f"games.{game_id}.audience")
-
-
 def public_view(room: Room) -> dict | None:
-    """The board's view of the room's running game (what the audience module may read)."""
+    """The board's view of the room's running game (what the game's ballot may read)."""
     if room.status == Room.Status.LOBBY or room.state is None:
         return None
-    return games_all()[room.game].view(state_full(room), None)
+    return game(room.game).view(state_full(room), None)
 
 
 def choice_clean(ballot: dict, question: Any, choice: Any) -> str:
@@ -77,7 +68,7 @@ def vote_check(room_id: int, seat_id: int, message: dict) -> dict:
     view = public_view(room)
     if view is None or room.status != Room.Status.PLAYING or room.current_game_id is None:
         raise ServiceError(_("There is nothing to vote on now."), code="closed")
-    ballot = game_audience(room.game).ballot(view)
+    ballot = game(room.game).ballot(view)
     if ballot is None or ballot["key"] != message.get("ballot"):
         raise ServiceError(_("This vote has closed."), code="closed")
     question = message.get("question")
@@ -106,7 +97,7 @@ def votes_mine(room_id: int, seat_id: int) -> list[dict]:
     """This phone's own votes on the ballot open now (sent back to it when it reconnects)."""
     room = Room.objects.filter(pk=room_id).first()
     view = public_view(room) if room is not None else None
-    ballot = game_audience(room.game).ballot(view) if view is not None else None
+    ballot = game(room.game).ballot(view) if view is not None else None
     if ballot is None:
         return []
     mine = AudienceVote.objects.filter(
@@ -144,9 +135,9 @@ def tally_build(room_id: int) -> dict | None:
     view = public_view(room) if room is not None else None
     if view is None or room.current_game_id is None:
         return None
-    module = game_audience(room.game)
+    played = game(room.game)
     game_id = room.current_game_id
-    ballot = module.ballot(view)
+    ballot = played.ballot(view)
     frame: dict[str, Any] = {
         "type": "tally",
         "version": room.version,
@@ -159,7 +150,7 @@ def tally_build(room_id: int) -> dict | None:
     latest = (AudienceVote.objects.filter(game_id=game_id)
               .exclude(ballot=ballot["key"] if ballot else "")
               .order_by("-cast_at").values_list("ballot", flat=True).first())
-    truth = module.result(view, latest) if latest else None
+    truth = played.result(view, latest) if latest else None
     if truth is not None:
         tally, voters = counts(game_id, latest)
         frame["last"] = {"key": latest, "counts": tally, "voters": voters, "result": truth}

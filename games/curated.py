@@ -2,7 +2,7 @@
 check of an uploaded picture, picking a text in the reader's language, and keeping each text's
 placeholders those of the line the project ships.
 
-A game's curated rows (Hoax's characters, Werewolf's roles and lines) hold their texts in the
+A game's curated rows (characters, roles, narrator's lines) hold their texts in the
 base language and one translation row per other language; their mechanics stay in the rules.
 A screen fills a text's placeholders (``{seat}``, ``{night}``…) with the parameters the rules
 give it, by name, so a curated text must keep exactly the placeholders of its original (the
@@ -61,7 +61,7 @@ def translated(row: Any, translations: Iterable[Any], language: str) -> Any:
     return next((text for text in translations if text.language == language), row)
 
 
-# A placeholder as the screens fill it (games/werewolf/static/werewolf/common.js: lineText):
+# A placeholder as the screens fill it (a game's screens fill a curated line's placeholders):
 # a name between braces. Any brace left once they are taken out is a stray one.
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
@@ -115,7 +115,7 @@ class Originals:
     reference each curated text keeps the placeholders of, and what the pages show when a text
     saved before this check does not.
 
-    ``key_fields`` name a base row (``("kind", "key")`` for Werewolf's lines); ``parent`` is the
+    ``key_fields`` name a base row (``("kind", "key")`` for lines of a kind); ``parent`` is the
     translation rows' field pointing at their base row.
     """
 

@@ -13,8 +13,8 @@ class Deadlines:
     """The deadlines this process knows of (epoch seconds), soonest first, and a wake-up for
     the ticker when one sooner than its plan arrives.
 
-    Only each room's latest deadline stands: one the room has since moved or cleared (a Hoax
-    claim's window closes as soon as everyone has passed) is dropped, not woken for. A heap
+    Only each room's latest deadline stands: one the room has since moved or cleared (a claim's
+    window closes as soon as everyone has passed) is dropped, not woken for. A heap
     entry is checked against ``by_room`` when it reaches the top."""
 
     def __init__(self) -> None:

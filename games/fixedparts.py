@@ -1,8 +1,8 @@
 """A running game's state is stored without its fixed parts, which come from its setup.
 
 The rules declare ``FIXED``: the parts of the state set at setup that no move ever changes
-(Outfox's question cards, nine tenths of its state; Werewolf's card composition; every game's
-options). Written back with every move, they cost the live path most of its JSON and database
+(a game's pool of question cards, nine tenths of its state; a deck's composition; every
+game's options). Written back with every move, they cost the live path most of its JSON and database
 work (docs/performance.md), so the room's ``state`` column keeps only what a move may change,
 and the fixed parts are taken from the game's setup (``Game.setup``, from which the game also
 replays): the rules' ``setup`` is a function of its seed and content, and no move changes these
@@ -20,9 +20,9 @@ import orjson
 
 from games.jsonfast import ENCODE_OPTIONS
 from games.models import Game, Room
-from games.registry import games_all
+from games.registry import game as registered
 
-REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (an Outfox deck: ~10 KB)
+REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (a pool of question cards: ~10 KB)
 
 # By game and seed: a database that reuses a deleted row's key (SQLite reuses the largest, and
 # every rolled-back test reuses its rows' keys) reuses it for another game with another seed.
@@ -32,7 +32,7 @@ remembered_lock = threading.Lock()
 
 def state_stored(game_id: str, state: dict | None) -> dict | None:
     """What the room's ``state`` column keeps of ``state``: all but its game's fixed parts."""
-    fixed = games_all()[game_id].FIXED
+    fixed = registered(game_id).fixed
     if state is None or not fixed:
         return state
     return {key: value for key, value in state.items() if key not in fixed}
@@ -43,7 +43,7 @@ def state_full(room: Room) -> dict | None:
     state = room.state
     if state is None or room.current_game_id is None:
         return state
-    fixed = games_all()[room.game].FIXED
+    fixed = registered(room.game).fixed
     if all(key in state for key in fixed):
         return state
     return {**state, **fixed_parts(room.current_game_id, state.get("seed"))}
@@ -51,10 +51,10 @@ def state_full(room: Room) -> dict | None:
 
 def game_setup(game: Game) -> dict:
     """A game's first state, set up again from what it was set up from."""
-    rules = games_all()[game.game]
+    played = registered(game.game)
     setup = game.setup
-    return rules.setup(setup["n_players"], rules.options_clean(setup["options"]), setup["seed"],
-                       setup["now"], setup["content"])
+    return played.setup(setup["n_players"], played.options_clean(setup["options"]),
+                        setup["seed"], setup["now"], setup["content"])
 
 
 def fixed_remember(game: Game, state: dict) -> None:
@@ -75,7 +75,7 @@ def fixed_parts(game_pk: int, seed: Any) -> dict[str, Any]:
 def remember(key: tuple[int, Any], game_id: str, state: dict) -> dict[str, Any]:
     """Keep the fixed parts of ``state`` as the rules see them live, read back from JSON
     (lists, not tuples), the oldest game forgotten past ``REMEMBERED_GAMES``."""
-    fixed = games_all()[game_id].FIXED
+    fixed = registered(game_id).fixed
     parts = orjson.loads(orjson.dumps({name: state[name] for name in fixed},
                                       option=ENCODE_OPTIONS))
     with remembered_lock:

@@ -1,4 +1,4 @@
-"""How to play each game, as the pages send it: the game's ``guide.py`` data in the reader's
+"""How to play each game, as the pages send it: its ``Game``'s guide data in the reader's
 language, its pictures as static addresses. The home page, the lobby, the TV's intro and the
 phone's rules card all draw from this one source."""
 
@@ -9,12 +9,12 @@ from typing import Any
 from django.templatetags.static import static
 from django.utils.translation import gettext
 
-from games.registry import guide_get
+from games.registry import game
 
 
 def guide_for(game_id: str) -> dict[str, Any]:
     """The game's guide in the active language."""
-    guide = guide_get(game_id)
+    guide = game(game_id).guide
     low, high = guide.MINUTES
     return {
         "art": static(guide.ART),

@@ -18,7 +18,7 @@ from typing import Any
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram, disable_created_metrics
 from prometheus_client.core import GaugeMetricFamily
 
-from games.registry import GAMES
+from games.registry import games
 
 events = logging.getLogger("partyhub.events")
 
@@ -60,8 +60,8 @@ for _kind in KINDS:
     SOCKETS.labels(_kind)
 # Every game's series exists from the start, at zero; a move finds them by a dict lookup
 # (``labels()`` costs as much as the count itself).
-MOVES_BY_GAME = {game: MOVES.labels(game) for game in GAMES}
-LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in GAMES}
+MOVES_BY_GAME = {game: MOVES.labels(game) for game in games()}
+LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in games()}
 
 
 class RoomsCollector:
@@ -127,7 +127,7 @@ def records_pruned(n: int) -> None:
 
 def event(name: str, room: str, **fields: Any) -> None:
     """One log line for a room's event: its name, the room's code and a few plain fields, as
-    the message (``room_created room=ABCD game=hoax``) and, in the JSON lines
+    the message (``room_created room=ABCD game=<id>``) and, in the JSON lines
     (``partyhub.logs``), as fields of their own."""
     told = " ".join(f"{key}={value}" for key, value in fields.items())
     events.info(f"{name} room={room} {told}".rstrip(),

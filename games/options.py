@@ -27,12 +27,13 @@ class Option:
     ``choices``), ``multi`` (a list of values of ``choices``) or ``seat`` (a seat number, or
     ``None`` when ``default`` is ``None``: checked against the player count at setup). An ``int``
     may have ``choices`` too (the values the form offers) and an ``off`` value outside its range
-    (Outfox's ranking timer: 0 is "no timer").
+    (a timer's 0 is "no timer").
     ``choices``: ``(value, label)`` pairs; ``choices_from`` names choices the game's Django side
-    supplies at run time (Outfox's decks), in which case ``choices`` is empty here and values
-    are checked by that side. ``nullable``: ``None`` is allowed (and means "the game decides").
+    supplies at run time (decks from the database), in which case ``choices`` is empty here and
+    values are checked by that side. ``nullable``: ``None`` is allowed (and means "the game
+    decides").
     ``shown_when``: ``(other option, value)``: the option only matters while that other option
-    has that value, so the forms show it only then (Werewolf's card counts, for a custom deck).
+    has that value, so the forms show it only then (card counts, for a custom deck).
     """
 
     name: str
@@ -119,6 +120,58 @@ class Preset:
             "help": translate(self.help) if self.help else "",
             "values": dict(self.values),
         }
+
+
+# --- the forms --------------------------------------------------------------------------------
+# Kinds are interpreted here only: each field a form gets says how to draw it (``control``) and
+# how to read it back (``numeric``), so the home page's template, the lobby (lobby.js) and the
+# reading of the home page's form (``form_read``) draw and read any option without a kind test.
+
+
+def form_field(option: Option, translate: Any = str, choices: list | None = None) -> dict[str, Any]:
+    """The declaration for a form (``Option.as_json``) with how to draw and read it:
+    ``control`` is ``checkbox``, ``number``, ``select`` (one of ``choices``), ``multiselect``
+    (several of them) or ``seat`` (one of the players, once they are in; the game may choose
+    when ``nullable``); ``numeric``: its value is a number, not the text of a form's field;
+    ``before_players``: a form may set it before anyone has joined (not a seat)."""
+    field = option.as_json(translate, choices)
+    if option.kind == "bool":
+        control = "checkbox"
+    elif option.kind == "multi":
+        control = "multiselect"
+    elif option.kind == "seat":
+        control = "seat"
+    elif option.kind == "int" and not field["choices"]:
+        control = "number"
+    else:
+        control = "select"
+    numeric = option.kind in ("int", "seat") or (
+        isinstance(option.default, int) and not isinstance(option.default, bool))
+    return {**field, "control": control, "numeric": numeric,
+            "before_players": option.kind != "seat"}
+
+
+def form_read(fields: list[dict[str, Any]], data: Any, prefix: str) -> dict[str, Any]:
+    """The options a submitted HTML form sets (``data``: a ``QueryDict``, each field named
+    ``<prefix>-<option>``), typed as ``form_field`` says; a field left empty is left out (the
+    game's default), a value that is not a number is left for the game to refuse."""
+    options: dict[str, Any] = {}
+    for form in fields:
+        name = form["name"]
+        key = f"{prefix}-{name}"
+        if form["control"] == "checkbox":
+            options[name] = key in data
+        elif form["control"] == "multiselect":
+            options[name] = data.getlist(key)
+        elif key in data and data[key] != "":
+            value = data[key]
+            if form["numeric"]:
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            options[name] = value
+    return options
 
 
 def _require(condition: bool, message: str, option: Option) -> None:

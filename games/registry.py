@@ -1,83 +1,99 @@
 """The game registry: the one place the platform learns which games exist.
 
-A game is a package ``games/<id>/`` holding all of it (see the README's "Add a game"): its pure
-rules (``rules.py``), the declaration of its options (``options.py``), its Django side
-(``adapter.py``, models, admin, migrations when it has data), its screens and art
-(``static/<id>/``) and its rules page (``docs.md``). Adding a game is that folder plus one name
-here. Settings read ``GAMES`` to install each game as a Django app (for its models, admin and
-static files), so this module imports nothing at load time.
+A game is a package holding all of it (see the README's "Add a game"), which exports its
+``games.gamekit.Game`` as ``GAME``. Settings list the packages (``PARTYHUB_GAMES``, installed
+as Django apps for their models, admin and static files; the test settings add a test-only
+game); this module imports each package once settings are read and holds their ``Game``
+objects, which the platform iterates. Nothing here runs at import time, so this module imports
+without Django set up.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from games.gamekit import Game, GameIncomplete
 
 if TYPE_CHECKING:
     from games.adapter import GameAdapter
 
-GAMES = ("outfox", "hoax", "werewolf")
-
 
 def game_apps() -> list[str]:
-    """Every game's package, as ``INSTALLED_APPS`` names it."""
-    return [f"games.{game_id}" for game_id in GAMES]
+    """Every game's package, as ``INSTALLED_APPS`` names it (settings' ``PARTYHUB_GAMES``)."""
+    from django.conf import settings
+
+    return list(settings.PARTYHUB_GAMES)
+
+
+def game_load(package: str) -> Game:
+    """The ``Game`` a package exports as ``GAME`` (its parts checked as it was built); an
+    error naming what is wrong when it exports none or another game's."""
+    module = import_module(package)
+    exported = vars(module).get("GAME")
+    if not isinstance(exported, Game):
+        raise GameIncomplete(f"{package} exports no GAME (a games.gamekit.Game)")
+    if exported.id != package.rpartition(".")[2]:
+        raise GameIncomplete(f"{package} exports the game {exported.id!r}, not its own")
+    return exported
 
 
 @cache
+def _games_of(packages: tuple[str, ...]) -> dict[str, Game]:
+    games = {}
+    for package in packages:
+        game = game_load(package)
+        games[game.id] = game
+    return games
+
+
+def games() -> dict[str, Game]:
+    """Every registered game, keyed by its id, in the order settings list them."""
+    return _games_of(tuple(game_apps()))
+
+
+def game(game_id: str) -> Game:
+    """The game ``game_id``; ``KeyError`` when no such game is registered."""
+    return games()[game_id]
+
+
+def __getattr__(name: str) -> Any:
+    """``GAMES``: the registered games' ids, read from settings when first asked for."""
+    if name == "GAMES":
+        return tuple(games())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def games_all() -> dict[str, ModuleType]:
-    """Every registered game's rules module, keyed by its ``GAME_ID``, in registry order."""
-    modules = {}
-    for game_id in GAMES:
-        rules = import_module(f"games.{game_id}.rules")
-        if rules.GAME_ID != game_id:
-            raise ImportError(f"games.{game_id}.rules declares GAME_ID {rules.GAME_ID!r}")
-        modules[game_id] = rules
-    return modules
+    """Every registered game's pure rules module, keyed by its id (for tests and tools that
+    play a game's rules by themselves)."""
+    return {game_id: registered.rules for game_id, registered in games().items()}
 
 
 def game_get(game_id: str) -> ModuleType:
-    """The rules module for ``game_id``; ``KeyError`` when no such game exists."""
-    return games_all()[game_id]
+    """The rules module of ``game_id``; ``KeyError`` when no such game exists."""
+    return game(game_id).rules
 
 
-def game_title(rules: ModuleType) -> str:
-    """A game's title in the active language (its own context: Werewolf's title is not its
-    card's name)."""
+def game_title(declared: Game | ModuleType) -> str:
+    """A game's title in the active language (its own context: a title is not the name of a
+    piece of the game), from its ``Game`` or its rules module."""
     from django.utils.translation import pgettext
 
     from games.rulekit import TITLE_CONTEXT
 
-    return pgettext(TITLE_CONTEXT, rules.TITLE)
+    title = declared.title if isinstance(declared, Game) else declared.TITLE
+    return pgettext(TITLE_CONTEXT, title)
 
 
-@cache
 def adapter_get(game_id: str) -> GameAdapter:
-    """The Django side of a game (``games/<id>/adapter.py``'s ``Adapter``, else the defaults of
-    a game with no content); ``KeyError`` for an unknown game."""
-    from games.adapter import GameAdapter
-
-    rules = game_get(game_id)
-    if find_spec(f"games.{game_id}.adapter") is None:
-        return GameAdapter(rules)
-    return import_module(f"games.{game_id}.adapter").Adapter(rules)
-
-
-@cache
-def recap_get(game_id: str) -> ModuleType | None:
-    """The game's recap (``games/<id>/recap.py``: ``recap(setup, log)``), ``None`` when it has
-    none."""
-    game_get(game_id)  # an unknown game is a KeyError here too
-    if find_spec(f"games.{game_id}.recap") is None:
-        return None
-    return import_module(f"games.{game_id}.recap")
+    """The Django side of a game; ``KeyError`` for an unknown game."""
+    return game(game_id).adapter
 
 
 def guide_get(game_id: str) -> ModuleType:
-    """The game's how-to-play data (``games/<id>/guide.py``): its picture, pitch, length,
-    narrated intro, rules card and roles."""
-    game_get(game_id)
-    return import_module(f"games.{game_id}.guide")
+    """The game's how-to-play data: its picture, pitch, length, narrated intro, rules card and
+    roles."""
+    return game(game_id).guide

@@ -1,10 +1,11 @@
 """What every game's rules module shares: the error type, the translation marker, the seeded RNG.
 
-A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes:
+A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes what
+the game's ``Game`` (``games.gamekit``, built in its package's ``__init__.py``) names:
 
 - ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with
   ``pgettext(TITLE_CONTEXT, …)``, so a title never shares a translation with a piece of the
-  game: Werewolf's title and its card), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+  game: a game's title and its card of the same name), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
 - ``PHASES``: every value a state's ``phase`` ever takes (the guide has a line for each);
 - ``OPTIONS`` (and optionally ``PRESETS``): the declaration of its options (``games.options``);
 - ``FACTS``: a JSON-able dict of what screens draw with (sizes, names of pieces), sent with the
@@ -23,13 +24,13 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
 - ``options_public(options) -> dict`` (optional): the room's options every screen may see
-  once the game is dealt (Werewolf hides a secret composition's cards); all of them otherwise;
+  once the game is dealt (a secret composition's cards hidden); all of them otherwise;
 - ``HOST_ACTIONS`` (tuple of action types, optional): the system moves the host may send
-  during a game (Werewolf's ``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
+  during a game (``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
 - ``FREE_TEXT`` (dict, optional): action type → the field of it a player types freely
-  (Outfox's ``fox``: ``text``), which the platform's family filter checks before the rules see it;
+  (a typed answer's ``text``), which the platform's family filter checks before the rules see it;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
-  (Outfox's card pool, every game's options); a move's state copy shares them instead of
+  (a pool of cards, every game's options); a move's state copy shares them instead of
   copying them (``state_copy``), and the platform stores them once, with the game's setup,
   not with every move (``games.fixedparts``). They must follow from ``setup``'s arguments
   alone.
@@ -106,8 +107,8 @@ def state_copy(state: dict, fixed: tuple[str, ...] = ()) -> dict:
 
     States are JSON (they are stored as JSON), so a JSON round trip copies them, about 40 times
     faster than ``copy.deepcopy``; anything JSON cannot hold exactly falls back to ``deepcopy``.
-    The parts named in ``fixed`` are set at setup and never changed by any move (Outfox's card
-    pool: most of its state), so the copy shares them instead.
+    The parts named in ``fixed`` are set at setup and never changed by any move (a pool of
+    cards: most of its state), so the copy shares them instead.
     """
     changing = {key: value for key, value in state.items() if key not in fixed}
     try:

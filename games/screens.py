@@ -15,7 +15,7 @@ import orjson
 
 from games.fanout import AUDIENCE, BOARD
 from games.models import Seat
-from games.registry import games_all
+from games.registry import game
 from games.services import Snapshot, vip_seat
 
 __all__ = ["AUDIENCE", "BOARD", "frame_for", "frames_build", "seat_screen"]
@@ -31,7 +31,7 @@ def seat_screen(seat_id: int) -> str:
 def room_public(snapshot: Snapshot) -> dict[str, Any]:
     """What every screen may know about the room itself."""
     room = snapshot.room
-    rules = games_all()[room.game]
+    played = game(room.game)
     vip = vip_seat(snapshot.seats)
 
     def entry(seat: Seat) -> dict[str, Any]:
@@ -47,8 +47,8 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
         }
 
     options = room.options
-    if room.status != room.Status.LOBBY and hasattr(rules, "options_public"):
-        options = rules.options_public(options)  # a game may keep some secret once dealt
+    if room.status != room.Status.LOBBY and played.options_public is not None:
+        options = played.options_public(options)  # a game may keep some secret once dealt
     return {
         "code": room.code,
         "game": room.game,
@@ -59,8 +59,8 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
         "streamer": room.streamer,
         "guide": room.guide_started,
         "options": options,
-        "min_players": rules.MIN_PLAYERS,
-        "max_players": rules.MAX_PLAYERS,
+        "min_players": played.min_players,
+        "max_players": played.max_players,
         "players": [entry(seat) for seat in snapshot.seats if not seat.is_audience],
         "audience": [entry(seat) for seat in snapshot.seats if seat.is_audience],
     }
@@ -84,7 +84,7 @@ class Frames:
 
     def __init__(self, snapshot: Snapshot) -> None:
         room = snapshot.room
-        self.rules = games_all()[room.game]
+        self.game = game(room.game)
         self.state = room.state
         self.vip = vip_seat(snapshot.seats)
         self.recap = snapshot.recap
@@ -105,7 +105,7 @@ class Frames:
         if self.state is None:
             views: list[dict | None] = [None] * len(seats)
         else:
-            views = self.rules.views(
+            views = self.game.views(
                 self.state, [None if seat is None else seat.position for seat in seats]
             )
         # Every frame is ``{**base, "you": …, "view": …, "recap": …}`` as orjson writes it; the

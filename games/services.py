@@ -24,12 +24,12 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import metrics, rows, wordfilter
+from games import metrics, registry, rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
 from games.fixedparts import fixed_remember, game_setup, state_full, state_stored
 from games.models import Connection, Game, Room, Seat
-from games.registry import adapter_get, game_title, games_all, recap_get
+from games.registry import adapter_get, game_title
 from games.rulekit import Refusal, RuleError, logged_apply
 
 NAME_MAX = 20
@@ -292,7 +292,7 @@ def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime 
 
 def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
     """A new room in the lobby, with a fresh code and the TV's host token."""
-    if game_id not in games_all():
+    if game_id not in registry.games():
         raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
     clean = options_validate(game_id, options or {})
     for _attempt in range(50):
@@ -412,14 +412,14 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
             raise ServiceError(
                 _("Someone here is already called %(name)s."), code="name_taken", name=name
             )
-        rules = games_all()[room.game]
+        played = registry.game(room.game)
         audience = room.status != Room.Status.LOBBY
-        if not audience and len(players(seats)) >= rules.MAX_PLAYERS:
+        if not audience and len(players(seats)) >= played.max_players:
             raise ServiceError(
                 _("This room is full: %(game)s takes at most %(max)s players."),
                 code="full",
-                game=game_title(rules),
-                max=rules.MAX_PLAYERS,
+                game=game_title(played),
+                max=played.max_players,
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
             raise ServiceError(_("The audience is full."), code="full")
@@ -530,20 +530,20 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         lobby_check(room)
         seats, connected, elsewhere = seats_online(room)
         seated = players(seats)
-        rules = games_all()[room.game]
-        if not rules.MIN_PLAYERS <= len(seated) <= rules.MAX_PLAYERS:
+        played = registry.game(room.game)
+        if not played.min_players <= len(seated) <= played.max_players:
             raise ServiceError(
                 _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
                 code="player_count",
-                game=game_title(rules),
-                min=rules.MIN_PLAYERS,
-                max=rules.MAX_PLAYERS,
+                game=game_title(played),
+                min=played.min_players,
+                max=played.max_players,
                 n=len(seated),
             )
         for position, seat in enumerate(seated):
             seat.position = position
             seat.save(update_fields=["position"])
-        adapter = adapter_get(room.game)
+        adapter = played.adapter
         seed = secrets.randbits(63)
         now = time.time()
         content = adapter.content_for(room, len(seated), seed)
@@ -555,7 +555,8 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             "content": content,
         }
         try:
-            state = rules.setup(len(seated), rules.options_clean(room.options), seed, now, content)
+            state = played.setup(len(seated), played.options_clean(room.options), seed, now,
+                                 content)
         except RuleError as error:
             raise ServiceError(error.message, code=error.code, **error.params) from None
         number = room.games.count() + 1
@@ -591,7 +592,7 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
     """From the end screen (or the lobby), the same group goes to another game's lobby: the
     same room, code and seats, the new game's options as the home page's form starts them for
-    the asking screen (``option_default``: Outfox's cards in that screen's language, not "any
+    the asking screen (``option_default``: question cards in that screen's language, not "any
     language"), the room's own choice of an option both games have (its card language) and
     its extended timers kept."""
     with transaction.atomic():
@@ -599,14 +600,14 @@ def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
         host_check(room, actor)
         if room.status == Room.Status.PLAYING:
             raise ServiceError(_("The game is not over yet."), code="wrong_phase")
-        if not isinstance(game_id, str) or game_id not in games_all():
+        if not isinstance(game_id, str) or game_id not in registry.games():
             raise ServiceError(
                 _("There is no game called %(game)s."), code="no_game", game=str(game_id)
             )
         adapter = adapter_get(game_id)
         kept = {option.name: room.options[option.name] if option.name in room.options
                 else adapter.option_default(option.name, option.default)
-                for option in adapter.rules.OPTIONS}
+                for option in adapter.game.options}
         if "timer_scale" in room.options:
             kept["timer_scale"] = room.options["timer_scale"]
         return snapshot_take(
@@ -618,12 +619,12 @@ def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> dict[int,
     """The locked room back in the lobby for ``game_id``: the seats in join order fill the
     game's places, the rest watch. Returns the seats moved between the audience and the places
     (pk: whether it now watches), whose phones change screens (``games.fanout``)."""
-    rules = games_all()[game_id]
+    max_players = registry.game(game_id).max_players
     room.seats.filter(removed=True).delete()
     seated = 0
     reseated = {}
     for seat in room.seats.all():
-        watches = seated >= rules.MAX_PLAYERS
+        watches = seated >= max_players
         if watches != seat.is_audience:
             reseated[seat.pk] = watches
         seat.position = None
@@ -657,7 +658,7 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
 def state_next(game_id: str, state: dict, seat: int | None, action: dict, now: float) -> dict:
     """The state after one logged action: the platform's own ``resume`` (a pause's length added
     to the deadlines), else the game's rules."""
-    return logged_apply(games_all()[game_id], state, seat, action, now)
+    return logged_apply(registry.game(game_id), state, seat, action, now)
 
 
 def room_clock(room: Room) -> float:
@@ -696,17 +697,17 @@ def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
 def recap_compute(room: Room) -> dict | None:
     """The ended game's recap, from what it was set up from and its whole action log (this
     move's included), by the game's pure ``recap``; ``None`` for a game without one."""
-    module = recap_get(room.game)
-    if module is None:
+    recap = registry.game(room.game).recap
+    if recap is None:
         return None
     game = Game.objects.get(pk=room.current_game_id)
     log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
-    return module.recap(game.setup, log)
+    return recap(game.setup, log)
 
 
 def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
-    """The host's control of a running game (Werewolf: end the discussion, extend a timer,
-    remove a player who left): one of the system moves the rules name in ``HOST_ACTIONS``,
+    """The host's control of a running game (end the discussion, extend a timer,
+    remove a player who left): one of the system moves its ``Game`` names in ``host_actions``,
     applied and logged like any move."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ServiceError(_("That message is not a valid action."), code="bad_action")
@@ -715,7 +716,7 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
         host_check(room, actor)
         if room.status != Room.Status.PLAYING or room.state is None:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
-        if action["type"] not in getattr(games_all()[room.game], "HOST_ACTIONS", ()):
+        if action["type"] not in registry.game(room.game).host_actions:
             raise ServiceError(_("This game has no such host control."), code="bad_action")
         if action["type"] == "remove":
             target = action.get("target")
@@ -785,7 +786,7 @@ def action_submit(
             seats, connected, elsewhere = seats_online(room)
             position = mover_position(room, seats, seat_token, version)
             paused_check(room)
-            field = getattr(games_all()[room.game], "FREE_TEXT", {}).get(action["type"])
+            field = registry.game(room.game).free_text.get(action["type"])
             if field is not None:
                 text_check(room, action.get(field))
             state_apply(room, position, action, time.time())

@@ -23,7 +23,8 @@ from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
 from games.guides import guide_for
 from games.limits import Throttled, limiter, request_address, throttled_headers
-from games.registry import adapter_get, game_title, games_all
+from games.options import form_read
+from games.registry import adapter_get, game_title, games
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
 
@@ -43,38 +44,22 @@ def game_catalog() -> list[dict[str, Any]]:
     fields."""
     return [
         {
-            "id": game_id,
-            "title": game_title(rules),
-            "min": rules.MIN_PLAYERS,
-            "max": rules.MAX_PLAYERS,
-            "guide": guide_for(game_id),
-            "fields": adapter_get(game_id).option_fields(),
-            "presets": adapter_get(game_id).presets(),
-            "count_url": adapter_get(game_id).content_count_url(),
+            "id": game.id,
+            "title": game_title(game),
+            "min": game.min_players,
+            "max": game.max_players,
+            "guide": guide_for(game.id),
+            "fields": game.adapter.option_fields(),
+            "presets": game.adapter.presets(),
+            "count_url": game.adapter.content_count_url(),
         }
-        for game_id, rules in games_all().items()
+        for game in games().values()
     ]
 
 
 def options_from_form(game_id: str, data: Any) -> dict[str, Any]:
     """Options from the home page's form, typed by the game's option fields."""
-    options: dict[str, Any] = {}
-    for field in adapter_get(game_id).option_fields():
-        name, kind = field["name"], field["kind"]
-        key = f"{game_id}-{name}"
-        if kind == "bool":
-            options[name] = key in data
-        elif kind == "multi":
-            options[name] = data.getlist(key)
-        elif key in data and data[key] != "":
-            value = data[key]
-            if kind in ("int", "seat") or isinstance(field["default"], int):
-                try:
-                    value = int(value)
-                except ValueError:
-                    pass
-            options[name] = value
-    return options
+    return form_read(adapter_get(game_id).option_fields(), data, game_id)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -83,7 +68,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         game_id = request.POST.get("game", "")
         # An unknown game has no option fields; room_create refuses it with a clear message.
-        options = options_from_form(game_id, request.POST) if game_id in games_all() else {}
+        options = options_from_form(game_id, request.POST) if game_id in games() else {}
         try:
             limiter.check("rooms", request_address(request))
             room = services.room_create(game_id, options)
@@ -119,17 +104,17 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
     no copy of a rule)."""
     return {
         "scripts": adapter.scripts(),
-        "title": game_title(adapter.rules),
-        "min": adapter.rules.MIN_PLAYERS,
-        "max": adapter.rules.MAX_PLAYERS,
-        "guide": guide_for(adapter.rules.GAME_ID),
+        "title": game_title(adapter.game),
+        "min": adapter.game.min_players,
+        "max": adapter.game.max_players,
+        "guide": guide_for(adapter.game.id),
         "fields": adapter.option_fields(),
         "presets": adapter.presets(),
         # The host's "switch game" choices: every game, by id, with its title and player counts.
         "games": [
-            {"id": game_id, "title": game_title(rules), "min": rules.MIN_PLAYERS,
-             "max": rules.MAX_PLAYERS}
-            for game_id, rules in games_all().items()
+            {"id": game.id, "title": game_title(game), "min": game.min_players,
+             "max": game.max_players}
+            for game in games().values()
         ],
         **adapter.page_context(),
     }

@@ -1,4 +1,4 @@
-"""The family filter: free text a player types (names, Outfox's Fox answers) checked against a
+"""The family filter: free text a player types (names, fake answers) checked against a
 maintained profanity list in each of the hub's languages.
 
 English, Spanish and French come from the glin-profanity package's dictionaries; no maintained

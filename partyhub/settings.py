@@ -15,7 +15,6 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from limits import parse_many
 
-from games.registry import game_apps
 from partyhub.proxies import networks_parse
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -54,6 +53,11 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_flag("DJANGO_HSTS_SUBDOMAINS", Tr
 SECURE_HSTS_PRELOAD = HTTPS and env_flag("DJANGO_HSTS_PRELOAD", True)
 X_FRAME_OPTIONS = "DENY"
 
+# The games this hub offers: each a package exporting its ``games.gamekit.Game`` as ``GAME``,
+# installed as an app (for its models, admin and static files) and read by ``games.registry``.
+# The test-only fourth game's settings (``tests/fourthgame/settings.py``) add it.
+PARTYHUB_GAMES = ["games.outfox", "games.hoax", "games.werewolf"]
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -65,7 +69,7 @@ INSTALLED_APPS = [
     "channels",
     "questions",
     "games",
-    *game_apps(),  # each game's package (games/registry.py)
+    *PARTYHUB_GAMES,
     "bench",  # `manage.py bench`; nothing of the hub imports it
 ]
 

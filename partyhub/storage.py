@@ -17,7 +17,7 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 class StaticStorage(CompressedManifestStaticFilesStorage):
     support_js_module_import_aggregation = True
     # A game's stylesheet is loaded by its module from beside itself,
-    # ``new URL("./outfox.css", import.meta.url)``: rewritten to the hashed name as well, so
+    # ``new URL("./<game>.css", import.meta.url)``: rewritten to the hashed name as well, so
     # it is cached as long as the rest and changes address when it changes.
     patterns = CompressedManifestStaticFilesStorage.patterns + (
         ("*.js", ((r"""(?P<matched>new URL\(["'](?P<url>\./[^"']+)["'], import\.meta\.url\))""",

@@ -7,17 +7,13 @@ import time
 
 import pytest
 
-from bench.clients import (
-    HOAX_SAFE_CLAIMS,
-    GameRoom,
-    outfox_fox_text,
-    outfox_move,
-    outfox_place,
-    state_version,
-    steady,
-)
+from bench.clients import GameRoom, state_version, steady
 from bench.engine import game_start, game_steady, move_apply, move_pick
 from bench.stats import Ledger
+from games.hoax.bench import SAFE_CLAIMS as HOAX_SAFE_CLAIMS
+from games.outfox.bench import fox_text as outfox_fox_text
+from games.outfox.bench import move as outfox_move
+from games.outfox.bench import place as outfox_place
 from games.outfox.rules import answer_key
 
 

@@ -6,15 +6,15 @@ import math
 
 import pytest
 
-from bench.clients import GAMES
+from bench.clients import benched
 from bench.runner import (
-    WARMUP_ROOMS,
     Measured,
     Step,
     cpu_ratio,
     pair_order,
     room_games,
     steps_joined,
+    warmup_rooms,
 )
 from bench.stats import ActionRecord, Ledger
 
@@ -95,5 +95,6 @@ def test_pairs_alternate_which_consumer_goes_first() -> None:
 def test_the_warm_up_plays_every_game_so_the_stock_consumers_frames_match_the_mix():
     """The stock consumer's messages are padded to the warm-up game's mean frame: a warm-up
     without Werewolf (the largest frames) made them a third smaller than the game's."""
+    GAMES, WARMUP_ROOMS = benched(), warmup_rooms()  # noqa: N806 (the registry's, read now)
     assert set(room_games(WARMUP_ROOMS)) == set(GAMES)
     assert room_games(4) == [*GAMES, GAMES[0]]

@@ -1,4 +1,4 @@
-"""The browser sweep: every phase of Outfox, Hoax and Werewolf, on the TV at 1920×1080 and on a
+"""The browser sweep: every phase of every registered game, on the TV at 1920×1080 and on a
 phone at 390×844 and 844×390, in English, Spanish, French and Indonesian, with 20-character
 names (one a single word of wide letters), at each game's fewest and most players (the TV's
 end with and without its recap over it). Each screen is checked in the page: nothing overflows
@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from games.registry import GAMES
+from games.registry import game as registered
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import daphne_start, daphnes_stop, manage, service_missing
 from tests.support.sweep import (
@@ -143,17 +145,15 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("game", ["outfox", "hoax", "werewolf"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_screen_right(game, hub, pages):
-    from games.registry import games_all
-
     base, database, rooms = hub
-    rules = games_all()[game]
+    rules = registered(game)
     problems: list[str] = []  # kept beside the screenshots too
     screens = 0
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
-        phases = [LOBBY, *phases_walk(rules, game, n, room["options"], room["content"])]
+        phases = [LOBBY, *phases_walk(rules, n, room["options"], room["content"])]
         for language in LANGUAGES:
             for phase in phases:
                 version = state_write(database, room["code"], phase)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from games import fixedparts, services
+from games import fixedparts, registry, services
 from games.models import Game, Room
 from tests.games.factories import by_position, hoax_started
 from tests.games.test_host_tools import outfox_started
@@ -79,7 +81,7 @@ def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(m
     assert fixedparts.remembered == {}  # nothing needed from the setup
     mover, action = next(
         (seat, action) for seat in seats if seat.position is not None
-        for action in services.games_all()["hoax"].legal_actions(whole, seat.position)
+        for action in registry.game("hoax").legal_actions(whole, seat.position)
     )
     services.action_submit(room.code, mover.token, action)
     assert "options" not in column(room)
@@ -87,7 +89,8 @@ def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(m
 
 
 def test_a_game_with_no_fixed_part_is_saved_as_it_is(monkeypatch):
-    monkeypatch.setattr(services.games_all()["hoax"], "FIXED", ())
+    monkeypatch.setitem(registry.games(), "hoax", dataclasses.replace(registry.game("hoax"),
+                                                                      fixed=()))
     room, _seats = hoax_started(3)
     assert column(room) == services.room_get(room.code).state
     assert "options" in column(room)

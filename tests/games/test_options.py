@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from django.http import QueryDict
 
-from games.options import Option, Preset, options_clean, options_defaults, seat_check
+from games.options import (
+    Option,
+    Preset,
+    form_field,
+    form_read,
+    options_clean,
+    options_defaults,
+    seat_check,
+)
 from games.rulekit import RuleError, Term
 
 DECLARED = (
@@ -106,3 +115,29 @@ def test_every_shown_when_names_a_declared_option_and_one_of_its_values():
             assert declared[other].clean(value) == value, (option.name, value)
             assert option.as_json()["shown_when"] == [other, value]
     assert seen
+
+
+def test_each_form_field_says_how_to_draw_and_read_it_whatever_its_kind():
+    fields = [form_field(option, str, [("x", "Deck X")] if option.choices_from else None)
+              for option in DECLARED]
+    assert [(f["name"], f["control"], f["numeric"], f["before_players"]) for f in fields] == [
+        ("rounds", "number", True, True),
+        ("timer", "select", True, True),  # an int with choices is picked from them
+        ("fast", "checkbox", False, True),
+        ("pace", "select", False, True),
+        ("roles", "multiselect", False, True),
+        ("decks", "multiselect", False, True),
+        ("first", "seat", True, False),  # a seat is chosen once the players are in
+    ]
+    assert {key: fields[1][key] for key in DECLARED[1].as_json()} == DECLARED[1].as_json()
+
+
+def test_a_submitted_form_is_read_by_its_fields_controls():
+    fields = [form_field(option) for option in DECLARED]
+    data = QueryDict("g-rounds=4&g-timer=0&g-pace=manual&g-roles=a&g-roles=b&g-first=&g-fast=on")
+    assert form_read(fields, data, "g") == {
+        "rounds": 4, "timer": 0, "fast": True, "pace": "manual", "roles": ["a", "b"], "decks": [],
+    }
+    # Not a number: left as typed, for the game to refuse.
+    assert form_read(fields, QueryDict("g-rounds=many"), "g")["rounds"] == "many"
+    assert form_read(fields, QueryDict(""), "g") == {"fast": False, "roles": [], "decks": []}

@@ -15,8 +15,8 @@ import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from bench.clients import hoax_move
 from games.fixedparts import game_setup, state_stored
+from games.hoax.bench import move as hoax_move
 from games.models import Game
 from games.registry import games_all
 

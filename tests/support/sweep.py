@@ -1,11 +1,14 @@
-"""The browser sweep's helpers: every phase of every game, built server-side, shown on a TV and
-on phones in every language, each screen checked in the page by ``sweep_checks.js``.
+"""The browser sweep's helpers: every phase of every registered game, built server-side, shown on
+a TV and on phones in every language, each screen checked in the page by ``sweep_checks.js``.
+What a game needs beyond its rules (its options, player counts, what tells its screens apart,
+a dealt content that stresses the layout) is its ``Game``'s ``SweepPlan``, all defaults.
 
 The rooms are made once, in one ``manage.py shell`` (``rooms_print``, run under Django): one room
 per game and player count, with 20-character names, a phantom connection for every seat (so
 nobody shows as away and no presence move changes the state we write), the game started by its
 host. The phases are then reached in the test's own process, by walking the pure rules from a
-fixed seed with seeded choices among the legal actions (``phases_walk``), and each phase's
+fixed seed with seeded choices among the legal actions (``phases_walk``, ``rules`` the game's
+``Game``), and each phase's
 state is written into the room's row (``state_write``) before the screens reload: no clicking,
 and the same screens every run.
 """
@@ -39,16 +42,6 @@ NAMES = [
 ]
 NAMES = [(name * 2)[:20] for name in NAMES]
 SEED = 20261201
-# The longest timers, so the screens show a running clock whatever the phase.
-OPTIONS = {
-    "outfox": {"language": "", "rank_seconds": 300, "read_seconds": 120, "double_down_seconds": 120,
-               "reveal_pace": "manual"},
-    "hoax": {"hoax_window_seconds": 60, "vote_seconds": 120, "butler_seconds": 60,
-             "immunity_seconds": 60, "accuser_card": True, "first_player": 0},
-    "werewolf": {},
-}
-# Each game at its fewest and most players (Werewolf's most is its crowded TV, past 12).
-COUNTS = {"outfox": (2, 10), "hoax": (3, 6), "werewolf": (6, 24)}
 VIRTUAL_EPOCH = 1_000_000_000.0  # the walk's clock; shifted to the real clock when written
 STALE_PAST = 2_000_000_000  # no timestamp the walk makes reaches this
 
@@ -62,22 +55,24 @@ def names(n: int) -> list[str]:
 # --- the rooms, made under Django (in a manage.py shell) -------------------------------------
 
 
+def swept() -> dict[str, tuple[int, ...]]:
+    """Every registered game and the player counts swept: those its ``SweepPlan`` names, else
+    its fewest and its most."""
+    from games.registry import games
+
+    return {game.id: game.sweep.counts or (game.min_players, game.max_players)
+            for game in games().values()}
+
+
 def stress_content(game: str, room: Any, n: int) -> dict:
-    """What the game is dealt: Outfox gets only the cards with the longest answers and
-    questions (any language), so whichever is dealt stresses the layout; the other games their
-    whole curated content."""
-    from games.registry import adapter_get
+    """What the game is dealt: what its ``SweepPlan`` picks to stress the layout (the cards
+    with the longest texts, say), else what a room is dealt."""
+    from games.registry import game as registered
 
-    adapter = adapter_get(game)
-    if game != "outfox":
-        return adapter.content_for(room, n, SEED)
-    from questions.selection import card_pool
-
-    cards = card_pool(None, None, False, room.code, limit=10_000, seed=SEED)
-    cards.sort(key=lambda card: (-max(len(a) for a in card["answers"]) - len(card["question"]),
-                                 card["id"]))
-    needed = len(adapter.rules.turn_plan(n)) + adapter.rules.OFFER_SIZE - 1
-    return {"cards": cards[:needed]}
+    played = registered(game)
+    if played.sweep.content is None:
+        return played.adapter.content_for(room, n, SEED)
+    return played.sweep.content(played.adapter, room, n, SEED)
 
 
 def rooms_print() -> None:
@@ -86,11 +81,13 @@ def rooms_print() -> None:
 
     from games import services
     from games.models import Connection
+    from games.registry import game as registered
 
     rooms = []
-    for game, counts in COUNTS.items():
+    for game, counts in swept().items():
+        options = dict(registered(game).sweep.options)
         for n in counts:
-            room = services.room_create(game, OPTIONS[game])
+            room = services.room_create(game, options)
             seats = [services.seat_join(room.code, name)[0] for name in names(n)]
             for seat in seats:  # online for as long as the sweep runs, whatever the pages do
                 Connection.objects.create(channel_name=f"sweep.{seat.pk}", room=room, seat=seat,
@@ -99,7 +96,7 @@ def rooms_print() -> None:
             rooms.append({
                 "game": game, "n": n, "code": room.code, "host": room.host_token,
                 "tokens": [seat.token for seat in seats],
-                "options": OPTIONS[game], "content": stress_content(game, room, n),
+                "options": options, "content": stress_content(game, room, n),
             })
     print(json.dumps(rooms))
 
@@ -107,22 +104,10 @@ def rooms_print() -> None:
 # --- the phases, walked through the pure rules -----------------------------------------------
 
 
-def phase_key(game: str, state: dict) -> str:
-    """What makes a screen look different: the phase, and what the phase is about."""
-    phase = state["phase"]
-    if game == "outfox" and phase == "fox" and state.get("proposal") is not None:
-        return "fox-proposal"
-    if game == "hoax" and phase in ("hoax_window", "vote", "immunity"):
-        challenge = state.get("challenge") or {}
-        kind = challenge.get("kind") or challenge.get("type") or ""
-        return f"{phase}-{kind}" if kind else phase
-    if game == "werewolf":
-        step = state.get("step")
-        step = step.get("key") if isinstance(step, dict) else step
-        prompt = state.get("prompt")
-        prompt = prompt.get("kind") if isinstance(prompt, dict) else None
-        return "-".join(str(part) for part in (phase, step, prompt) if part)
-    return phase
+def phase_key(rules: Any, state: dict) -> str:
+    """What makes a screen look different: the phase, and what the game's ``SweepPlan`` says
+    the phase is about."""
+    return rules.sweep.phase_key(state) if rules.sweep.phase_key else state["phase"]
 
 
 @dataclass
@@ -136,14 +121,11 @@ class Phase:
     recap: dict | None = None
 
 
-def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
-                walks: int = 6, steps: int = 4000) -> list[Phase]:
+def phases_walk(rules: Any, n: int, options: dict, content: dict, walks: int = 6,
+                steps: int = 4000) -> list[Phase]:
     """Every phase a few seeded walks reach, each as it stands the last moment of its first
     visit (the fullest: every answer placed, every card revealed): the players pick among their
     legal actions (seeded), and a phase nobody moves on times out."""
-    from importlib import import_module
-
-    recaps = import_module(f"games.{game}.recap")
     found: dict[str, Phase] = {}
     for walk in range(walks):
         choose = random.Random(SEED + walk)
@@ -155,9 +137,9 @@ def phases_walk(rules: Any, game: str, n: int, options: dict, content: dict,
         log: list[dict] = []
         visiting = None  # the phase of its first visit, while it lasts
         for _ in range(steps):
-            key = phase_key(game, state)
+            key = phase_key(rules, state)
             if key not in found or key == visiting:
-                recap = recaps.recap(setup, log) if state["over"] else None
+                recap = rules.recap(setup, log) if state["over"] and rules.recap else None
                 found[key] = Phase(key, state, now, recap)
                 visiting = key
             else:

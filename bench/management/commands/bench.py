@@ -20,9 +20,18 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from bench.clients import BenchError
+from bench.clients import BenchError, benched
 from bench.report import report_text
 from bench.runner import LAYERS, Options, run
+from games import registry
+
+
+def phones_range() -> tuple[int, int]:
+    """The phones a room may have in a run: as many as every benchmarked game without a room
+    size of its own seats."""
+    games = [registry.game(game_id) for game_id in benched()]
+    sized = [game for game in games if game.bench.phones is None] or games
+    return max(game.min_players for game in sized), min(game.max_players for game in sized)
 
 
 def room_counts(raw: str) -> list[int]:
@@ -66,8 +75,10 @@ class Command(BaseCommand):
                             help="how long to time the rules engine alone (0: skip)")
 
     def handle(self, *args, **options) -> None:
-        if not 3 <= options["phones"] <= 6:
-            raise CommandError("--phones must be 3 to 6 (Hoax seats 3-6 players)")
+        low, high = phones_range()
+        if not low <= options["phones"] <= high:
+            raise CommandError(f"--phones must be {low} to {high} (what every benchmarked "
+                               "game seats)")
         if options["rate"] <= 0 or options["seconds"] <= 0:
             raise CommandError("--rate and --seconds must be positive")
         if options["repeat"] < 1:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from games.registry import GAMES, adapter_get
+from games.registry import games
 
 
 class Command(BaseCommand):
     help = "Load each game's starter data and the starter question decks where they are missing."
 
     def handle(self, *args, **options) -> None:
-        for game_id in GAMES:
-            loaded = adapter_get(game_id).starter_load()
+        for game in games().values():
+            loaded = game.adapter.starter_load()
             if loaded:
                 self.stdout.write(loaded)
         call_command("load_starter_decks", verbosity=options["verbosity"])

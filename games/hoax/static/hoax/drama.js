@@ -4,6 +4,13 @@
 
 import { t, fmt } from "../partyhub/js/dom.js";
 
+// The game's own stings (the others are the hub's, by name): an imposter token's fall, and an
+// accusation's rising point.
+const STINGS = {
+  imposter: [{ freq: [600, 150], length: 0.45, wave: "sawtooth", gain: 0.12 }, { freq: 110, start: 0.4, length: 0.3, wave: "square", gain: 0.1 }],
+  accuse: [{ freq: [200, 800], length: 0.25, wave: "sawtooth", gain: 0.1 }, { freq: 800, start: 0.25, length: 0.2, wave: "square", gain: 0.08 }],
+};
+
 function fresh(before, after) {
   const seen = before.log_from + before.log.length;
   return after.log.filter((_event, i) => after.log_from + i >= seen);
@@ -23,7 +30,7 @@ export function moments(before, after, ctx) {
         break;
       case "imposter":
         found.push({
-          kind: "imposter", sound: "imposter", icon: "✖",
+          kind: "imposter", sound: STINGS.imposter, icon: "✖",
           text: fmt("%(name)s lied: an imposter token!", { name: ctx.nameOf(event.seat) }),
           targets: [{ selector: `${seat(event.seat)} .hx-imposter:last-child`, effect: "land" }],
         });
@@ -34,7 +41,7 @@ export function moments(before, after, ctx) {
         break;
       case "accuse":
         found.push({
-          kind: "accuse", sound: "accuse", icon: "☝",
+          kind: "accuse", sound: STINGS.accuse, icon: "☝",
           text: fmt("%(name)s accuses %(target)s!", { name: ctx.nameOf(event.seat), target: ctx.nameOf(event.target) }),
           targets: [{ selector: seat(event.target), effect: "shake" }],
         });

@@ -4,6 +4,11 @@
 // data-flip, see common.js).
 
 import { t } from "../partyhub/js/dom.js";
+import { arpeggio } from "../partyhub/js/sound.js";
+
+// The Fox unmasked: a climb and a leap (the game's own sting; the others are the hub's).
+const FOX_STING = [...arpeggio([392, 494, 587, 784], 0.07, "square", 0.1),
+  { freq: [784, 1568], start: 0.3, length: 0.3, wave: "triangle" }];
 
 export function moments(before, after) {
   const found = [];
@@ -13,7 +18,7 @@ export function moments(before, after) {
   for (const step of now.slice(was)) {
     if (step.rank === 0) {
       found.push({
-        kind: "fox", sound: "fox", icon: "🦊",
+        kind: "fox", sound: FOX_STING, icon: "🦊",
         text: step.correct ? t("The Fox is caught!") : t("The Fox got away!"),
       });
     } else {

@@ -21,8 +21,8 @@ const choiceLabel = (name, value, frame, ctx, game) =>
   word(game, "choice", name, value, frame, ctx) ?? String(value);
 
 function ballotView(open, votes, frame, ctx, game) {
-  // What the TV asks about, in its words (the game module's ``ballot.prompt``): Outfox's
-  // card, Hoax's claim.
+  // What the TV asks about, in its words (the game module's ``ballot.prompt``): a card,
+  // a claim.
   const prompt = word(game, "prompt", open, frame, ctx);
   return h("div", { class: "crowd-ballot", "data-testid": "audience-ballot", dataset: { ballot: open.key } },
     prompt ? h("div", { class: "crowd-prompt", "data-testid": "audience-prompt" }, prompt) : null,

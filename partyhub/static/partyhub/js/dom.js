@@ -79,7 +79,7 @@ const MORPH = {
       drawn = null;
     },
     // What belongs to the user, not to the frame: whether a panel is open, the text of the
-    // field being typed in, and of a field drawn without a value (the Fox being typed, say).
+    // field being typed in, and of a field drawn without a value (a fake answer being typed, say).
     beforeAttributeUpdated(name, el, change) {
       if (name === "open" && el.localName === "details") return false;
       if (name === "value" && (change === "remove" || el === document.activeElement)) return false;

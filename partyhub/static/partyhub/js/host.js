@@ -61,8 +61,8 @@ function lobbySettings(frame, ctx) {
   ];
 }
 
-// The game's own tools for the host (its module's `hostTools(view, ctx)`, e.g. Werewolf's
-// "End the discussion"), under the platform's.
+// The game's own tools for the host (its module's `hostTools(view, ctx)`, e.g. "End the
+// discussion"), under the platform's.
 function gameTools(frame, ctx, tools) {
   const nodes = tools && frame.view ? tools(frame.view, ctx) : null;
   if (!nodes) return null;

@@ -1,6 +1,6 @@
 // The lobby on both screens: who is in, who is connected, and the host's controls; on the TV,
 // under the room's code, the game's own part too when its TV module offers one
-// (`lobby(frame, ctx)`, after `lobbyReady()` if it has one: Werewolf's cards in play and
+// (`lobby(frame, ctx)`, after `lobbyReady()` if it has one: the cards in play and the
 // options). A crowded TV lobby lays the names out in columns, so that every name and the
 // Start button stay on the screen.
 
@@ -48,26 +48,24 @@ function playerRow(player, ctx, frame) {
 function optionInput(field, value, ctx, frame) {
   const onchange = (event) => {
     let v;
-    if (field.kind === "bool") v = event.target.checked;
-    else if (field.kind === "multi") v = Array.from(event.target.selectedOptions).map((o) => o.value);
-    else if (field.kind === "int" || field.kind === "seat") v = event.target.value === "" ? null : Number(event.target.value);
-    else v = typeof field.default === "number" ? Number(event.target.value) : event.target.value;
+    if (field.control === "checkbox") v = event.target.checked;
+    else if (field.control === "multiselect") v = Array.from(event.target.selectedOptions).map((o) => o.value);
+    else if (field.numeric) v = event.target.value === "" ? null : Number(event.target.value);
+    else v = event.target.value;
     ctx.host("options", { options: { [field.name]: v } });
   };
-  if (field.kind === "bool") return h("input", { type: "checkbox", checked: Boolean(value), onchange });
-  if (field.kind === "int" && field.choices.length) {
-    return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: value === v }, label)));
-  }
-  if (field.kind === "int") return h("input", { type: "number", min: field.min, max: field.max, value: value ?? "", onchange });
-  if (field.kind === "seat") {
+  if (field.control === "checkbox") return h("input", { type: "checkbox", checked: Boolean(value), onchange });
+  if (field.control === "number") return h("input", { type: "number", min: field.min, max: field.max, value: value ?? "", onchange });
+  if (field.control === "seat") {
     const players = frame.room.players;
     const choices = (field.default === null ? [[null, t("Random")]] : []).concat(players.map((p, i) => [i, p.name]));
     return h("select", { onchange }, choices.map(([v, label]) => h("option", { value: v ?? "", selected: (value ?? null) === v }, label)));
   }
-  if (field.kind === "multi") {
+  if (field.control === "multiselect") {
     return h("select", { multiple: true, size: 4, onchange },
       field.choices.map(([v, label]) => h("option", { value: v, selected: (value || []).includes(v) }, label)));
   }
+  // A select: one of the choices.
   return h("select", { onchange }, field.choices.map(([v, label]) => h("option", { value: v, selected: String(value) === String(v) }, label)));
 }
 

@@ -19,7 +19,7 @@ const gameEl = document.getElementById("game");
 const netEl = document.getElementById("net");
 const meEl = document.getElementById("me");
 // The host's menu: in the TV's corner; at the end of the VIP phone's page, so that it moves
-// nothing of the game's screen (a Werewolf phone's night looks the same for every role).
+// nothing of the game's screen (a hidden-role game's phones look the same for every role).
 const hostEl = h("div", { class: "host-slot" });
 if (role === "board") document.querySelector(".tv-corner").prepend(hostEl);
 else app.append(hostEl);

@@ -43,30 +43,27 @@ function note(ctx, at, { freq, start = 0, length = 0.2, wave = "sine", gain = 0.
   osc.stop(at + start + length + 0.05);
 }
 
-const arpeggio = (freqs, step, wave, gain = 0.18) =>
+// Notes rising or falling one after the other (for a game's own stings as for these).
+export const arpeggio = (freqs, step, wave, gain = 0.18) =>
   freqs.map((freq, i) => ({ freq, start: i * step, length: step * 1.6, wave, gain }));
 
-// Every sting by name: what the game modules' moments ask for (games/<game>/static/<game>/drama.js).
+// The stings every game may ask for by name. A game's own stings are its notes (lists like
+// these), which its moments give instead of a name (games/<game>/static/<game>/drama.js).
 export const STINGS = {
   tick: [{ freq: 880, length: 0.06, wave: "square", gain: 0.06 }],
   reveal: arpeggio([523, 659], 0.09, "triangle"),
   right: arpeggio([523, 659, 784], 0.08, "triangle"),
   wrong: [{ freq: [330, 196], length: 0.35, wave: "sawtooth", gain: 0.1 }],
-  fox: [...arpeggio([392, 494, 587, 784], 0.07, "square", 0.1), { freq: [784, 1568], start: 0.3, length: 0.3, wave: "triangle" }],
   move: arpeggio([392, 440, 494, 523, 587], 0.06, "sine", 0.12),
   ballots: [{ freq: 220, length: 0.08, wave: "square", gain: 0.08 }, { freq: 220, start: 0.12, length: 0.08, wave: "square", gain: 0.08 }, { freq: 330, start: 0.24, length: 0.25, wave: "triangle" }],
-  imposter: [{ freq: [600, 150], length: 0.45, wave: "sawtooth", gain: 0.12 }, { freq: 110, start: 0.4, length: 0.3, wave: "square", gain: 0.1 }],
   out: arpeggio([392, 330, 262, 196], 0.14, "triangle"),
-  accuse: [{ freq: [200, 800], length: 0.25, wave: "sawtooth", gain: 0.1 }, { freq: 800, start: 0.25, length: 0.2, wave: "square", gain: 0.08 }],
   win: arpeggio([523, 659, 784, 1047, 1319], 0.1, "triangle", 0.2),
-  dawn: arpeggio([262, 330, 392, 523], 0.22, "sine", 0.15),
-  death: [{ freq: 110, length: 0.9, wave: "sine", gain: 0.3 }, { freq: [220, 110], start: 0.05, length: 0.8, wave: "triangle", gain: 0.1 }],
-  execution: [{ freq: 98, length: 0.12, wave: "square", gain: 0.12 }, { freq: 98, start: 0.25, length: 0.12, wave: "square", gain: 0.12 }, { freq: [147, 73], start: 0.5, length: 0.7, wave: "sawtooth", gain: 0.12 }],
 };
 
-// Play a sting now (nothing when muted, unknown, or the browser has no WebAudio).
-export function sting(name) {
-  const notes = STINGS[name];
+// Play a sting now: one of STINGS by name, or a game's own notes (nothing when muted, unknown,
+// or the browser has no WebAudio).
+export function sting(sound) {
+  const notes = Array.isArray(sound) ? sound : STINGS[sound];
   if (!notes || muted()) return false;
   const ctx = audio();
   if (!ctx) return false;
