@@ -1,4 +1,5 @@
-"""Question cards for Outfox the Fox, the decks that group them, and a log of every turn played."""
+"""Question cards, the decks that group them, and a log of every turn played: the content of the
+game that deals question cards (its adapter asks ``questions.selection`` for a room's cards)."""
 
 from __future__ import annotations
 
@@ -220,7 +221,7 @@ class Card(models.Model):
         return [answer.text for answer in sorted(self.answers.all(), key=lambda a: a.rank)]
 
     def content(self) -> dict:
-        """The card as the Outfox rules engine takes it: plain JSON-able data, no Django."""
+        """The card as the rules engine takes it: plain JSON-able data, no Django."""
         return {
             "id": self.pk,
             "question": self.question,

@@ -1,4 +1,5 @@
-"""Which cards a host's room may draw, and in what order: used when an Outfox room is created."""
+"""Which cards a host's room may draw, and in what order: used when a question game's room is
+created."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """How two answers compare, shared by the admin, the importer and the game (pure, no Django).
 
-The Outfox rules refuse a Fox answer that is "the same" as a real answer; the curators' checks
-must refuse two real answers that are the same in exactly that sense, or a card saved in the
-admin could hold two answers the game treats as one.
+The question game's rules refuse a Fox answer that is "the same" as a real answer; the
+curators' checks must refuse two real answers that are the same in exactly that sense, or a card
+saved in the admin could hold two answers the game treats as one.
 
 A leading article is ignored in the card's language, as a player would drop it: "Los Beatles"
 is "Beatles" on a Spanish card, "Les Rita Mitsouko" is "Rita Mitsouko" (and "L'Oréal" is
