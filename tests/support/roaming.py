@@ -13,7 +13,6 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.support.live import Player, Screen, all_at, all_connected, room_row
 
-RESTART_CODE = 4012
 GONE_CODES = {4403, 4404, 4409}  # kicked, no such room, seat handed over: no reconnecting
 
 
