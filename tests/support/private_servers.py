@@ -159,15 +159,13 @@ class Daphnes:
         self.processes: list[tuple[subprocess.Popen, Path]] = []
         self.serving: dict[str, subprocess.Popen] = {}  # base URL: the process started on it
 
-    def start(self, env: dict[str, str], port: int | None = None,
-              options: tuple[str, ...] = ()) -> str:
-        """A new process (on ``port``, to restart one that served there; with Daphne's
-        ``options``); its base URL."""
+    def start(self, env: dict[str, str], port: int | None = None) -> str:
+        """A new process (on ``port``, to restart one that served there); its base URL."""
         port = port or port_free()
         log_path = self.workdir / f"daphne-{port}.log"
         with open(log_path, "ab") as log:
             process = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), *options,
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                  "partyhub.asgi:application"],
                 cwd=ROOT,
                 env={**os.environ, "DJANGO_DEBUG": "1", "PARTYHUB_TICKER": "1",
