@@ -118,14 +118,18 @@ class Room:
                 self.fixed = json.loads(json.dumps({k: first[k] for k in self.rules.FIXED}))
         return version, status, {**json.loads(state), **self.fixed}
 
-    def drain(self) -> None:
-        """Read what the server sent the bots (their frames are not needed)."""
+    def drain(self) -> list[dict]:
+        """Read what the server sent the bots (their frames are not needed): the refusals."""
+        refused = []
         for socket in self.sockets.values():
             try:
                 while True:
-                    socket.recv(timeout=0)
+                    message = json.loads(socket.recv(timeout=0))
+                    if message["type"] == "error":
+                        refused.append(message)
             except TimeoutError:
                 pass
+        return refused
 
     def bots_move(self, policy: Callable[[dict, int, list[dict]], dict | None]) -> bool:
         """The first bot with a move to make makes it; whether one did (and it was applied)."""
@@ -137,7 +141,11 @@ class Room:
             action = policy(state, seat, self.rules.legal_actions(state, seat))
             if action is not None:
                 socket.send(json.dumps({"type": "act", "action": action, "version": version}))
-                self.past(version)
+                try:
+                    self.past(version)
+                except AssertionError as error:
+                    refused = self.drain()
+                    raise AssertionError(f"seat {seat}: {action} refused: {refused}") from error
                 return True
         return False
 
@@ -314,6 +322,224 @@ def test_outfox_by_screen_reader(hub, browser):
         end = play(page, room, lambda state: outfox_move(page, state), outfox_bot)
         said(page, tr(page, "Game over"))  # and who won, said once
         assert end["over"]
+        assert not page.errors, page.errors
+    finally:
+        room.close()
+        page.context.close()
+
+
+# --- Hoax -----------------------------------------------------------------------------------
+
+SIMPLE_CLAIMS = ("lover", "son_in_law", "cousin")  # one choice each: a resource
+
+
+def hoax_bot(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """Picks the first resource, claims a simple character and ends its turn; lets every claim
+    pass, believes, declines every immunity."""
+    types = {action["type"]: action for action in legal}
+    if "pick" in types:
+        return types["pick"]
+    if state["phase"] == "turn":
+        if "end_turn" in types:
+            return types["end_turn"]
+        claims = [a for a in legal if a["type"] == "claim"]
+        simple = [a for a in claims if a["character"] in SIMPLE_CLAIMS]
+        return (simple or claims or [None])[0]
+    if "pass" in types:
+        return types["pass"]
+    if "vote" in types:
+        return {"type": "vote", "vote": "up"}
+    if "immunity" in types:
+        return {"type": "immunity", "claim": False}
+    return None
+
+
+def hoax_move(page: Any, state: dict) -> bool:
+    """The screen-reader player's Hoax move: on its turn it accuses a player rightly (the test
+    knows every card), claims a simple character and ends its turn; else it lets claims pass,
+    believes and declines, by the names of the controls."""
+    phase = state["phase"]
+    legal = _hoax_legal(state)
+    if phase in ("setup", "butler_gift"):
+        if phase == "setup":
+            said(page, tr(page, "Your turn: take a starting resource."))
+        resource = next(a["resource"] for a in legal if a["type"] == "pick")
+        page.get_by_role("button", name=tr(page, resource)).click()
+    elif phase == "turn":
+        hoax_turn(page, state, legal)
+    elif phase == "hoax_window":
+        said(page, tr(page, "Call Hoax, or let it pass."))
+        button(page, tr(page, "Let it pass")).click()
+    elif phase == "vote":
+        button(page, tr(page, "Believe")).click()
+    elif phase == "immunity":
+        button(page, tr(page, "Decline")).click()
+    else:
+        return False
+    return True
+
+
+def _hoax_legal(state: dict) -> list[dict]:
+    from games.hoax import rules
+
+    return rules.legal_actions(state, 0)
+
+
+def hoax_turn(page: Any, state: dict, legal: list[dict]) -> None:
+    names = character_names(page)
+    accusations = [a for a in legal if a["type"] == "accuse"
+                   and state["characters"][a["target"]] == a["character"]]
+    if accusations:
+        said(page, tr(page, "Your turn: make a claim."))
+        right = accusations[0]
+        tab(page, tr(page, "Accuse"))
+        button(page, bot_name(right["target"])).click()
+        button(page, names[right["character"]]).click()
+        button(page, tr(page, "Yes, accuse")).click()
+        return
+    claims = [a for a in legal if a["type"] == "claim" and a["character"] in SIMPLE_CLAIMS]
+    if claims:
+        claim = claims[0]
+        tab(page, tr(page, "Claim"))
+        button(page, names[claim["character"]]).click()
+        choice = page.get_by_role("button", name=tr(page, claim["resource"]), pressed=False)
+        if choice.count():  # a field with one possible value is chosen for the player
+            choice.click()
+        button(page, tr(page, "Claim!")).click()
+        return
+    said(page, tr(page, "Your turn: investigate, accuse or end your turn."))
+    button(page, tr(page, "End turn")).click()
+
+
+def tab(page: Any, name: str) -> None:
+    """Open a tab by its name (a second tap would close it)."""
+    if not page.get_by_role("tab", name=name, selected=True).count():
+        page.get_by_role("tab", name=name).click()
+    page.get_by_role("tab", name=name, selected=True).wait_for(timeout=WAIT_MS)
+
+
+def character_names(page: Any) -> dict[str, str]:
+    """Each character's name in the page's language (the admin's data the page is sent)."""
+    return page.evaluate("""() => Object.fromEntries(
+        JSON.parse(document.getElementById("page-data").textContent).characters
+            .map((c) => [c.id, c.name]))""")
+
+
+def bot_name(seat: int) -> str:
+    return BOT_NAMES[seat - 1]
+
+
+def test_hoax_by_screen_reader(hub, browser):
+    base, database = hub
+    made = api_post(base, "/api/rooms", {"game": "hoax", "options": {
+        "first_player": 0, "accuser_card": False, "hoax_window_seconds": 60,
+        "vote_seconds": 120, "butler_seconds": 60, "immunity_seconds": 60}})
+    room = Room(base, database, made["code"], "hoax")
+    page = phone_open(browser, base, "fr")
+    try:
+        join_and_start(page, base, room, "Ana", bots=2, language="fr")
+        end = play(page, room, lambda state: hoax_move(page, state), hoax_bot)
+        assert end["winner"] == 0  # both others accused rightly: the last one standing
+        said(page, tr(page, "Game over"))
+        assert not page.errors, page.errors
+    finally:
+        room.close()
+        page.context.close()
+
+
+# --- Werewolf -------------------------------------------------------------------------------
+
+# One Werewolf among five Villagers, no Mayor, a discussion without a timer; the pack's step
+# long enough for a loaded machine (it lasts 70-100 % of it, whatever its actors do), the vote
+# too (it ends once every ballot is confirmed).
+WEREWOLF_OPTIONS = {
+    "composition": "custom", "composition.werewolves": 1, "composition.villagers": 5,
+    "composition.seer": False, "composition.witch": False, "composition.hunter": False,
+    "mayor.enabled": False, "timers.step": 10, "timers.wolves": 30, "timers.talkFirst": 0,
+    "timers.talk": 0, "timers.vote": 120,
+}
+
+
+def werewolf_bot(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """Looks at its card, sleeps through the night (its step times out), is ready to vote and
+    votes the Werewolf out (the Werewolf votes for someone else)."""
+    types = {action["type"]: action for action in legal}
+    if "look" in types:
+        return types["look"]
+    if state["phase"] == "talk":
+        return next((a for a in legal if a["type"] == "ready" and a["target"] is True), None)
+    if state["phase"] == "vote" and state["alive"][seat] and not state["poll"]["locked"][seat]:
+        target = werewolf_target(state, seat)
+        mine = [a for a in legal if a["type"] == "vote" and a["target"] == target]
+        return mine[0] if mine else types.get("confirm")
+    return None
+
+
+def werewolf_target(state: dict, seat: int) -> int:
+    """Whom ``seat`` votes against: the Werewolf; the Werewolf, the first other one alive."""
+    wolf = state["cards"].index("werewolf")
+    if seat != wolf:
+        return wolf
+    return next(other for other in range(len(state["alive"]))
+                if other != wolf and state["alive"][other])
+
+
+def werewolf_move(page: Any, state: dict) -> bool:
+    """The screen-reader player's Werewolf move: its card held by the keyboard (Space, as a
+    screen reader's double tap and hold), the night's question answered alike whatever its card,
+    ready to vote, a ballot confirmed; each control found by its name."""
+    phase = state["phase"]
+    if phase == "look" and not state["looked"][0]:
+        said(page, tr(page, "Look at your card"))
+        page.get_by_role("button", name=tr(page, "Your card")).focus()
+        page.keyboard.down(" ")
+        page.get_by_text(tr(page, "You are"), exact=True).wait_for(timeout=WAIT_MS)
+        page.keyboard.up(" ")
+        button(page, tr(page, "I have seen my card")).click()
+    elif phase == "night" and state["alive"][0] and not state["step"]["done"][0]:
+        night_by_ear(page, state)
+    elif phase == "talk" and not state["talk"]["ready"][0]:
+        said(page, tr(page, "Discussion: who are the werewolves?"))
+        button(page, tr(page, "Ready to vote")).click()
+    elif phase == "vote" and not state["poll"]["locked"][0]:
+        said(page, tr(page, "The vote: whom do we execute?"))
+        button(page, bot_name(werewolf_target(state, 0))).click()
+        button(page, tr(page, "Confirm my ballot")).click()
+    else:
+        return False
+    return True
+
+
+def night_by_ear(page: Any, state: dict) -> None:
+    """At night the live region says only what every living phone says (the night, the step,
+    "answer the question on your screen"), whatever this phone's card; the player answers by
+    the names of the cells and confirms."""
+    expected = " ".join(
+        part if part.endswith((".", "!", "?", ":")) else f"{part}."
+        for part in (tr(page, "Night %(n)s", n=state["night"]), tr(page, "The werewolves wake up"),
+                     tr(page, "Answer the question on your screen, then confirm.")))
+    said(page, expected)
+    heard = page.get_by_role("status").filter(has_text=expected).text_content().strip()
+    assert heard == expected, heard  # nothing more: nothing that tells this phone's part
+    wake = page.get_by_role("button", name=tr(page, "Open your eyes"), pressed=False)
+    if state["cards"][0] == "werewolf" and wake.count() and wake.is_enabled():
+        wake.click()  # a Werewolf's phone may show the pack awake already
+    button(page, bot_name(werewolf_target(state, 0) if state["cards"][0] == "werewolf"
+                          else 1)).click()
+    confirm = button(page, tr(page, "Confirm"))
+    confirm.click()
+
+
+def test_werewolf_by_screen_reader(hub, browser):
+    base, database = hub
+    made = api_post(base, "/api/rooms", {"game": "werewolf", "options": WEREWOLF_OPTIONS})
+    room = Room(base, database, made["code"], "werewolf")
+    page = phone_open(browser, base, "id")
+    try:
+        join_and_start(page, base, room, "Ana", bots=5, language="id")
+        end = play(page, room, lambda state: werewolf_move(page, state), werewolf_bot)
+        assert end["result"]["team"] == "village"  # the Werewolf voted out on day 1
+        said(page, tr(page, "The end"))
         assert not page.errors, page.errors
     finally:
         room.close()
