@@ -1,6 +1,7 @@
 """What a phone's live region says and when (partyhub/static/partyhub/js/announce.js): the
 phase only when its words change, news every time, a countdown at 30 and 10 seconds left and not
-on a screen that first sees it already past them, the lobby's line for the host and the others.
+on a screen that first sees it already past them, the lobby's line for the host and the others,
+a paused game's line.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ SCRIPT = """async () => {
   log.lobbyHost = m.lobbySpeech({ you: {} }, host);
   log.lobbyGuest = m.lobbySpeech({ you: {} }, guest);
   log.lobbyAudience = m.lobbySpeech({ you: { audience: true } }, guest);
+  log.paused = m.pausedSpeech();
   log.attributes = [region.getAttribute("role"), region.getAttribute("aria-live"),
     region.parentElement === document.body];
   return log;
@@ -77,3 +79,4 @@ def test_the_live_region_speaks_only_on_change(chromium_path):
                                 "is in.")
     assert log["lobbyGuest"] == "The lobby. Waiting for the host to start the game."
     assert log["lobbyAudience"] == "The lobby. The room is full: you are in the audience."
+    assert log["paused"] == "Paused. The host paused the game: timers wait."

@@ -61,6 +61,11 @@ export function lobbySpeech(frame, ctx) {
   return sentences(t("The lobby"), task);
 }
 
+// A paused game's line (the game's own comes back, and is said, on resume).
+export function pausedSpeech() {
+  return sentences(t("Paused"), t("The host paused the game: timers wait."));
+}
+
 // Parts said one after the other, each ended as a sentence ("Night 1", "The Seer wakes up" →
 // "Night 1. The Seer wakes up."); empty parts left out.
 export function sentences(...parts) {

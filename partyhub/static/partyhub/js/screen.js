@@ -9,7 +9,7 @@ import { guideMount } from "./guide.js";
 import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
 import { dramaStage } from "./drama.js";
-import { announcerMount, phaseAnnounce, clockAnnounce, lobbySpeech } from "./announce.js";
+import { announcerMount, phaseAnnounce, clockAnnounce, lobbySpeech, pausedSpeech } from "./announce.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -157,7 +157,7 @@ async function gameShow() {
   } else {
     gameScreen.update(frame);
   }
-  if (spoken && gameScreen.speech) phaseAnnounce(gameScreen.speech(frame, ctx));
+  if (spoken) phaseAnnounce(frame.room.paused ? pausedSpeech() : gameScreen.speech && gameScreen.speech(frame, ctx));
   crowdShow();
   overControls(gameScreen.footer);
   recapView.update(frame);
