@@ -60,15 +60,18 @@ class AriaChecks:
         acts = state is not None and bool(rules.legal_actions(state, seat))
         problems = []
         snapshot = page.locator("body").aria_snapshot()
-        said = (page.locator("#announcer").text_content() or "").strip()
-        if not said:
+        region = page.locator("#announcer")
+        said = (region.text_content() or "").strip() if region.count() else ""
+        if not region.count():
+            problems.append("the phone has no live region")
+        elif not said:
             problems.append("the live region says nothing")
         elif not any(STATUS_LINE.match(line) for line in snapshot.splitlines()):
             problems.append("the live region is not in the accessibility tree")
         lobby_line = said.startswith(self.lobby_words(page))
-        if state is None and not lobby_line:
+        if said and state is None and not lobby_line:
             problems.append(f"the lobby's live region says {said!r}")
-        if state is not None and lobby_line:
+        if said and state is not None and lobby_line:
             problems.append(f"the live region still says the lobby's line: {said!r}")
         for line in unnamed_controls(snapshot):
             problems.append(f"a control without a name: {line}")
@@ -81,7 +84,7 @@ class AriaChecks:
             if first[1] != said:
                 problems.append(f"at night seat {seat} hears {said!r} but seat {first[0]} hears "
                                 f"{first[1]!r}: the live region tells who acts")
-        return [f"{screen.name}: aria: {problem}" for problem in problems]
+        return [f"aria: {problem}" for problem in problems]
 
     @staticmethod
     def lobby_words(page: Any) -> str:
