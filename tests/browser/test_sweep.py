@@ -39,6 +39,7 @@ from tests.support.sweep import (
     screen_check,
     state_write,
 )
+from tests.support.sweep_aria import AriaChecks
 
 pytestmark = pytest.mark.browser
 
@@ -150,6 +151,7 @@ def test_every_screen_right(game, hub, pages):
     base, database, rooms = hub
     rules = registered(game)
     problems: list[str] = []  # kept beside the screenshots too
+    aria = AriaChecks()  # what a screen reader gets on each phone (sweep_aria.py)
     screens = 0
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
@@ -179,6 +181,8 @@ def test_every_screen_right(game, hub, pages):
                                                    timeout=WAIT_MS)
                         screen = Screen(game, n, key, viewport, language, seat)
                         found = screen_check(page, screen)
+                        if seat is not None:
+                            found += aria.check(page, screen, rules, phase.state, room["code"])
                         found += [f"script error: {error}" for error in page.errors]
                         page.errors.clear()
                         problems += [f"{screen.name}: {problem}" for problem in found]

@@ -31,7 +31,7 @@ export const charName = (ctx, id) => character(ctx, id).name;
 
 export function picture(ctx, id, cls = "") {
   const c = character(ctx, id);
-  if (!c.picture) return h("span", { class: `hx-pic hx-pic-none ${cls}` }, Array.from(c.name)[0] || "?");
+  if (!c.picture) return h("span", { class: `hx-pic hx-pic-none ${cls}`, "aria-hidden": "true" }, Array.from(c.name)[0] || "?");
   return h("img", { class: `hx-pic ${cls}`, src: c.picture, alt: "", draggable: "false" });
 }
 

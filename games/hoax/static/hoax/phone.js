@@ -7,6 +7,7 @@
 
 import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
+import { sentences } from "../partyhub/js/announce.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
   resources, seatToken, claimBanner, lastVote, voteReveal, hoaxBlocked, phaseTitle, winnerText, effectText,
@@ -536,5 +537,24 @@ export function mount(root, ctx) {
       return true;
     },
   };
+}
+// What a screen reader says when it changes (the platform's announce.js): the phase, and this
+// player's task in it, from the moves the rules offer this seat.
+export function speech(frame, ctx) {
+  const view = frame.view;
+  if (!view) return null;
+  if (view.phase === "over") return sentences(t("Game over"), winnerText(view, ctx));
+  const me = view.me;
+  const has = (type) => Boolean(me && me.actions.some((action) => action.type === type));
+  let task = null;
+  if (me && view.players[me.seat].out) task = t("You are out of the game.");
+  else if (view.phase === "setup" && has("pick")) task = t("Your turn: take a starting resource.");
+  else if (view.phase === "turn" && view.active === (me && me.seat)) {
+    task = view.turn.claimed ? t("Your turn: investigate, accuse or end your turn.") : t("Your turn: make a claim.");
+  } else if (view.phase === "hoax_window" && (has("hoax") || has("pass"))) task = t("Call Hoax, or let it pass.");
+  else if (view.phase === "vote" && has("vote")) task = t("Your vote: believe or hoax.");
+  else if (view.phase === "immunity" && has("immunity")) task = t("Your answer: claim the immunity, or decline.");
+  else if (view.phase === "butler_gift" && has("pick")) task = t("Your turn: take a free resource.");
+  return sentences(phaseTitle(view, ctx), task);
 }
 export { ballot } from "./common.js";

@@ -163,7 +163,13 @@ export function guessColumn(view, ctx, { onSlot = null, selected = null, extra =
       tokens.length ? h("span", { class: "ofx-tokens" }, tokens) : null,
       step ? h("span", { class: "ofx-mark" }, step.correct ? "✓" : "✗") : null,
       extra ? extra(slot, answer) : null];
-    if (onSlot) return h("button", { ...attrs, type: "button", onclick: () => onSlot(slot, answer) }, content);
+    if (onSlot) {
+      // Named by what it shows (its position, its answer's letter and text); an empty one,
+      // whose dash says nothing to a screen reader, as "#2: empty".
+      const name = answer === null ? fmt("%(slot)s: empty", { slot: slotLabel(slot) }) : null;
+      return h("button", { ...attrs, type: "button", "aria-label": name, "aria-pressed": String(selected !== null && answer === selected),
+        onclick: () => onSlot(slot, answer) }, content);
+    }
     return h("div", attrs, content);
   });
   return h("div", { class: "ofx-column ofx-guess" },

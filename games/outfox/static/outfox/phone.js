@@ -5,6 +5,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { pinned, hiddenUntil, waitingCard } from "../partyhub/js/widgets.js";
+import { announce, sentences } from "../partyhub/js/announce.js";
 import {
   styleLoad, letter, slotLabel, rankLabel, token, readersName, nextReaders, places, placeText,
   lapText, phaseTitle, countdown, guessColumn, resultLines, revealedOf, winnerText, isPair, FOX_SLOT,
@@ -207,7 +208,8 @@ export function mount(root, ctx) {
       const attrs = { class: `ofx-chip ${selected === answer ? "selected" : ""}`, "data-testid": "answer", "data-answer": answer };
       const content = [h("b", { class: "ofx-letter" }, letter(answer)), h("span", {}, view.answers[answer])];
       if (!interactive) return h("div", attrs, content);
-      return h("button", { ...attrs, type: "button", onclick: () => { selected = selected === answer ? null : answer; render(); } }, content);
+      return h("button", { ...attrs, type: "button", "aria-pressed": String(selected === answer),
+        onclick: () => { selected = selected === answer ? null : answer; pickSaid(); render(); } }, content);
     }));
   }
 
@@ -227,7 +229,13 @@ export function mount(root, ctx) {
       act({ type: "place", answer: selected, slot });
       selected = null;
     }
+    pickSaid();
     render();
+  }
+
+  // For a screen reader: the answer in hand, or none (its move is said when the frame comes).
+  function pickSaid() {
+    if (selected !== null) announce(fmt("Answer %(letter)s picked up: now choose its position.", { letter: letter(selected) }));
   }
 
   // Drag and drop for the ranking (SortableJS, Swap mode): an answer dropped on a slot is placed
@@ -308,6 +316,7 @@ export function mount(root, ctx) {
       h("div", { class: "ofx-dd-list" }, view.guess.map((answer, slot) => {
         const fox = slot === FOX_SLOT;
         return h("button", { type: "button", class: `ofx-dd-pick ${mine === answer ? "mine" : ""}`, disabled: fox,
+          "aria-pressed": String(mine === answer),
           "data-testid": "dd-answer", "data-answer": answer, "data-slot": slot,
           onclick: () => act({ type: "double_down", answer }) },
         h("span", { class: "ofx-slot-label" }, slotLabel(slot)),
@@ -460,8 +469,12 @@ export function mount(root, ctx) {
   return {
     update(next) {
       frame = next;
+      const was = view;
       view = next.view;
       if (!view) return;
+      if (was && was.phase === "rank" && view.phase === "rank" && was.turn === view.turn && was.guess && view.guess) {
+        announce(movesSaid(was.guess, view.guess));
+      }
       const key = `${view.turn}:${view.phase}`;
       if (key !== stepKey) {
         stepKey = key;
@@ -487,6 +500,47 @@ export function mount(root, ctx) {
     },
   };
 }
+// What a screen reader says when it changes (the platform's announce.js): the phase, and this
+// player's task in it.
+export function speech(frame, ctx) {
+  const view = frame.view;
+  if (!view) return null;
+  if (view.phase === "over") return sentences(t("Game over"), winnerText(view, ctx));
+  const me = view.me;
+  let task = null;
+  if (me && me.role === "reader") {
+    task = {
+      draw: t("Your turn: choose a question."),
+      fox: t("Your turn: write the Fox."),
+      read: t("Your turn: read the question and the six answers aloud, then start the clock."),
+      rank: t("The guessers are ranking. You may hold the button to see the real ranks."),
+      double_down: t("The guessers are doubling down."),
+      reveal: t("Your turn: reveal the answers one by one."),
+      score: t("Your turn: go on when everyone has seen the points."),
+    }[view.phase];
+  } else if (me) {
+    task = {
+      read: t("Listen to the question and the six answers."),
+      rank: t("Your turn: rank the answers with the others. Pick an answer, then a position; agree when the column is right."),
+      double_down: t("Your turn: pick the answer you think sits at exactly its rank."),
+    }[view.phase];
+  }
+  return sentences(phaseTitle(view, ctx), task);
+}
+
+// What the ranking's moves did, said as they arrive: "Answer B moved to #2", "Answer C taken out".
+function movesSaid(before, after) {
+  const lines = [];
+  for (let answer = 0; answer < after.length; answer += 1) {
+    const was = before.indexOf(answer);
+    const now = after.indexOf(answer);
+    if (was === now) continue;
+    if (now === -1) lines.push(fmt("Answer %(letter)s taken out.", { letter: letter(answer) }));
+    else lines.push(fmt("Answer %(letter)s moved to %(slot)s.", { letter: letter(answer), slot: slotLabel(now) }));
+  }
+  return lines.join(" ");
+}
+
 // Not ``export … from``: after the side-effect import above, Django's module-import rewriting
 // (collectstatic) reads the two as one statement and hashes common.js's name twice.
 export { ballot };

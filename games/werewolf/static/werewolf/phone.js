@@ -10,6 +10,7 @@
 
 import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
+import { sentences } from "../partyhub/js/announce.js";
 import {
   styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
   winnerText, winnersShown, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText,
@@ -623,5 +624,23 @@ export function mount(root, ctx) {
       return true;
     },
   };
+}
+// What a screen reader says when it changes (the platform's announce.js): the time, the phase
+// and this player's question. At night every living phone says the same words at the same
+// moments, actor or decoy: only what the TV shows too (the night, the step), never its own
+// question, which the player reads on the screen (docs/rules-werewolf.md, "One screen for
+// every living phone").
+export function speech(frame, ctx) {
+  const view = frame.view;
+  if (!view) return null;
+  if (view.over) return sentences(clockTitle(view), winnerText(view, ctx));
+  const me = view.me;
+  const when = clockTitle(view);
+  if (me && me.alive && view.phase === "night") {
+    return sentences(when, phaseTitle(view, ctx), t("Answer the question on your screen, then confirm."));
+  }
+  if (me && !me.alive && !me.prompt) return sentences(when, phaseTitle(view, ctx), t("You are dead: stay silent."));
+  const prompt = me && me.prompt;
+  return sentences(when, phaseTitle(view, ctx), prompt ? promptText(ctx, prompt.kind) : null);
 }
 export { hostTools, ballot } from "./common.js";

@@ -9,6 +9,7 @@ import { guideMount } from "./guide.js";
 import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
 import { dramaStage } from "./drama.js";
+import { announcerMount, phaseAnnounce, clockAnnounce, lobbySpeech, pausedSpeech } from "./announce.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -36,6 +37,9 @@ if (corner) {
   new ResizeObserver(cornerKeepFree).observe(corner);
   window.addEventListener("resize", cornerKeepFree);
 }
+// A phone's screen reader hears the phase and its task when they change (announce.js).
+const spoken = role === "seat";
+if (spoken) announcerMount();
 const pausedEl = h("div", { class: "paused", hidden: true });
 document.body.append(pausedEl);
 
@@ -110,6 +114,7 @@ function onFrame(next) {
     gameEl.hidden = true;
     lobbyEl.hidden = false;
     lobbyRender(lobbySide, frame, ctx);
+    if (spoken) phaseAnnounce(lobbySpeech(frame, ctx));
     return;
   }
   lobbyEl.hidden = true;
@@ -140,6 +145,7 @@ async function gameShow() {
         gameScreen.moments = module.moments;
         gameScreen.hostTools = module.hostTools || null;
         gameScreen.ballot = module.ballot || null;
+        gameScreen.speech = module.speech || null;
         if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
@@ -151,6 +157,7 @@ async function gameShow() {
   } else {
     gameScreen.update(frame);
   }
+  if (spoken) phaseAnnounce(frame.room.paused ? pausedSpeech() : gameScreen.speech && gameScreen.speech(frame, ctx));
   crowdShow();
   overControls(gameScreen.footer);
   recapView.update(frame);
@@ -274,6 +281,7 @@ setInterval(() => {
     const left = secondsLeft(Number(el.dataset.deadline));
     el.textContent = String(left);
     el.classList.toggle("urgent", left <= 5);
+    if (spoken && gameEl.contains(el)) clockAnnounce(Number(el.dataset.deadline), left);
   }
 }, 250);
 
