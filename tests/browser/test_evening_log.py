@@ -107,7 +107,7 @@ def test_an_evening_writes_no_error_to_the_log(hub, chromium_path, daphne_factor
         form.locator('input[name="code"]').fill(code)
         form.locator('input[name="handover"]').fill(handover)
         form.locator('button[type="submit"]').click()
-        new_bo.wait_for_url(re.compile(rf"/play/{code}$"))
+        new_bo.wait_for_url(re.compile(rf"/play/{code}\?room=\d+$"))
         bo.wait_for_url(re.compile(r"handed=1"), timeout=WAIT_MS)
         bo.close()
         phones["Bo"] = new_bo
