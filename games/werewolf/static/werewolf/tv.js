@@ -8,6 +8,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { speak, speechCancel } from "../partyhub/js/captions.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
   ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
@@ -44,29 +45,20 @@ export function mount(root, ctx) {
   function voiceToggle() {
     voiceOn = !voiceOn;
     try { localStorage.setItem(VOICE_KEY, voiceOn ? "on" : "off"); } catch { /* private mode */ }
-    if (!voiceOn && window.speechSynthesis) window.speechSynthesis.cancel();
+    if (!voiceOn) speechCancel();
     render();
   }
 
   const voiceAllowed = () => Boolean(view && view.options["narration.voice"]);
 
-  // Speak each new set of lines once, in the page's language (the room's, as the server chose it).
+  // Speak each new set of lines once, in the page's language (the room's, as the server chose it),
+  // after those still being said; captions.js writes each line on the TV while it is spoken.
   function narrate() {
     const narration = view.narration;
     if (narration.id === spokenId) return;
     spokenId = narration.id;
-    const synth = window.speechSynthesis;
-    if (!voiceOn || !voiceAllowed() || !synth || typeof window.SpeechSynthesisUtterance !== "function") return;
-    const lang = document.documentElement.lang || "en";
-    const voice = (synth.getVoices() || []).find((v) => v.lang && v.lang.toLowerCase().startsWith(lang.toLowerCase()));
-    for (const line of narration.lines) {
-      const text = lineText(ctx, line);
-      if (!text) continue;
-      const utterance = new window.SpeechSynthesisUtterance(text);
-      utterance.lang = lang;
-      if (voice) utterance.voice = voice;
-      synth.speak(utterance);
-    }
+    if (!voiceOn || !voiceAllowed()) return;
+    speak(narration.lines.map((line) => lineText(ctx, line)), { queue: true });
   }
 
   // --- pieces ---------------------------------------------------------------------------------
