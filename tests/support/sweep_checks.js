@@ -209,6 +209,13 @@ async ({ tv, game, names }) => {
       if (size < least - 0.01) problems.push(`text of ${size.toFixed(1)} px (under ${least}): ${describe(el)}`);
     }
   }
+  // The TV's captions (what it says aloud, written) are read across the room too.
+  if (tv) {
+    for (const el of [...document.querySelectorAll(".captions")].filter(shown)) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 28 - 0.01) problems.push(`caption text of ${size.toFixed(1)} px (under 28): ${describe(el)}`);
+    }
+  }
   // The TV's main actions (the lobby's Start) are in view whole, in no box's scrolled-off part.
   if (tv) {
     for (const el of all.filter((e) => e.matches("button.big"))) {
@@ -254,11 +261,11 @@ async ({ tv, game, names }) => {
   }
 
   // 5. The TV's fixed controls (the join code, the host gear and the language switch in the
-  // corner, the mute, the audience's tally) lie over the screen: none may cover anything painted
-  // on it (text, art, a button, a panel's edge), nor another of them.
+  // corner, the mute, the audience's tally) and its captions lie over the screen: none may cover
+  // anything painted on it (text, art, a button, a panel's edge), nor another of them.
   if (tv) {
     const fixedParts = [
-      ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd"),
+      ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd, .captions"),
     ].filter(shown);
     const inFixed = (el) => fixedParts.some((f) => f.contains(el) || el.contains(f));
     const painted = (el) => {

@@ -118,15 +118,16 @@ export function mount(root, ctx) {
     const narrowed = poll && poll.candidates && (poll.kind === "election" || poll.revote); // a choice among a few
     const candidate = narrowed && poll.candidates.includes(p.seat);
     return h("li", { class: `ww-seat ${p.alive ? "alive" : "dead"} ${p.connected ? "" : "offline"} ${winner ? "winner" : ""} ${candidate ? "candidate" : ""}`,
-      "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "" },
+      "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "",
+      "data-meaning": `life:${p.alive ? "alive" : "dead"}` },
     p.card ? picture(ctx, p.card, "ww-seat-pic") : seatToken(p.seat, ctx, "big"),
     h("span", { class: "ww-seat-text" },
-      h("b", { class: "ww-seat-name" }, ctx.nameOf(p.seat)),
+      h("b", { class: "ww-seat-name", "data-sign": "style" }, ctx.nameOf(p.seat)),
       p.card ? h("span", { class: "ww-seat-card" }, roleName(ctx, p.card)) : null,
       h("span", { class: "ww-seat-badges" },
         p.mayor ? h("span", { class: "ww-badge mayor", "data-testid": "mayor" }, t("Mayor")) : null,
         p.no_vote ? h("span", { class: "ww-badge" }, t("no vote")) : null,
-        p.alive ? null : h("span", { class: "ww-badge dead" }, t("dead")),
+        p.alive ? null : h("span", { class: "ww-badge dead", "data-sign": true }, t("dead")),
         winner ? h("span", { class: "ww-badge win" }, t("winner")) : null,
         p.connected ? null : h("span", { class: "ww-badge offline" }, t("offline")),
         status(p))));
