@@ -4,7 +4,9 @@ The sweep's "not by colour alone" check (tests/support/sweep_colour.js) on a rea
 player connected and one not are told apart by the dot's shape (a disc, a ring); with the dots
 as they were (two discs, green and red) the check fails, and it fails on made-up colour-only
 states too (no sign, or the same sign for both). The phone's text size: chosen in the phone's
-header, applied at once, kept on the device across reloads, never applied to a TV.
+header, applied at once, kept on the device across reloads, never applied to a TV. A phone
+vibrates when its player's turn comes in Hoax (the Vibration API recorded, not felt), not when a
+page opens mid-turn, and the others stay still.
 
 Screenshots go to /tmp/shots/seeing-*.png.
 """
@@ -13,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import WAIT_MS, hub_start, party_open, shot
-from tests.support.live import api_post
+from tests.support.browser import WAIT_MS, hub_start, party_open, shot, state_frames
+from tests.support.live import HOAX_SLOW, api_post, room_create, seats_join
 from tests.support.sweep import COLOUR_JS
 
 pytestmark = pytest.mark.browser
@@ -86,4 +88,47 @@ def test_states_differ_by_more_than_colour_and_the_phone_text_grows(
         tv.reload()
         tv.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
         assert tv.evaluate(rem) == tv_size
+        assert party.errors == []
+
+
+# The phone's vibrations, recorded.
+VIBRATIONS = """
+window.__vibrations = [];
+navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };
+"""
+# A move through the phone's own connection (the shell's ctx.act, the page's own instance).
+ACT = """(action) => import(document.querySelector('script[type="module"][src*="screen"]').src)
+    .then((m) => m.ctx.act(action))"""
+
+
+def test_a_phone_vibrates_when_its_turn_comes(tmp_path, daphne_factory, chromium_path):
+    base = hub_start(tmp_path, daphne_factory)
+    code = room_create(base, **HOAX_SLOW)["code"]  # the first player is seat 0
+    seats = seats_join(base, code)
+    with party_open(chromium_path) as party:
+        phones, frames = [], []
+        for seat in seats:
+            context = party.browser.new_context(**party.playwright.devices["Pixel 5"])
+            context.add_init_script(VIBRATIONS)
+            context.add_cookies([{"name": f"ph_seat_{code}", "value": seat["token"], "url": base}])
+            phone = context.new_page()
+            phone.on("pageerror", lambda error: party.errors.append(str(error)))
+            frames.append(state_frames(phone))
+            phone.goto(f"{base}/play/{code}")
+            phone.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+            phones.append(phone)
+        phones[0].locator('[data-testid="start"]').click()  # the VIP
+        for phone in phones:
+            phone.wait_for_function("() => document.querySelector('.game-root')?.childElementCount",
+                                    timeout=WAIT_MS)
+        view = max(frames[0], key=lambda frame: frame["version"])["view"]
+        assert view["phase"] == "setup" and view["active"] == 0
+        vibrations = "() => window.__vibrations.length"
+        # Seat 0's turn was there when its page first drew the game: no buzz for it.
+        assert [phone.evaluate(vibrations) for phone in phones] == [0, 0, 0]
+        phones[0].evaluate(ACT, {"type": "pick", "resource": "cash"})
+        phones[1].wait_for_function("() => window.__vibrations.length === 1", timeout=WAIT_MS)
+        view = max(frames[1], key=lambda frame: frame["version"])["view"]
+        assert view["active"] == 1
+        assert [phone.evaluate(vibrations) for phone in phones] == [0, 1, 0]
         assert party.errors == []

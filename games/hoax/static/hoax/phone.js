@@ -538,3 +538,8 @@ export function mount(root, ctx) {
   };
 }
 export { ballot } from "./common.js";
+
+// The phone's player picks or plays now (the shell vibrates the phone when this becomes true).
+export function yourTurn(view) {
+  return Boolean(view.me && view.active === view.me.seat && (view.phase === "setup" || view.phase === "turn"));
+}

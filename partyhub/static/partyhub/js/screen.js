@@ -140,6 +140,7 @@ async function gameShow() {
         gameScreen.moments = module.moments;
         gameScreen.hostTools = module.hostTools || null;
         gameScreen.ballot = module.ballot || null;
+        gameScreen.yourTurn = role === "seat" ? module.yourTurn || null : null;
         if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
@@ -151,9 +152,22 @@ async function gameShow() {
   } else {
     gameScreen.update(frame);
   }
+  turnBuzz();
   crowdShow();
   overControls(gameScreen.footer);
   recapView.update(frame);
+}
+
+// A phone vibrates once when its player's turn comes (Vibration API, where the phone has it), as
+// the game's phone module tells from the view: yourTurn(view). A game whose turns are secret
+// exports none, so every phone stays alike. The first frame a page sees does not buzz (a phone
+// coming back mid-turn).
+let turnWas = null; // null: no frame seen yet
+function turnBuzz() {
+  if (!gameScreen.yourTurn || !frame.view) return;
+  const now = Boolean(gameScreen.yourTurn(frame.view));
+  if (now && turnWas === false && typeof navigator.vibrate === "function") navigator.vibrate(200);
+  turnWas = now;
 }
 
 function crowdShow() {
