@@ -157,7 +157,7 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("game", ["outfox", "hoax", "werewolf"])
 def test_every_screen_right(game, hub, pages):
     from games.registry import games_all

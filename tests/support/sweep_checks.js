@@ -214,6 +214,9 @@ async ({ tv, game, names }) => {
     for (const el of [...document.querySelectorAll(".captions")].filter(shown)) {
       const size = parseFloat(getComputedStyle(el).fontSize);
       if (size < 28 - 0.01) problems.push(`caption text of ${size.toFixed(1)} px (under 28): ${describe(el)}`);
+      if (el.scrollHeight > el.clientHeight + SLACK) {
+        problems.push(`captions taller than their strip (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+      }
     }
   }
   // The TV's main actions (the lobby's Start) are in view whole, in no box's scrolled-off part.

@@ -43,7 +43,7 @@ function draw() {
 }
 
 // A line cut at word boundaries into pieces of at most PIECE_CHARS, each with its offset.
-export function pieces(line) {
+function pieces(line) {
   const found = [];
   let start = 0;
   while (start < line.length) {
