@@ -258,9 +258,10 @@ class Screen:
 def screen_check(page: Any, screen: Screen) -> list[str]:
     """Run every check in the page (axe-core included, then the colour check) and save the
     screenshot; the problems found."""
-    problems = page.evaluate(
-        CHECKS_JS, {"tv": screen.seat is None, "game": screen.game, "names": names(screen.n)}
-    )
+    problems = page.evaluate(CHECKS_JS, {
+        "tv": screen.seat is None, "game": screen.game, "names": names(screen.n),
+        "large": screen.viewport == LARGE_TEXT["viewport"],
+    })
     problems += page.evaluate(COLOUR_JS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{screen.name}.jpg"), type="jpeg", quality=80,
