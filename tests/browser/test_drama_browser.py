@@ -4,7 +4,8 @@ Three players play an Outfox turn from scripted sockets, the reveal at the reade
 way through the reveal a second TV opens: it shows the answers revealed so far and nothing
 moves. The next answer then arrives with its animation on both, and when the turn is scored the
 tokens glide along the track on the TV that watched, while a TV with prefers-reduced-motion
-shows the same end state without any motion. Two moments of one frame (a lie voted down in
+shows the same end state without any motion; on both, the answer's sting is written in the
+captions. Two moments of one frame (a lie voted down in
 Hoax) take turns on the TV: one banner and one sting at a time.
 
 Screenshots go to /tmp/shots/drama-*.png.
@@ -13,6 +14,7 @@ Screenshots go to /tmp/shots/drama-*.png.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_audience_browser import RUNNING, Players
 from tests.support.browser import WAIT_MS, hub_start, party_open
@@ -88,6 +90,9 @@ def test_a_tv_opened_mid_reveal_shows_the_end_state_and_the_next_steps_animate(
                 assert page.evaluate(RUNNING) > 0
             revealed(calm, 4)
             assert calm.evaluate(RUNNING) == 0
+            # Its sting is seen too: a moment without a banner is written in the captions.
+            for page in (tv, calm):
+                expect(page.locator('[data-testid="captions"]')).to_have_text("♪ ✓ Right")
 
             for _ in range(2):  # the Fox, then the scoring: the tokens move on the track
                 players.act(reader, {"type": "next"})

@@ -4,7 +4,8 @@ A TV in French creates a Hoax room from the home page (each game shown with its 
 players and length); three phones join. The lobby names and describes the game; the TV (the
 host) starts the intro: it shows the first slide with its progress and says it with the page's
 speech in French (speechSynthesis stubbed in the page, so the test reads what was said and ends
-each utterance itself); a finished utterance brings the next slide; Skip ends it for every screen
+each utterance itself), captioned from the voice's start to its end; a finished utterance brings
+the next slide; Skip ends it for every screen
 (on the wire, ``room.guide`` back to null). A phone opens its rules card. The game is then played
 to its end (the first claim true and voted down) by the phones' own moves; the TV shows the
 recap's awards and the timeline of who really was who, each phone its own summary, and on the
@@ -121,6 +122,16 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         expect(tv.locator('[data-testid="intro-count"]')).to_have_text(f"1 / {len(slides)}")
         spoken = tv.evaluate("() => window.__spoken")
         assert spoken[0] == {"text": slides[0], "lang": "fr"}, spoken
+        # Captioned while it is said: from the voice's start (none before: a refused voice
+        # shows nothing), the piece the voice has reached, gone once it has finished.
+        captions = tv.locator('[data-testid="captions"]')
+        expect(captions).to_be_hidden()
+        tv.evaluate("() => window.__utterance.onstart()")
+        expect(captions).to_be_visible()
+        assert slides[0].startswith(captions.inner_text())
+        tv.evaluate("(at) => window.__utterance.onboundary({ charIndex: at })", len(slides[0]) - 1)
+        assert slides[0].endswith(captions.inner_text())
+        assert float(captions.evaluate("(el) => getComputedStyle(el).fontSize")[:-2]) >= 28
         sizes = tv.evaluate("""() => ['.intro-text', '.intro-count', '.intro-skip'].map(
             (s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))""")
         assert min(sizes) >= 28, sizes
@@ -130,6 +141,7 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         shot(tv, "intro")
         # The voice finishes: the next slide, said in its turn.
         tv.evaluate("() => window.__utterance.onend()")
+        expect(captions).to_be_hidden()
         expect(intro.locator(".intro-text")).to_have_text(slides[1])
         expect(tv.locator('[data-testid="intro-count"]')).to_have_text(f"2 / {len(slides)}")
         assert tv.evaluate("() => window.__spoken.map((s) => s.text)")[:2] == slides[:2]

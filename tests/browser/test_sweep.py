@@ -1,12 +1,15 @@
 """The browser sweep: every phase of every registered game, on the TV at 1920×1080 and on a
-phone at 390×844 and 844×390, in English, Spanish, French and Indonesian, with 20-character
-names (one a single word of wide letters), at each game's fewest and most players (the TV's
-end with and without its recap over it). Each screen is checked in the page: nothing overflows
-its box or the viewport (a name may be cut by an ellipsis, or broken across lines), no two texts
-overlap and none is covered, the TV's game and lobby text is 28 px or more (Outfox's answers 36)
-and its main action (the lobby's Start) is in view without scrolling, a phone's every control is
-44×44 or more, its actions start above the fold and its timer is labelled, and axe-core finds
-nothing serious or critical.
+phone at 390×844 and 844×390, in English, Spanish, French and Indonesian (and the portrait phone
+with its text at 160 %, in French), with 20-character names (one a single word of wide
+letters), at each game's fewest and most players (the TV's end with and without its recap over
+it). Each screen is checked in the page: nothing overflows its box or the viewport (a name may
+be cut by an ellipsis, or broken across lines), no two texts overlap and none is covered, the
+TV's game and lobby text is 28 px or more (Outfox's answers 36) and its main action (the lobby's
+Start) is in view without scrolling, a phone's every control is 44×44 or more, its actions start
+above the fold and its timer is labelled, the TV's captions are 28 px or more and cover nothing,
+no two states a player must tell apart differ by colour alone (sweep_colour.js), and axe-core
+finds nothing serious or critical. The game's end in English is also shot as each colour vision
+deficiency sees it (Chromium's emulation), to look at.
 
 One server and one browser serve the whole sweep, with one page per viewport; each phase is
 written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every
@@ -31,10 +34,12 @@ from tests.support.sweep import (
     ARTIFACTS,
     AXE_JS,
     LANGUAGES,
+    LARGE_TEXT,
     LOBBY,
     VIEWPORTS,
     Screen,
     actors,
+    deficiency_shots,
     phases_walk,
     screen_check,
     state_write,
@@ -46,8 +51,14 @@ pytestmark = pytest.mark.browser
 # Screens at rest: no transition or animation halfway through when a screen is checked (and,
 # as every page asks for reduced motion, no drama staging a moment over the TV). The page's
 # socket is kept, so the sweep can ask it for a fresh frame ("sync", as a screen coming back
-# to the foreground does) and know which version it has drawn.
+# to the foreground does) and know which version it has drawn. The page's voice starts every
+# line it is given and never finishes it, so a TV that speaks (Werewolf's narrator, Outfox's
+# card) is checked with its captions showing.
 PAGE_SETUP = """
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(utterance) { setTimeout(() => utterance.onstart && utterance.onstart(), 0); },
+  cancel() {}, getVoices() { return []; },
+} });
 document.addEventListener("DOMContentLoaded", () => {
   const style = document.createElement("style");
   style.textContent = "*, *::before, *::after { transition: none !important; "
@@ -115,11 +126,15 @@ def pages(hub) -> Iterator[dict]:
         phone = {**playwright.devices["Pixel 5"], "device_scale_factor": 1}
         del phone["viewport"]
         result = {}
-        for viewport, size in VIEWPORTS.items():
+        viewports = {**VIEWPORTS, LARGE_TEXT["viewport"]: VIEWPORTS[LARGE_TEXT["like"]]}
+        for viewport, size in viewports.items():
             device = {} if viewport == "tv" else phone
             context = browser.new_context(**device, viewport=size, reduced_motion="reduce")
             context.add_init_script(PAGE_SETUP)
             context.add_init_script(AXE_JS)
+            if viewport == LARGE_TEXT["viewport"]:  # the player's choice, kept on the device
+                context.add_init_script(
+                    f"localStorage.setItem('partyhub.textsize', '{LARGE_TEXT['size']}');")
             page = context.new_page()
             page.errors = []
             page.showing = None
@@ -145,7 +160,7 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_screen_right(game, hub, pages):
     base, database, rooms = hub
@@ -153,6 +168,7 @@ def test_every_screen_right(game, hub, pages):
     problems: list[str] = []  # kept beside the screenshots too
     aria = AriaChecks()  # what a screen reader gets on each phone (sweep_aria.py)
     screens = 0
+    shot: set[str] = set()  # the viewports whose end is shot for each vision deficiency
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
         phases = [LOBBY, *phases_walk(rules, n, room["options"], room["content"])]
@@ -161,7 +177,10 @@ def test_every_screen_right(game, hub, pages):
                 version = state_write(database, room["code"], phase)
                 seats = actors(rules, phase.state, n)
                 for viewport, page in pages.items():
-                    seat = {"tv": None, "portrait": seats[0], "landscape": seats[1 % n]}[viewport]
+                    if viewport == LARGE_TEXT["viewport"] and language != LARGE_TEXT["language"]:
+                        continue
+                    seat = {"tv": None, "portrait": seats[0], "landscape": seats[1 % n],
+                            LARGE_TEXT["viewport"]: seats[0]}[viewport]
                     showing = (room["code"], language, seat)
                     if page.showing != showing:  # a new page: its language, its seat
                         cookies_set(page, base, room, language, seat)
@@ -187,6 +206,11 @@ def test_every_screen_right(game, hub, pages):
                         page.errors.clear()
                         problems += [f"{screen.name}: {problem}" for problem in found]
                         screens += 1
+                        # The game's end in English, as each colour vision deficiency sees it.
+                        if (phase.recap is not None and language == "en" and key == phase.key
+                                and viewport in ("tv", "portrait") and viewport not in shot):
+                            deficiency_shots(page, screen)
+                            shot.add(viewport)
     assert screens, "no screen was checked"
     (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (

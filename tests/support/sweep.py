@@ -25,6 +25,7 @@ from typing import Any
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 CHECKS_JS = (Path(__file__).with_name("sweep_checks.js")).read_text()
+COLOUR_JS = (Path(__file__).with_name("sweep_colour.js")).read_text()
 AXE_JS = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 LANGUAGES = ("en", "es", "fr", "id")
 VIEWPORTS = {
@@ -32,6 +33,11 @@ VIEWPORTS = {
     "portrait": {"width": 390, "height": 844},
     "landscape": {"width": 844, "height": 390},
 }
+# The portrait phone again with its text at the largest size a player may choose (js/textsize.js),
+# in one language (the longest words among them): every phone screen must still work at 160 %.
+LARGE_TEXT = {"viewport": "portrait-160", "like": "portrait", "size": "160", "language": "fr"}
+# The colour vision deficiencies Chromium emulates: one screenshot of each per game, to look at.
+DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")
 # Every name the longest a seat may have (services.NAME_MAX), wide letters first; the first
 # one word of the widest letter, which no space lets wrap: every box must ellipsize or break it.
 NAMES = [
@@ -232,13 +238,29 @@ class Screen:
 
 
 def screen_check(page: Any, screen: Screen) -> list[str]:
-    """Run every check in the page (one evaluate, axe-core included) and save the screenshot;
-    the problems found."""
-    problems = page.evaluate(
-        CHECKS_JS, {"tv": screen.seat is None, "game": screen.game, "names": names(screen.n)}
-    )
+    """Run every check in the page (axe-core included, then the colour check) and save the
+    screenshot; the problems found."""
+    problems = page.evaluate(CHECKS_JS, {
+        "tv": screen.seat is None, "game": screen.game, "names": names(screen.n),
+        "large": screen.viewport == LARGE_TEXT["viewport"],
+    })
+    problems += page.evaluate(COLOUR_JS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{screen.name}.jpg"), type="jpeg", quality=80,
                     animations="disabled")  # a JPEG: quicker to write, a tenth of a PNG
     return problems
+
+
+def deficiency_shots(page: Any, screen: Screen) -> None:
+    """The screen as players with each colour vision deficiency see it (Chromium's emulation
+    changes the pixels only: the DOM checks above do not need it), kept beside the others."""
+    session = page.context.new_cdp_session(page)
+    try:
+        for deficiency in DEFICIENCIES:
+            session.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
+            page.screenshot(path=str(ARTIFACTS / f"{screen.name}-{deficiency}.jpg"), type="jpeg",
+                            quality=80, animations="disabled")
+    finally:
+        session.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+        session.detach()
 

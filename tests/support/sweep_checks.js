@@ -1,7 +1,7 @@
 // The browser sweep's checks, run in the page in one go (tests/support/sweep.py): every problem
 // found, as a line naming the element(s) with their text and boxes. axe-core is already loaded
 // (an init script of the page's context).
-async ({ tv, game, names }) => {
+async ({ tv, game, names, large }) => {
   const problems = [];
   // A player's name may be longer than any box gives it (20 wide letters, one word): it alone
   // may be cut by an ellipsis (an element holding just the name, on its line or its last
@@ -209,6 +209,16 @@ async ({ tv, game, names }) => {
       if (size < least - 0.01) problems.push(`text of ${size.toFixed(1)} px (under ${least}): ${describe(el)}`);
     }
   }
+  // The TV's captions (what it says aloud, written) are read across the room too.
+  if (tv) {
+    for (const el of [...document.querySelectorAll(".captions")].filter(shown)) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 28 - 0.01) problems.push(`caption text of ${size.toFixed(1)} px (under 28): ${describe(el)}`);
+      if (el.scrollHeight > el.clientHeight + SLACK) {
+        problems.push(`captions taller than their strip (${el.scrollHeight} > ${el.clientHeight} px): ${describe(el)}`);
+      }
+    }
+  }
   // The TV's main actions (the lobby's Start) are in view whole, in no box's scrolled-off part.
   if (tv) {
     for (const el of all.filter((e) => e.matches("button.big"))) {
@@ -232,16 +242,17 @@ async ({ tv, game, names }) => {
       if (r.width < 44 - 0.5 || r.height < 44 - 0.5) problems.push(`tap target under 44×44: ${describe(el)}`);
     }
     // The phone's actions start above the fold (in landscape too); at the end the phone's own
-    // recap comes first, by design, and the game has no move left.
+    // recap comes first, by design, and the game has no move left. With its text at 160 %
+    // (`large`) a phone scrolls to them: they must be reachable, not all in the first screen.
     const ended = all.some((el) => el.matches(".recap-seat"));
-    const actions = gameRoot && !ended
+    const actions = gameRoot && !ended && !large
       ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
       problems.push(`no action above the fold (${vh} px): the first is ${describe(actions[0])}`);
     }
-    // The phone's status row (resources, the cards held, the clock) stays one row.
-    for (const bar of all.filter((e) => e.matches(".hx-bar"))) {
+    // The phone's status row (resources, the cards held, the clock) stays one row (two at 160 %).
+    for (const bar of all.filter((e) => !large && e.matches(".hx-bar"))) {
       const tops = [...bar.children].filter(shown).map((e) => e.getBoundingClientRect());
       if (tops.some((r) => r.top >= tops[0].bottom - 2)) problems.push(`the status row wraps: ${describe(bar)}`);
     }
@@ -254,11 +265,11 @@ async ({ tv, game, names }) => {
   }
 
   // 5. The TV's fixed controls (the join code, the host gear and the language switch in the
-  // corner, the mute, the audience's tally) lie over the screen: none may cover anything painted
-  // on it (text, art, a button, a panel's edge), nor another of them.
+  // corner, the mute, the audience's tally) and its captions lie over the screen: none may cover
+  // anything painted on it (text, art, a button, a panel's edge), nor another of them.
   if (tv) {
     const fixedParts = [
-      ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd"),
+      ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd, .captions"),
     ].filter(shown);
     const inFixed = (el) => fixedParts.some((f) => f.contains(el) || el.contains(f));
     const painted = (el) => {

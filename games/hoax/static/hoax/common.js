@@ -50,9 +50,10 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+// Each icon is a sign (data-sign): its shape, not only its colour, tells it apart (the sweep checks).
 function icon(cls, ...shapes) {
   return svg("svg", { class: `hx-icon ${cls}`, viewBox: "0 0 24 24", width: "24", height: "24", "aria-hidden": "true",
-    focusable: "false" }, ...shapes);
+    focusable: "false", "data-sign": "" }, ...shapes);
 }
 
 // Drawn, not typed: a banknote, a star, a magnifying glass.
@@ -84,7 +85,7 @@ export function thumb(up) {
 // "3 [cash icon]" — a count with its icon; `label` adds the word for screen readers and tooltips.
 export function resCount(resource, count, { zero = true } = {}) {
   return h("span", { class: `hx-res hx-res-${resource} ${count || !zero ? "" : "zero"}`, title: resName(resource),
-    "data-resource": resource, "data-count": count }, resIcon(resource), h("b", {}, String(count)));
+    "data-resource": resource, "data-count": count, "data-meaning": `resource:${resource}` }, resIcon(resource), h("b", {}, String(count)));
 }
 
 export function resources(pile, cls = "") {
@@ -253,7 +254,7 @@ export function voteReveal(view, ctx, entry, { testid = "vote-reveal" } = {}) {
       entry.result === "down" ? fmt("Voted down, %(down)s to %(up)s", { down: downs, up: ups })
         : fmt("Believed, %(up)s to %(down)s", { down: downs, up: ups })),
     h("ul", { class: "hx-votes-list" }, entry.voters.map((seat, i) =>
-      h("li", { class: `hx-vote ${entry.votes[i]}`, "data-seat": seat, "data-vote": entry.votes[i] },
+      h("li", { class: `hx-vote ${entry.votes[i]}`, "data-seat": seat, "data-vote": entry.votes[i], "data-meaning": `vote:${entry.votes[i]}` },
         thumb(entry.votes[i] === "up"), h("span", {}, ctx.nameOf(seat))))));
 }
 

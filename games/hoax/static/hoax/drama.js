@@ -54,7 +54,7 @@ export function moments(before, after, ctx) {
         });
         break;
       case "win":
-        found.push({ kind: "win", sound: "win" });
+        found.push({ kind: "win", sound: "win", cue: t("Fanfare: the game is won") });
         break;
       default:
         break;

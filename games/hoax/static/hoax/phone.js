@@ -558,3 +558,8 @@ export function speech(frame, ctx) {
   return sentences(phaseTitle(view, ctx), task);
 }
 export { ballot } from "./common.js";
+
+// The phone's player picks or plays now (the shell vibrates the phone when this becomes true).
+export function yourTurn(view) {
+  return Boolean(view.me && view.active === view.me.seat && (view.phase === "setup" || view.phase === "turn"));
+}

@@ -56,7 +56,8 @@ export function mount(root, ctx) {
     const i = entry.voters.indexOf(seat);
     if (i < 0) return null;
     const up = entry.votes[i] === "up";
-    return h("span", { class: `hx-seat-vote ${up ? "up" : "down"}`, "data-testid": "seat-vote", "data-vote": entry.votes[i] },
+    return h("span", { class: `hx-seat-vote ${up ? "up" : "down"}`, "data-testid": "seat-vote", "data-vote": entry.votes[i],
+      "data-meaning": `vote:${up ? "up" : "down"}` },
       thumb(up), up ? t("believe") : t("hoax"));
   }
 

@@ -158,10 +158,10 @@ export function guessColumn(view, ctx, { onSlot = null, selected = null, extra =
       : h("span", { class: "ofx-slot-text" }, h("b", { class: "ofx-letter" }, letter(answer)), view.answers[answer]);
     const tokens = showTokens && answer !== null ? ddTokensOn(view, answer, ctx, { except: exactSeats }) : [];
     const attrs = { class: cls.join(" "), "data-testid": testid, "data-slot": slot,
-      "data-answer": answer === null ? "" : answer };
+      "data-answer": answer === null ? "" : answer, "data-meaning": step ? `answer:${step.correct ? "right" : "wrong"}` : null };
     const content = [h("span", { class: "ofx-slot-label" }, slotLabel(slot)), body,
       tokens.length ? h("span", { class: "ofx-tokens" }, tokens) : null,
-      step ? h("span", { class: "ofx-mark" }, step.correct ? "✓" : "✗") : null,
+      step ? h("span", { class: "ofx-mark", "data-sign": true }, step.correct ? "✓" : "✗") : null,
       extra ? extra(slot, answer) : null];
     if (onSlot) {
       // Named by what it shows (its position, its answer's letter and text); an empty one,
@@ -196,14 +196,14 @@ export function topColumn(view, ctx, { fresh = null } = {}) {
     if (rank === 0) note = step.correct ? t("Caught!") : fmt("Outfoxed at %(slot)s", { slot: slotLabel(step.slot) });
     else note = step.correct ? null : fmt("placed at %(slot)s", { slot: slotLabel(step.slot) });
     return h("div", { class: `ofx-slot zone-${zone} revealed ${step.correct ? "good" : "bad"} ${fresh === rank ? "arrive" : ""}`,
-      "data-testid": "top5-row", "data-rank": rank, "data-answer": step.answer },
+      "data-testid": "top5-row", "data-rank": rank, "data-answer": step.answer, "data-meaning": `answer:${step.correct ? "right" : "wrong"}` },
       h("span", { class: "ofx-slot-label" }, label),
       h("span", { class: "ofx-slot-text" }, h("b", { class: "ofx-letter" }, letter(step.answer)),
         h("span", {}, view.answers[step.answer], note ? h("small", { class: "ofx-note" }, note) : null)),
       step.double_downs.length ? h("span", { class: "ofx-tokens" }, step.double_downs.map((seat) =>
         token(seat, ctx, { extra: `ofx-dd exact ${fresh === rank ? "arrive" : ""}`,
           title: fmt("%(name)s: Double Down +3", { name: ctx.nameOf(seat) }) }))) : null,
-      h("span", { class: "ofx-mark" }, step.correct ? "✓" : "✗"));
+      h("span", { class: "ofx-mark", "data-sign": true }, step.correct ? "✓" : "✗"));
   };
   return h("div", { class: "ofx-column ofx-top5" },
     h("div", { class: "ofx-column-head" }, t("TOP 5")),

@@ -1,7 +1,7 @@
 // Outfox's moments on the TV (partyhub/js/drama.js), from two public views: each answer of the
 // reveal with its sting (the row itself arrives by tv.js's own animation), the Fox's unmasking
 // with a banner, and the scoring, when the tokens move on the track (track tokens carry
-// data-flip, see common.js).
+// data-flip, see common.js). A moment without a banner has a `cue`, the captions' words for its sting.
 
 import { t } from "../partyhub/js/dom.js";
 import { arpeggio } from "../partyhub/js/sound.js";
@@ -22,14 +22,15 @@ export function moments(before, after) {
         text: step.correct ? t("The Fox is caught!") : t("The Fox got away!"),
       });
     } else {
-      found.push({ kind: "answer", sound: step.correct ? "right" : "wrong" });
+      found.push({ kind: "answer", sound: step.correct ? "right" : "wrong", icon: step.correct ? "✓" : "✗",
+        cue: step.correct ? t("Right") : t("Wrong") });
     }
   }
   if (after.phase === "score" && before.phase !== "score") {
-    found.push({ kind: "score", sound: "move" });
+    found.push({ kind: "score", sound: "move", cue: t("The scores move") });
   }
   if (after.phase === "over" && before.phase !== "over") {
-    found.push({ kind: "win", sound: "win", targets: [{ selector: ".ofx-step", effect: "pop" }] });
+    found.push({ kind: "win", sound: "win", cue: t("Fanfare: the game is won"), targets: [{ selector: ".ofx-step", effect: "pop" }] });
   }
   return found;
 }

@@ -544,3 +544,9 @@ function movesSaid(before, after) {
 // Not ``export … from``: after the side-effect import above, Django's module-import rewriting
 // (collectstatic) reads the two as one statement and hashes common.js's name twice.
 export { ballot };
+
+// The phone's player reads now: picks the card and writes the Fox (the shell vibrates the phone
+// when this becomes true; the guessers all rank together, nobody's turn).
+export function yourTurn(view) {
+  return Boolean(view.me && view.me.role === "reader" && view.phase === "draw");
+}

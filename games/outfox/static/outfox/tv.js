@@ -3,6 +3,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { hiddenUntil } from "../partyhub/js/widgets.js";
+import { speak as speakLines, speechCancel, canSpeak } from "../partyhub/js/captions.js";
 import {
   styleLoad, letter, slotLabel, token, readersName, nextReaders, places, lapText, phaseTitle,
   countdown, guessColumn, topColumn, resultLines, track, winnerText, isPair,
@@ -26,30 +27,18 @@ export function mount(root, ctx) {
   let revealSeen = { turn: null, count: 0 };
   let fresh = null; // the rank that just moved into the TOP 5 (animated once)
 
-  const canSpeak = () => "speechSynthesis" in window && typeof SpeechSynthesisUtterance === "function";
-
   // Browsers refuse to speak on a page nobody has clicked yet; the switch then asks for a click.
   let speechBlocked = false;
 
   function speak() {
-    if (!canSpeak() || !view || !view.card) return;
-    window.speechSynthesis.cancel();
+    if (!view || !view.card) return;
     // The card is read in its own language (an English card in a Spanish room keeps its voice).
-    const lang = view.card.language || document.documentElement.lang || "en";
-    const lines = [view.card.question, view.card.source,
-      ...view.answers.map((answer, i) => `${letter(i)}. ${answer}`)];
-    for (const line of lines) {
-      const utterance = new SpeechSynthesisUtterance(line);
-      utterance.lang = lang;
-      utterance.rate = 0.95;
-      utterance.onerror = (event) => {
-        if (event.error === "not-allowed" && !speechBlocked) { speechBlocked = true; render(); }
-      };
-      utterance.onstart = () => {
-        if (speechBlocked) { speechBlocked = false; render(); }
-      };
-      window.speechSynthesis.speak(utterance);
-    }
+    speakLines([view.card.question, view.card.source, ...view.answers.map((answer, i) => `${letter(i)}. ${answer}`)], {
+      lang: view.card.language || document.documentElement.lang || "en",
+      rate: 0.95,
+      onRefused: () => { if (!speechBlocked) { speechBlocked = true; render(); } },
+      onStart: () => { if (speechBlocked) { speechBlocked = false; render(); } },
+    });
   }
 
   // Speak once per turn, when the read phase starts (room option and this TV's own switch).
@@ -69,7 +58,7 @@ export function mount(root, ctx) {
     }
     speechOn = !speechOn;
     speechLocalSet(speechOn);
-    if (!speechOn && canSpeak()) window.speechSynthesis.cancel();
+    if (!speechOn) speechCancel();
     else if (speechOn && view && view.phase === "read") speak();
     render();
   }

@@ -75,6 +75,6 @@ export function moments(before, after, ctx) {
     const moment = eventMoment(entry, ctx);
     if (moment) found.push(moment);
   }
-  if (after.over && !before.over) found.push({ kind: "win", sound: "win" });
+  if (after.over && !before.over) found.push({ kind: "win", sound: "win", cue: t("Fanfare: the game is won") });
   return found;
 }

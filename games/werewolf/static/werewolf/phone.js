@@ -544,11 +544,11 @@ export function mount(root, ctx) {
       h("summary", {}, t("The village")),
       h("ul", { class: "ww-village", "data-testid": "village" }, view.players.map((p) =>
         h("li", { class: `${p.alive ? "" : "dead"} ${view.me && p.seat === view.me.seat ? "me" : ""}`, "data-testid": "villager", "data-seat": p.seat,
-          "data-alive": String(p.alive) },
-        seatToken(p.seat, ctx), h("span", { class: "ww-village-name" }, ctx.nameOf(p.seat)),
+          "data-alive": String(p.alive), "data-meaning": `life:${p.alive ? "alive" : "dead"}` },
+        seatToken(p.seat, ctx), h("span", { class: "ww-village-name", "data-sign": "style" }, ctx.nameOf(p.seat)),
         p.mayor ? h("span", { class: "ww-badge mayor" }, t("Mayor")) : null,
         p.no_vote ? h("span", { class: "ww-badge" }, t("no vote")) : null,
-        p.alive ? null : h("span", { class: "ww-badge dead" }, t("dead")),
+        p.alive ? null : h("span", { class: "ww-badge dead", "data-sign": true }, t("dead")),
         p.card ? h("span", { class: "ww-village-card", "data-card": p.card }, roleName(ctx, p.card)) : null))),
       h("h3", {}, t("Cards in play")), composition(view, ctx, { testid: "phone-composition" }),
       view.log.length ? [h("h3", {}, t("What happened")), logList(view, ctx, { limit: 8, testid: "phone-log" })] : null);

@@ -8,6 +8,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { speak, speechCancel } from "../partyhub/js/captions.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
   ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
@@ -44,29 +45,20 @@ export function mount(root, ctx) {
   function voiceToggle() {
     voiceOn = !voiceOn;
     try { localStorage.setItem(VOICE_KEY, voiceOn ? "on" : "off"); } catch { /* private mode */ }
-    if (!voiceOn && window.speechSynthesis) window.speechSynthesis.cancel();
+    if (!voiceOn) speechCancel();
     render();
   }
 
   const voiceAllowed = () => Boolean(view && view.options["narration.voice"]);
 
-  // Speak each new set of lines once, in the page's language (the room's, as the server chose it).
+  // Speak each new set of lines once, in the page's language (the room's, as the server chose it),
+  // after those still being said; captions.js writes each line on the TV while it is spoken.
   function narrate() {
     const narration = view.narration;
     if (narration.id === spokenId) return;
     spokenId = narration.id;
-    const synth = window.speechSynthesis;
-    if (!voiceOn || !voiceAllowed() || !synth || typeof window.SpeechSynthesisUtterance !== "function") return;
-    const lang = document.documentElement.lang || "en";
-    const voice = (synth.getVoices() || []).find((v) => v.lang && v.lang.toLowerCase().startsWith(lang.toLowerCase()));
-    for (const line of narration.lines) {
-      const text = lineText(ctx, line);
-      if (!text) continue;
-      const utterance = new window.SpeechSynthesisUtterance(text);
-      utterance.lang = lang;
-      if (voice) utterance.voice = voice;
-      synth.speak(utterance);
-    }
+    if (!voiceOn || !voiceAllowed()) return;
+    speak(narration.lines.map((line) => lineText(ctx, line)), { queue: true });
   }
 
   // --- pieces ---------------------------------------------------------------------------------
@@ -126,15 +118,16 @@ export function mount(root, ctx) {
     const narrowed = poll && poll.candidates && (poll.kind === "election" || poll.revote); // a choice among a few
     const candidate = narrowed && poll.candidates.includes(p.seat);
     return h("li", { class: `ww-seat ${p.alive ? "alive" : "dead"} ${p.connected ? "" : "offline"} ${winner ? "winner" : ""} ${candidate ? "candidate" : ""}`,
-      "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "" },
+      "data-testid": "seat", "data-seat": p.seat, "data-alive": String(p.alive), "data-card": p.card || "",
+      "data-meaning": `life:${p.alive ? "alive" : "dead"}` },
     p.card ? picture(ctx, p.card, "ww-seat-pic") : seatToken(p.seat, ctx, "big"),
     h("span", { class: "ww-seat-text" },
-      h("b", { class: "ww-seat-name" }, ctx.nameOf(p.seat)),
+      h("b", { class: "ww-seat-name", "data-sign": "style" }, ctx.nameOf(p.seat)),
       p.card ? h("span", { class: "ww-seat-card" }, roleName(ctx, p.card)) : null,
       h("span", { class: "ww-seat-badges" },
         p.mayor ? h("span", { class: "ww-badge mayor", "data-testid": "mayor" }, t("Mayor")) : null,
         p.no_vote ? h("span", { class: "ww-badge" }, t("no vote")) : null,
-        p.alive ? null : h("span", { class: "ww-badge dead" }, t("dead")),
+        p.alive ? null : h("span", { class: "ww-badge dead", "data-sign": true }, t("dead")),
         winner ? h("span", { class: "ww-badge win" }, t("winner")) : null,
         p.connected ? null : h("span", { class: "ww-badge offline" }, t("offline")),
         status(p))));

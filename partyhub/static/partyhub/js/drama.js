@@ -5,7 +5,9 @@
 // (FLIP). The game's screen already shows the end state of every moment: the banner repeats it
 // and the animations only lead to it, so nothing waits for them. A screen that joins mid-way has
 // no "before": no moment, it shows the end state at once. With prefers-reduced-motion there is
-// neither banner nor motion; the stings still play.
+// neither banner nor motion; the stings still play. A sting is never heard alone: its moment's
+// banner shows it, or, without a banner, its cue is written in the captions (captions.js):
+// "♪", the moment's icon and its `cue` (or its text), for the players who cannot hear it.
 //
 // Moments take turns: one banner and one sting at a time, each held its time, then the next
 // (two deaths at dawn are the dawn, then one death, then the other), whether they came in one
@@ -13,9 +15,11 @@
 
 import { h, t, morph } from "./dom.js";
 import { sting, muted, muteSet } from "./sound.js";
+import { cueShow } from "./captions.js";
 
 const BANNER_MS = 2600; // the banner's animation (hub.css); it removes itself then in any case
 const STING_MS = 900; // a moment without a banner: its sting's time before the next moment
+const CUE_MS = 2200; // its written cue: long enough to read (the next moment's replaces it)
 
 export const reducedMotion = () =>
   Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -109,6 +113,7 @@ function playNext() {
   if (moment.sound) sting(moment.sound);
   const shown = Boolean(moment.text) && !reducedMotion();
   if (shown) banner(moment);
+  else if (moment.sound) cueShow(["♪", moment.icon, moment.cue || moment.text].filter(Boolean).join(" "), CUE_MS);
   if (moment.targets) effectsPlay(root, moment.targets);
   setTimeout(playNext, shown ? BANNER_MS : moment.sound ? STING_MS : 0);
 }

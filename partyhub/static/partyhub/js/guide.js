@@ -3,6 +3,7 @@
 // the game, the TV's narrated intro the host starts from the lobby, and the phone's rules card.
 
 import { h, morph, t, fmt, serverNow } from "./dom.js";
+import { speak, speechCancel } from "./captions.js";
 
 const INTRO_STALE = 120; // seconds: a TV opened later than this after the start does not play it
 const SECONDS_PER_WORD = 0.42; // how long a slide waits when speech never says it has finished
@@ -44,15 +45,12 @@ function introMount(ctx) {
   let slide = -1;
   let timer = null;
 
-  const synth = () => ("speechSynthesis" in window && typeof SpeechSynthesisUtterance === "function" ? window.speechSynthesis : null);
-
   function stop(tellServer) {
     clearTimeout(timer);
     timer = null;
     slide = -1;
     box.hidden = true;
-    const voice = synth();
-    if (voice) voice.cancel();
+    speechCancel();
     if (tellServer && ctx.isHost()) ctx.host("guide_stop");
   }
 
@@ -72,16 +70,7 @@ function introMount(ctx) {
     const next = () => { if (slide === index) show(index + 1); };
     const words = current.text.split(/\s+/).length;
     timer = setTimeout(next, (words * SECONDS_PER_WORD + 4) * 1000);
-    const voice = synth();
-    if (!voice) return;
-    voice.cancel();
-    const lang = document.documentElement.lang || "en";
-    const utterance = new SpeechSynthesisUtterance(current.text);
-    utterance.lang = lang;
-    const match = (voice.getVoices() || []).find((v) => v.lang && v.lang.toLowerCase().startsWith(lang.toLowerCase()));
-    if (match) utterance.voice = match;
-    utterance.onend = next;
-    voice.speak(utterance);
+    speak([current.text], { onEnd: next });
   }
 
   skip.addEventListener("click", () => stop(true));

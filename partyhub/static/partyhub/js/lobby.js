@@ -37,8 +37,9 @@ function gamePart(root, frame, ctx) {
 
 function playerRow(player, ctx, frame) {
   const canKick = ctx.isHost() && !(frame.you && frame.you.id === player.id);
-  return h("li", { class: `player ${player.connected ? "online" : "offline"}`, "data-testid": "lobby-player" },
-    h("span", { class: "dot", title: player.connected ? t("Connected") : t("Not connected") }),
+  return h("li", { class: `player ${player.connected ? "online" : "offline"}`, "data-testid": "lobby-player",
+    "data-meaning": `connection:${player.connected ? "online" : "offline"}` },
+    h("span", { class: "dot", "data-sign": true, title: player.connected ? t("Connected") : t("Not connected") }),
     h("span", { class: "name" }, player.name),
     player.vip ? h("span", { class: "badge vip" }, t("VIP")) : null,
     canKick ? h("button", { type: "button", class: "small kick", "aria-label": fmt("Remove %(name)s", { name: player.name }),

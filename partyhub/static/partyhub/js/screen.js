@@ -146,6 +146,7 @@ async function gameShow() {
         gameScreen.hostTools = module.hostTools || null;
         gameScreen.ballot = module.ballot || null;
         gameScreen.speech = module.speech || null;
+        gameScreen.yourTurn = role === "seat" ? module.yourTurn || null : null;
         if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
       });
@@ -158,9 +159,22 @@ async function gameShow() {
     gameScreen.update(frame);
   }
   if (spoken) phaseAnnounce(frame.room.paused ? pausedSpeech() : gameScreen.speech && gameScreen.speech(frame, ctx));
+  turnBuzz();
   crowdShow();
   overControls(gameScreen.footer);
   recapView.update(frame);
+}
+
+// A phone vibrates once when its player's turn comes (Vibration API, where the phone has it), as
+// the game's phone module tells from the view: yourTurn(view). A game whose turns are secret
+// exports none, so every phone stays alike. The first frame a page sees does not buzz (a phone
+// coming back mid-turn).
+let turnWas = null; // null: no frame seen yet
+function turnBuzz() {
+  if (!gameScreen.yourTurn || !frame.view) return;
+  const now = Boolean(gameScreen.yourTurn(frame.view));
+  if (now && turnWas === false && typeof navigator.vibrate === "function") navigator.vibrate(200);
+  turnWas = now;
 }
 
 function crowdShow() {
