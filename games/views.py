@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,6 +24,7 @@ from games.consumers import host_cookie_name, seat_cookie_name
 from games.errors import ServiceError, error_text
 from games.guides import guide_for
 from games.registry import adapter_get, game_title, games_all
+from partyhub.security import SAME_ORIGIN_FRAMED
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
 
@@ -84,7 +86,9 @@ def home(request: HttpRequest) -> HttpResponse:
         # An unknown game has no option fields; room_create refuses it with a clear message.
         options = options_from_form(game_id, request.POST) if game_id in games_all() else {}
         try:
-            room = services.room_create(game_id, options)
+            room = services.room_create(
+                game_id, options, remote_party="remote_party" in request.POST
+            )
         except ServiceError as exc:
             error = error_text(exc)
         else:
@@ -129,6 +133,22 @@ def room_or_404(code: str) -> services.Room:
 
 def tv(request: HttpRequest, code: str) -> HttpResponse:
     """The board: lobby with code and QR, then the game."""
+    return board_render(request, code, mirror=False)
+
+
+@xframe_options_sameorigin
+def board_mirror(request: HttpRequest, code: str) -> HttpResponse:
+    """The board inside a remote player's page (README "Playing remotely"): the TV's own page,
+    with no socket of its own and no host controls; the phone's page hands it the public view
+    its own frames carry, so a remote device gets nothing the TV does not. Only the hub's own
+    pages may frame it."""
+    response = board_render(request, code, mirror=True)
+    response["Content-Security-Policy"] = SAME_ORIGIN_FRAMED.format(host=request.get_host())
+    return response
+
+
+def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
+    """The TV's page, or its mirror in a remote player's page."""
     room = room_or_404(code)
     adapter = adapter_get(room.game)
     return render(
@@ -144,9 +164,11 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
             "page_data": {
                 "code": room.code,
                 "game": room.game,
-                "socket": f"/ws/rooms/{room.code}/board",
+                "socket": None if mirror else f"/ws/rooms/{room.code}/board",
+                "mirror": mirror,
                 **screen_context(adapter),
-                "is_host": request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
+                "is_host": not mirror
+                and request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
             },
         },
     )
@@ -207,7 +229,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             if handover is not None:
                 seat, snapshot = services.seat_takeover(code, handover)
             else:
-                seat, snapshot = services.seat_join(code, name)
+                seat, snapshot = services.seat_join(code, name, remote="remote" in request.POST)
         except ServiceError as exc:
             error = error_text(exc)
             if isinstance(exc, services.HandoverRefused) and exc.snapshot is not None:
@@ -225,7 +247,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return render(
         request, "games/join.html",
         {"code": code, "name": name, "error": error, "notice": notice,
-         "handover_open": handover is not None},
+         "handover_open": handover is not None, "remote": "remote" in request.POST},
     )
 
 
@@ -249,6 +271,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "socket": f"/ws/rooms/{room.code}/seat",
                 "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
                 "handed_url": reverse("join_code", args=[room.code]) + "?handed=1",
+                "mirror_url": reverse("board_mirror", args=[room.code]),
                 **screen_context(adapter),
             },
         },
@@ -300,7 +323,8 @@ def api_room_create(request: HttpRequest) -> JsonResponse:
     """POST {"game", "options"} → the room's code, host token and addresses."""
     try:
         data = json_body(request)
-        room = services.room_create(str(data.get("game", "")), data.get("options") or {})
+        room = services.room_create(str(data.get("game", "")), data.get("options") or {},
+                                    remote_party=data.get("remote_party") is True)
     except ServiceError as error:
         return api_error(error)
     return JsonResponse(
@@ -320,7 +344,8 @@ def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
     """POST {"name"} → the new seat's id and token."""
     try:
         data = json_body(request)
-        seat, snapshot = services.seat_join(code, data.get("name"))
+        seat, snapshot = services.seat_join(code, data.get("name"),
+                                            remote=data.get("remote") is True)
     except ServiceError as error:
         return api_error(error, status=404 if error.code == "no_room" else 400)
     snapshot_broadcast_sync(snapshot)

@@ -8,6 +8,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { cue } from "../partyhub/js/cue.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
   ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
@@ -19,6 +20,7 @@ export function mount(root, ctx) {
   hiddenUntil(root, styleLoad());
   let view = null;
   let spokenId = null;
+  let builtAt = null; // the server's time of the frame drawn: its lines are due by it (cue.js)
   let voiceOn = voiceStored();
 
   function voiceStored() {
@@ -34,7 +36,7 @@ export function mount(root, ctx) {
     if (voiceOn && !heard) {
       heard = true;
       spokenId = null;
-      narrate();
+      narrate(true);
       render();
       return;
     }
@@ -50,11 +52,19 @@ export function mount(root, ctx) {
 
   const voiceAllowed = () => Boolean(view && view.options["narration.voice"]);
 
-  // Speak each new set of lines once, in the page's language (the room's, as the server chose it).
-  function narrate() {
+  // Speak each new set of lines once, in the page's language (the room's, as the server chose
+  // it), when its frame's cue is due: on the TV and every remote player's board at once, by the
+  // server's clock (cue.js); lines whose moment a slow device missed are not spoken late. A tap
+  // on "Tap to hear" speaks them now.
+  function narrate(now = false) {
     const narration = view.narration;
     if (narration.id === spokenId) return;
     spokenId = narration.id;
+    if (now) speak(narration);
+    else cue(builtAt, () => { if (view.narration.id === narration.id) speak(narration); });
+  }
+
+  function speak(narration) {
     const synth = window.speechSynthesis;
     if (!voiceOn || !voiceAllowed() || !synth || typeof window.SpeechSynthesisUtterance !== "function") return;
     const lang = document.documentElement.lang || "en";
@@ -256,6 +266,7 @@ export function mount(root, ctx) {
   return {
     update(frame) {
       view = frame.view;
+      builtAt = frame.server_time;
       if (!view) return;
       render();
       narrate();
