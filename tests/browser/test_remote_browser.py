@@ -98,7 +98,7 @@ class Socket:
     """A scripted screen: one live socket, its newest state frame and its errors."""
 
     def __init__(self, url: str) -> None:
-        self.socket = connect(url, open_timeout=10)
+        self.socket = connect(url, open_timeout=10, ping_interval=None)
         self.frame: dict | None = None
         self.errors: list[dict] = []
 
@@ -130,6 +130,9 @@ class Socket:
                 return self.frame
         raise AssertionError(f"no such frame; the last: {self.frame and self.frame['view']}")
 
+    def close(self) -> None:
+        self.socket.close()
+
 
 @dataclass
 class Room:
@@ -138,6 +141,10 @@ class Room:
     devices: list[Any]  # the remote players' pages: the phone, the laptop
     seats: list[Socket]  # every player's scripted socket, by position
     board: Socket  # the host's, with the host token
+
+    def close(self) -> None:
+        for socket in (*self.seats, self.board):
+            socket.close()
 
 
 def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
@@ -249,7 +256,8 @@ def hoax_choose(view: dict, _k: int) -> dict | None:
 
 def outfox_choose(view: dict, _k: int) -> dict | None:
     """The reader picks the first card and the sample Fox, the other approves; the guessers
-    fill the empty slots in order and agree; no double down; on to the next turn."""
+    fill the empty slots in order, agree and double down on the first answer; on to the next
+    turn."""
     actions = view["me"]["actions"]
     empty = [slot for slot, answer in enumerate(view.get("guess") or []) if answer is None]
     placing = [action for action in actions if action["type"] == "place"
@@ -257,7 +265,8 @@ def outfox_choose(view: dict, _k: int) -> dict | None:
                and action["answer"] not in (view.get("guess") or [])]
     if placing:
         return placing[0]
-    return first(actions, "pick_card", "fox", "approve_fox", "start_clock", "agree", "next")
+    return first(actions, "pick_card", "fox", "approve_fox", "start_clock", "agree", "double_down",
+                 "next")
 
 
 def remote_devices_end(room: Room) -> None:
@@ -279,15 +288,90 @@ def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(
     shot(room.console, "remote-hoax-console")
     play(room, hoax_choose)
     remote_devices_end(room)
+    room.close()
     for page in room.devices:  # the accusations' banners played on each remote board
         page.wait_for_function("() => true")
         assert any("accuses" in banner["text"] for banner in banners(page)), banners(page)
 
 
 def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_device(party):
-    room = remote_party_open(party, "outfox", {"rank_seconds": 0, "read_seconds": 0,
-                                               "reveal_pace": "manual", "speech": False}, 2)
+    options = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual",
+               "double_down_seconds": 5}
+    room = remote_party_open(party, "outfox", options, 2)
     board_shown(room)
     play(room, outfox_choose)
     remote_devices_end(room)
+    # Each turn's answers were read aloud on both remote boards at the same moment.
+    assert len(spoken_together(room)) >= 6
+    room.close()
     shot(room.devices[1], "remote-outfox-laptop-end")
+
+
+def spoken_together(room: Room) -> list[str]:
+    """The lines both remote boards spoke, checked spoken at the same moment on each (the
+    server's clock schedules them, not the device's); returns them."""
+    phone, laptop = (mirror(page).evaluate("() => window.__spoken") for page in room.devices)
+    assert phone and laptop
+    first_phone, first_laptop = phone[0], laptop[0]
+    assert first_phone["text"] == first_laptop["text"]
+    assert abs(first_phone["at"] - first_laptop["at"]) < 300, (first_phone, first_laptop)
+    return [line["text"] for line in phone]
+
+
+def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the_end(party):
+    """Six villagers, one of them a Werewolf: everyone looks at their card, the night falls and
+    its narration is spoken on both remote devices at the same moment; then the host removes
+    the Werewolf from the console's menu (he left the village) and the village wins."""
+    options = {"composition": "custom", "composition.werewolves": 1,
+               "composition.villagers": 5, "composition.seer": False,
+               "composition.witch": False, "composition.hunter": False,
+               "mayor.enabled": False}
+    room = remote_party_open(party, "werewolf", options, 6)
+    board_shown(room)
+    play(room, lambda view, _k: first(view["me"]["actions"], "look"),
+         done=lambda frame: frame["view"]["phase"] == "night")
+    for page in room.devices:
+        mirror(page).wait_for_function("() => window.__spoken.length > 0", timeout=WAIT_MS)
+    assert spoken_together(room)
+    # At night both remote devices look alike, the board and the controls.
+    shot(room.devices[0], "remote-werewolf-phone-night")
+    shot(room.devices[1], "remote-werewolf-laptop-night")
+    for seat in room.seats:
+        seat.drain()
+    wolf = next(seat.frame["you"]["id"] for seat in room.seats
+                if seat.frame["view"]["me"]["card"] == "werewolf")
+    room.console.click('[data-testid="host-menu"] summary')
+    room.console.once("dialog", lambda dialog: dialog.accept())
+    room.console.click(f'[data-testid="remove-{wolf}"]')
+    remote_devices_end(room)
+    room.close()
+
+
+def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(party):
+    """The laptop's page is held busy while the accusations end a Hoax game (their banners take
+    turns on the phone, one every 2.6 s): once free, it shows the end, never plays the moments
+    whose turn was over by then (more than the cues' 1.5 s of tolerance), and plays the others
+    in time with the phone (at most the tolerance late, just after it is free)."""
+    room = remote_party_open(party, "hoax", {"first_player": 0}, 3)
+    board_shown(room)
+    phone, laptop = room.devices
+    # Every resource picked: the next moves are the accusations, each with its banners.
+    play(room, hoax_choose, done=lambda frame: frame["view"]["phase"] == "turn")
+    laptop.evaluate("() => { setTimeout(() => { const end = Date.now() + 6000; "
+                    "while (Date.now() < end) { /* a slow device */ } "
+                    "window.__freeAt = Date.now(); }, 0); }")
+    play(room, hoax_choose)
+    remote_devices_end(room)  # the laptop caught up to the end
+    mirror(phone).wait_for_function("() => window.__banners.some((b) => b.text.includes('out'))"
+                                    " && window.__banners.length >= 4", timeout=WAIT_MS)
+    laptop.wait_for_timeout(1000)  # its last turn's banner, if it plays it, is up by then
+    free_at = laptop.evaluate("() => window.__freeAt")
+    on_phone = mirror(phone).evaluate("() => window.__banners")
+    on_laptop = mirror(laptop).evaluate("() => window.__banners")
+    missed = [banner["text"] for banner in on_phone if banner["at"] < free_at - 1500]
+    assert missed, on_phone
+    assert not set(missed) & {banner["text"] for banner in on_laptop}, (missed, on_laptop)
+    phone_at = {banner["text"]: banner["at"] for banner in on_phone}
+    for banner in on_laptop:  # each in its turn, as on the phone (or a little late, once free)
+        assert -300 < banner["at"] - phone_at[banner["text"]] < 1800, (banner, on_phone)
+    room.close()
