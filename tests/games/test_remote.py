@@ -11,13 +11,18 @@ frames, the night's "every living phone alike in keys and size" included.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
 
-from games.models import Room
+from games import services
+from games.consumers import host_cookie_name
+from games.errors import ServiceError
+from games.models import Room, Seat
 from games.werewolf import rules as werewolf
 from games.werewolf.options import SPECIALS
 from tests.games.factories import (
@@ -145,3 +150,62 @@ async def test_a_player_switches_remote_on_and_off_and_only_its_frames_carry_the
     frames = await table.send(1, {"type": "remote", "on": False})
     assert "board" not in frames[1] and frames[1]["version"] == version + 1
     await table.close()
+
+
+# --- the pages and the host's setting ----------------------------------------------------------
+
+
+def page_data(response) -> dict:
+    html = response.content.decode()
+    opening = '<script id="page-data" type="application/json">'
+    start = html.index(opening) + len(opening)
+    return json.loads(html[start:html.index("</script>", start)])
+
+
+def test_the_forms_make_a_remote_party_and_a_remote_seat():
+    client = Client()
+    client.post("/", {"game": "hoax", "remote_party": "on"})
+    party = Room.objects.get()
+    assert party.remote_party is True
+    client.post("/", {"game": "hoax"})
+    room = Room.objects.exclude(pk=party.pk).get()
+    assert room.remote_party is False
+    Client().post("/join", {"code": room.code, "name": "Ann", "remote": "on"})
+    Client().post("/join", {"code": room.code, "name": "Bob"})
+    assert dict(room.seats.values_list("name", "remote")) == {"Ann": True, "Bob": False}
+
+
+def test_the_api_makes_a_remote_party_and_a_remote_seat():
+    client = Client()
+    made = client.post("/api/rooms", {"game": "hoax", "remote_party": True},
+                       content_type="application/json").json()
+    seat = client.post(f"/api/rooms/{made['code']}/seats", {"name": "Ann", "remote": True},
+                       content_type="application/json").json()
+    assert Room.objects.get(code=made["code"]).remote_party is True
+    assert Seat.objects.get(pk=seat["seat"]).remote is True
+
+
+def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_frame_it():
+    room = services.room_create("hoax", {})
+    client = Client()
+    client.cookies[host_cookie_name(room.code)] = room.host_token
+    mirror = client.get(f"/tv/{room.code}/mirror")
+    data = page_data(mirror)
+    assert data["socket"] is None and data["mirror"] is True and data["is_host"] is False
+    assert mirror["X-Frame-Options"] == "SAMEORIGIN"
+    assert "frame-ancestors 'self'" in mirror["Content-Security-Policy"]
+    tv = client.get(f"/tv/{room.code}")
+    assert page_data(tv)["is_host"] is True and page_data(tv)["mirror"] is False
+    assert tv["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in tv["Content-Security-Policy"]
+
+
+def test_the_host_turns_a_remote_party_on_at_any_time_and_refuses_anything_not_boolean():
+    room = services.room_create("hoax", {})
+    host = services.Actor(host_token=room.host_token)
+    snapshot = services.room_host_settings(room.code, host, {"remote_party": True})
+    assert snapshot.room.remote_party is True
+    with pytest.raises(ServiceError) as refused:
+        services.room_host_settings(room.code, host, {"remote_party": "yes"})
+    assert refused.value.code == "bad_message"
+    assert Room.objects.get(pk=room.pk).remote_party is True
