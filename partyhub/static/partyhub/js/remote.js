@@ -2,7 +2,7 @@
 // beside its controls: the TV's own page (its game's tv.js, its drama, narration and stings) in
 // a frame, the board's "mirror", which has no socket of its own: this page hands it the board's
 // public view that its own frames carry (`board`), so a remote device gets nothing the TV does
-// not. The mirror is drawn at a TV's size and scaled to its box (the CSS of every game's TV
+// not. The mirror is drawn at a TV's size and scaled to fit its box (the CSS of every game's TV
 // holds as it is); a wide screen shows board and controls side by side, a narrow one either, with
 // a toggle that stays put. Every remote device shows the same toggle and the same board, so at a
 // Werewolf night they look and sound alike.
@@ -11,6 +11,7 @@ import { h, morph, t } from "./dom.js";
 
 const SHOWN_KEY = "partyhub.remote.shown"; // "board" or "controls", this tab's choice
 const WIDE = "(min-width: 900px) and (min-aspect-ratio: 4/3)"; // room for both side by side
+const TV = { width: 1920, height: 1080 }; // the screen every game's TV layout is made for
 
 // The board's frame from a remote seat's own: the public view, and no `you` nor summary of its own.
 export function boardFrame(frame) {
@@ -31,7 +32,8 @@ export function mirrorLink({ onFrame, onNet }) {
 
 // The remote seat's side: the mirror's box, the toggle and the "I'm not at the TV" switch.
 export function remoteMount(app, page, ctx) {
-  const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") });
+  const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") },
+    h("p", { class: "remote-turn hint" }, t("Turn your phone sideways for a bigger board.")));
   const toggle = h("button", { type: "button", class: "remote-toggle", "data-testid": "remote-toggle",
     onclick: () => shownSet(shown() === "board" ? "controls" : "board") });
   const bar = h("div", { class: "remote-bar" }, toggle);
@@ -67,17 +69,16 @@ export function remoteMount(app, page, ctx) {
     fit();
   }
 
-  // The mirror at a TV's width (a narrower one on a tall screen, so it reads on a phone),
-  // scaled to its box.
+  // The mirror is the TV's screen itself, 1920×1080 (each game's TV layout holds as on a TV),
+  // scaled to fit its box and centred in it.
   function fit() {
     if (!mirror || pane.hidden) return;
     const { width, height } = pane.getBoundingClientRect();
     if (!width || !height) return;
-    const virtual = width >= height ? 1280 : 900;
-    const scale = width / virtual;
-    mirror.style.width = `${virtual}px`;
-    mirror.style.height = `${height / scale}px`;
+    const scale = Math.min(width / TV.width, height / TV.height);
     mirror.style.transform = `scale(${scale})`;
+    mirror.style.left = `${(width - TV.width * scale) / 2}px`;
+    mirror.style.top = `${Math.max(0, (height - TV.height * scale) / 2)}px`;
   }
 
   function mirrorOpen() {
