@@ -33,6 +33,7 @@ from tests.support.servers import daphne_start, daphnes_stop, service_missing
 pytestmark = pytest.mark.browser
 
 MOVES_SECONDS = 120  # a whole scripted game, at most
+TOGETHER_MS = 800  # two devices' cues of one moment, at most this far apart
 # What each remote device's board does, recorded in every frame of its page (the mirror too):
 # the narrator's lines (spoken, with the moment), and the drama's banners as they appear.
 RECORDERS = """
@@ -278,10 +279,6 @@ def remote_devices_end(room: Room) -> None:
     room.console.wait_for_selector('[data-testid="play-again"]', timeout=WAIT_MS)
 
 
-def banners(page: Any) -> list[dict]:
-    return mirror(page).evaluate("() => window.__banners")
-
-
 def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(party):
     room = remote_party_open(party, "hoax", {"first_player": 0, "hoax_window_seconds": 60,
                                              "vote_seconds": 60}, 3)
@@ -292,9 +289,10 @@ def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(
     play(room, hoax_choose)
     remote_devices_end(room)
     room.close()
-    for page in room.devices:  # the accusations' banners played on each remote board
-        page.wait_for_function("() => true")
-        assert any("accuses" in banner["text"] for banner in banners(page)), banners(page)
+    for page in room.devices:  # the accusations' banners play on each remote board, in turn
+        mirror(page).wait_for_function(
+            "() => window.__banners.some((banner) => banner.text.includes('accuses'))",
+            timeout=WAIT_MS)
 
 
 def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_device(party):
@@ -322,7 +320,9 @@ def spoken_together(room: Room) -> list[str]:
     both = [line for line in phone if line["text"] in laptop_at]
     assert both, (phone, laptop)
     newest = both[-1]
-    assert abs(newest["at"] - laptop_at[newest["text"]]) < 300, (newest, laptop)
+    # Together: each device's timer may fire a little late on a loaded machine, never by the
+    # seconds a device's own clock or its frame's arrival would put between them.
+    assert abs(newest["at"] - laptop_at[newest["text"]]) < TOGETHER_MS, (newest, laptop)
     return [line["text"] for line in both]
 
 
