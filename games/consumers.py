@@ -574,7 +574,7 @@ class SeatConsumer(ScreenConsumer):
         return services.Actor(seat_token=self.seat.token)
 
     def handlers(self) -> dict[str, Callable[[dict], Any]]:
-        return {**super().handlers(), "act": self.on_act}
+        return {**super().handlers(), "act": self.on_act, "remote": self.on_remote}
 
     async def opened(self) -> None:
         await super().opened()
@@ -600,6 +600,12 @@ class SeatConsumer(ScreenConsumer):
         if request_id is not None:
             told["id"] = request_id
         await self.send(text_data=orjson.dumps(told).decode())
+
+    def on_remote(self, message: dict) -> services.Snapshot:
+        """"I'm not at the TV" switched on or off: this seat's frames carry the board or not."""
+        snapshot = services.seat_remote_set(self.code, self.seat.token, message.get("on"))
+        self.seat.remote = message["on"]
+        return snapshot
 
     def on_act(self, message: dict) -> services.Snapshot:
         return services.action_submit(

@@ -44,6 +44,9 @@ class Room(models.Model):
     paused_at = models.FloatField(null=True, blank=True)
     family_filter = models.BooleanField(default=True)
     streamer = models.BooleanField(default=False)
+    # A remote party (README "Playing remotely"): no TV at all; every player's own device shows
+    # the board, and the screen that created the room is the host's console only.
+    remote_party = models.BooleanField(default=False)
     # When the host started the TV's how-to-play intro in the lobby (epoch seconds), or None.
     guide_started = models.FloatField(null=True, blank=True)
     current_game = models.ForeignKey(
@@ -93,6 +96,9 @@ class Seat(models.Model):
     # ``handover_until``, epoch seconds); empty when none is pending.
     handover_code = models.CharField(max_length=6, blank=True, default="")
     handover_until = models.FloatField(null=True, blank=True)
+    # The player is not at the TV: besides its own view, its device gets the board's public view
+    # and shows it (README "Playing remotely"). The player switches it at any time.
+    remote = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

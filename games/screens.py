@@ -44,6 +44,7 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
             "removed": seat.removed,
             # A hand-over code is pending (the code itself only ever goes to the asking screen).
             "handover": bool(seat.handover_code),
+            "remote": seat.remote or room.remote_party,  # plays from its own device's board
         }
 
     options = room.options
@@ -57,6 +58,7 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
         "paused": room.paused_at is not None,
         "family_filter": room.family_filter,
         "streamer": room.streamer,
+        "remote_party": room.remote_party,
         "guide": room.guide_started,
         "options": options,
         "min_players": played.min_players,
@@ -67,14 +69,25 @@ def room_public(snapshot: Snapshot) -> dict[str, Any]:
 
 
 def seat_you(seat: Seat, vip: Seat | None) -> dict[str, Any]:
-    """A phone's own identity in the room."""
+    """A phone's own identity in the room (``remote``: its own choice, "not at the TV")."""
     return {
         "id": seat.pk,
         "name": seat.name,
         "position": seat.position,
         "audience": seat.is_audience,
         "vip": vip is not None and vip.pk == seat.pk,
+        "remote": seat.remote,
     }
+
+
+def shows_board(seat: Seat | None, remote_party: bool) -> bool:
+    """Whether a screen's frame carries the board's public view besides its own: a player's
+    device away from the TV (its own choice, or a remote party's). The audience's own view is
+    the public one already."""
+    return (
+        seat is not None and not seat.is_audience and seat.position is not None
+        and (seat.remote or remote_party)
+    )
 
 
 class Frames:
@@ -88,6 +101,7 @@ class Frames:
         self.state = room.state
         self.vip = vip_seat(snapshot.seats)
         self.recap = snapshot.recap
+        self.remote_party = room.remote_party
         self.base = {
             "type": "state",
             "version": room.version,
@@ -102,14 +116,18 @@ class Frames:
 
     def texts(self, seats: list[Seat | None]) -> list[str]:
         """The frames for the board (``None``) or for seats, as sent on their sockets."""
+        remote = [shows_board(seat, self.remote_party) for seat in seats]
+        positions = [None if seat is None else seat.position for seat in seats]
+        public_needed = any(remote) and None not in positions
         if self.state is None:
-            views: list[dict | None] = [None] * len(seats)
+            views: list[dict | None] = [None] * (len(seats) + public_needed)
         else:
-            views = self.game.views(
-                self.state, [None if seat is None else seat.position for seat in seats]
-            )
-        # Every frame is ``{**base, "you": …, "view": …, "recap": …}`` as orjson writes it; the
-        # base (the room block, the same on every screen) is written once for them all.
+            # A remote seat's board is the very view the TV gets, built once in the same call.
+            views = self.game.views(self.state, positions + [None] * public_needed)
+        board = orjson.dumps(views[positions.index(None) if None in positions else -1])
+        # Every frame is ``{**base, "you": …, "view": …, "recap": …}`` as orjson writes it, and
+        # a remote seat's ``"board": …`` too; the base (the room block, the same on every
+        # screen) is written once for them all.
         head = orjson.dumps(self.base)[:-1]
         return [
             b"".join((
@@ -117,9 +135,10 @@ class Frames:
                 b',"you":', orjson.dumps(None if seat is None else seat_you(seat, self.vip)),
                 b',"view":', orjson.dumps(view),
                 b',"recap":', orjson.dumps(self.recap_for(seat)),
+                *((b',"board":', board) if shows else ()),
                 b"}",
             )).decode()
-            for seat, view in zip(seats, views, strict=True)
+            for seat, view, shows in zip(seats, views, remote, strict=False)
         ]
 
 

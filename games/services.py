@@ -290,8 +290,10 @@ def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime 
 # --- rooms ---------------------------------------------------------------------------------
 
 
-def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
-    """A new room in the lobby, with a fresh code and the TV's host token."""
+def room_create(game_id: str, options: dict[str, Any] | None = None,
+                remote_party: bool = False) -> Room:
+    """A new room in the lobby, with a fresh code and the TV's host token (with
+    ``remote_party``, no TV: the creating screen is the host's console, every player remote)."""
     if game_id not in registry.games():
         raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
     clean = options_validate(game_id, options or {})
@@ -303,6 +305,7 @@ def room_create(game_id: str, options: dict[str, Any] | None = None) -> Room:
                     game=game_id,
                     options=clean,
                     host_token=secrets.token_urlsafe(24),
+                    remote_party=bool(remote_party),
                 )
         except IntegrityError:
             continue  # the code was taken; draw another
@@ -331,10 +334,10 @@ def room_options_set(code: str, actor: Actor, options: dict[str, Any]) -> Snapsh
 
 
 def room_host_settings(code: str, actor: Actor, settings: Any) -> Snapshot:
-    """The host's room settings: the family filter (in the lobby) and streamer mode (at any
-    time)."""
+    """The host's room settings: the family filter (in the lobby), streamer mode and the
+    remote party (at any time: a TV that fails mid-game hands the board to every phone)."""
     if not isinstance(settings, dict) or not settings or not set(settings) <= {
-        "family_filter", "streamer"
+        "family_filter", "streamer", "remote_party"
     } or not all(type(value) is bool for value in settings.values()):
         raise ServiceError(_("Those settings are not valid."), code="bad_message")
     with transaction.atomic():
@@ -396,9 +399,9 @@ def name_clean(raw: Any) -> str:
     return name
 
 
-def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
+def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Snapshot | None]:
     """A phone joins: a player in the lobby, audience once the game has started (no screen
-    changes for that: the tally counts it, so no snapshot)."""
+    changes for that: the tally counts it, so no snapshot); ``remote``, not at the TV."""
     name = name_clean(raw_name)
     with transaction.atomic():
         room = room_locked(code)
@@ -424,13 +427,28 @@ def seat_join(code: str, raw_name: Any) -> tuple[Seat, Snapshot | None]:
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
             raise ServiceError(_("The audience is full."), code="full")
         seat = Seat.objects.create(
-            room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience
+            room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience,
+            remote=bool(remote),
         )
         room_event(room, "seat_joined", audience=audience)
         if audience:
             return seat, None
         room_bump(room)
         return seat, snapshot_take(room)
+
+
+def seat_remote_set(code: str, seat_token: str | None, remote: Any) -> Snapshot:
+    """A player says whether they are at the TV: a remote seat's frames carry the board's public
+    view besides its own (``games.screens``), and every screen shows who plays remotely."""
+    if type(remote) is not bool:
+        raise ServiceError(_("Say whether you are at the TV: true or false."), code="bad_message")
+    with transaction.atomic():
+        room = room_locked(code)
+        seat = seat_holding(list(room.seats.all()), seat_token)
+        if seat.remote != remote:
+            Seat.objects.filter(pk=seat.pk).update(remote=remote)
+            room_bump(room)
+        return snapshot_take(room)
 
 
 HANDOVER_SECONDS = 600  # how long a hand-over code stays good

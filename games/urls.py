@@ -10,6 +10,7 @@ urlpatterns = [
     # Browsers ask for /favicon.ico where a page names no icon (the admin's pages).
     path("favicon.ico", views.favicon, name="favicon"),
     path("tv/<str:code>", views.tv, name="tv"),
+    path("tv/<str:code>/mirror", views.board_mirror, name="board_mirror"),
     path("join", views.join, name="join"),
     path("join/<str:code>", views.join, name="join_code"),
     path("play/<str:code>", views.play, name="play"),

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -25,6 +26,7 @@ from games.guides import guide_for
 from games.limits import Throttled, limiter, request_address, throttled_headers
 from games.options import form_read
 from games.registry import adapter_get, game_title, games
+from partyhub.security import SAME_ORIGIN_FRAMED
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
 
@@ -71,7 +73,9 @@ def home(request: HttpRequest) -> HttpResponse:
         options = options_from_form(game_id, request.POST) if game_id in games() else {}
         try:
             limiter.check("rooms", request_address(request))
-            room = services.room_create(game_id, options)
+            room = services.room_create(
+                game_id, options, remote_party="remote_party" in request.POST
+            )
         except ServiceError as exc:
             error = error_text(exc)
             throttled = exc if isinstance(exc, Throttled) else None
@@ -153,6 +157,22 @@ def screen_room(request: HttpRequest, code: str) -> services.Room:
 
 def tv(request: HttpRequest, code: str) -> HttpResponse:
     """The board: lobby with code and QR, then the game."""
+    return board_render(request, code, mirror=False)
+
+
+@xframe_options_sameorigin
+def board_mirror(request: HttpRequest, code: str) -> HttpResponse:
+    """The board inside a remote player's page (README "Playing remotely"): the TV's own page,
+    with no socket of its own and no host controls; the phone's page hands it the public view
+    its own frames carry, so a remote device gets nothing the TV does not. Only the hub's own
+    pages may frame it."""
+    response = board_render(request, code, mirror=True)
+    response["Content-Security-Policy"] = SAME_ORIGIN_FRAMED.format(host=request.get_host())
+    return response
+
+
+def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
+    """The TV's page, or its mirror in a remote player's page."""
     try:
         room = screen_room(request, code)
     except services.RoomClosed:
@@ -171,10 +191,12 @@ def tv(request: HttpRequest, code: str) -> HttpResponse:
             "page_data": {
                 "code": room.code,
                 "game": room.game,
-                "socket": f"/ws/rooms/{room.code}/board?room={room.pk}",
+                "socket": None if mirror else f"/ws/rooms/{room.code}/board?room={room.pk}",
                 "closed_url": reverse("room_closed", args=[room.code]),
+                "mirror": mirror,
                 **screen_context(adapter),
-                "is_host": request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
+                "is_host": not mirror
+                and request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
             },
         },
     )
@@ -237,7 +259,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                     seat, snapshot = services.seat_takeover(code, handover)
             else:
                 with limiter.guessing("joins", request_address(request)):
-                    seat, snapshot = services.seat_join(code, name)
+                    seat, snapshot = services.seat_join(code, name,
+                                                        remote="remote" in request.POST)
         except ServiceError as exc:
             error = error_text(exc)
             throttled = exc if isinstance(exc, Throttled) else None
@@ -256,7 +279,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return throttled_render(
         request, "games/join.html",
         {"code": code, "name": name, "error": error, "notice": notice,
-         "handover_open": handover is not None},
+         "handover_open": handover is not None, "remote": "remote" in request.POST},
         throttled,
     )
 
@@ -285,6 +308,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
                 "closed_url": reverse("room_closed", args=[room.code]),
                 "removed_url": reverse("join_code", args=[room.code]) + "?removed=1",
                 "handed_url": reverse("join_code", args=[room.code]) + "?handed=1",
+                "mirror_url": reverse("board_mirror", args=[room.code]),
                 **screen_context(adapter),
             },
         },
@@ -346,7 +370,8 @@ def api_room_create(request: HttpRequest) -> JsonResponse:
     try:
         limiter.check("rooms", request_address(request))
         data = json_body(request)
-        room = services.room_create(str(data.get("game", "")), data.get("options") or {})
+        room = services.room_create(str(data.get("game", "")), data.get("options") or {},
+                                    remote_party=data.get("remote_party") is True)
     except ServiceError as error:
         return api_error(error)
     return JsonResponse(
@@ -368,7 +393,8 @@ def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
     try:
         data = json_body(request)
         with limiter.guessing("joins", request_address(request)):
-            seat, snapshot = services.seat_join(code, data.get("name"))
+            seat, snapshot = services.seat_join(code, data.get("name"),
+                                                remote=data.get("remote") is True)
     except ServiceError as error:
         return api_error(error, status=404 if error.code == "no_room" else 400)
     snapshot_broadcast_sync(snapshot)

@@ -5,7 +5,8 @@ Every script is a file served by the project (no inline script, no ``eval``), so
 the screens draw seat colours and board squares with it (``h()`` in dom.js sets it, and the
 morph that redraws a screen copies it from one drawing to the next). Sockets go to the page's
 own host (``ws:``/``wss:`` named too: older Safari does not count them as ``'self'``). Frames:
-none (with ``X-Frame-Options: DENY`` for older browsers).
+none (with ``X-Frame-Options: DENY`` for older browsers), but the board's mirror, which a remote
+player's page frames (``SAME_ORIGIN_FRAMED``, with ``X-Frame-Options: SAMEORIGIN``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ POLICY = (
     "img-src 'self' data:; connect-src 'self' ws://{host} wss://{host}; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+
+SAME_ORIGIN_FRAMED = POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
 
 
 class ContentSecurityPolicyMiddleware:

@@ -33,6 +33,7 @@ from tests.support.servers import daphne_start, daphnes_stop, manage, service_mi
 from tests.support.sweep import (
     ARTIFACTS,
     AXE_JS,
+    CHECKS_JS,
     LANGUAGES,
     LARGE_TEXT,
     LOBBY,
@@ -40,6 +41,7 @@ from tests.support.sweep import (
     Screen,
     actors,
     deficiency_shots,
+    names,
     phases_walk,
     screen_check,
     state_write,
@@ -213,6 +215,98 @@ def test_every_screen_right(game, hub, pages):
                             shot.add(viewport)
     assert screens, "no screen was checked"
     (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
+    assert not problems, (
+        f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
+    )
+
+
+# Remote screens (README "Playing remotely"): a remote player's phone (the board, its toggle
+# above it) and a laptop (board and controls side by side), at each phase of each game's fewest
+# players, in English; the page's own checks, then the board's mirror checked as a TV in its own
+# (virtual) viewport.
+REMOTE_VIEWPORTS = {"remote-phone": {"width": 390, "height": 844},
+                    "remote-laptop": {"width": 1440, "height": 900}}
+# In the mirror: the version of the board's frame its page handed it last.
+MIRROR_SEEN = """
+window.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "state") window.__remoteVersion = event.data.version;
+});
+"""
+MIRROR_DRAWN = """() => {
+  const root = document.querySelector("#game:not([hidden]) .game-root");
+  return Boolean(root && root.childElementCount && !root.style.visibility
+    && [...document.images].every((img) => img.complete) && document.fonts.status === "loaded"
+    && document.getAnimations().every((motion) => motion.playState !== "running"));
+}"""
+
+
+def seat_remote_set(database: Path, token: str, remote: bool) -> None:
+    import sqlite3
+
+    with sqlite3.connect(database, timeout=30) as db:
+        db.execute("UPDATE games_seat SET remote = ? WHERE token = ?", [remote, token])
+
+
+@pytest.fixture(scope="module")
+def remote_pages(pages) -> dict:
+    """The sweep's browser, one page per remote viewport (the phone's a touch phone's)."""
+    browser = pages["tv"].context.browser
+    result = {}
+    for viewport, size in REMOTE_VIEWPORTS.items():
+        device = {"is_mobile": True, "has_touch": True} if viewport == "remote-phone" else {}
+        context = browser.new_context(**device, viewport=size, reduced_motion="reduce")
+        context.add_init_script(PAGE_SETUP)
+        context.add_init_script(AXE_JS)
+        context.add_init_script(MIRROR_SEEN)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
+        result[viewport] = page
+    return result
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("game", ["outfox", "hoax", "werewolf"])
+def test_every_remote_screen_right(game, hub, remote_pages):
+    from games.registry import games_all
+
+    base, database, rooms = hub
+    rules = games_all()[game]
+    room = next(room for room in rooms if room["game"] == game)
+    n = room["n"]
+    problems: list[str] = []
+    screens = 0
+    seat_remote_set(database, room["tokens"][0], True)
+    try:
+        for viewport, page in remote_pages.items():
+            cookies_set(page, base, room, "en", 0)
+            loaded = False
+            for phase in phases_walk(rules, game, n, room["options"], room["content"]):
+                version = state_write(database, room["code"], phase)
+                if not loaded:
+                    page.goto(f"{base}/play/{room['code']}")
+                    loaded = True
+                else:
+                    page.evaluate(SYNC)
+                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+                mirror = page.wait_for_selector('[data-testid="remote-mirror"]',
+                                                timeout=WAIT_MS).content_frame()
+                mirror.wait_for_function(
+                    "(version) => document.querySelector('#app').dataset.status !== 'lobby'"
+                    " && window.__remoteVersion === version", arg=version, timeout=WAIT_MS)
+                mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS)
+                screen = Screen(game, n, phase.key, viewport, "en", 0)
+                found = screen_check(page, screen)
+                found += [f"board: {problem}" for problem in mirror.evaluate(
+                    CHECKS_JS, {"tv": True, "game": game, "names": names(n)})]
+                found += [f"script error: {error}" for error in page.errors]
+                page.errors.clear()
+                problems += [f"{screen.name}: {problem}" for problem in found]
+                screens += 1
+    finally:
+        seat_remote_set(database, room["tokens"][0], False)
+    assert screens, "no screen was checked"
+    (ARTIFACTS / f"problems-remote-{game}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (
         f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
     )

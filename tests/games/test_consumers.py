@@ -113,6 +113,7 @@ async def test_board_and_seat_get_a_full_snapshot_on_connect_with_the_version(so
     assert mine["type"] == "state" and mine["version"] == stored.version
     assert mine["you"] == {
         "id": seats[1].pk, "name": "Bob", "position": None, "audience": False, "vip": False,
+        "remote": False,
     }
     # Bob coming online is news for every screen, with the new version.
     for screen in (board, phone):

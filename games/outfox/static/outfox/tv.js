@@ -4,6 +4,7 @@
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { hiddenUntil } from "../partyhub/js/widgets.js";
 import { speak as speakLines, speechCancel, canSpeak } from "../partyhub/js/captions.js";
+import { cue } from "../partyhub/js/cue.js";
 import {
   styleLoad, letter, slotLabel, token, readersName, nextReaders, places, lapText, phaseTitle,
   countdown, guessColumn, topColumn, resultLines, track, winnerText, isPair,
@@ -24,6 +25,7 @@ export function mount(root, ctx) {
   let view = null;
   let speechOn = speechLocal();
   let spokenTurn = null; // the turn whose answers were read aloud already
+  let builtAt = null; // the server's time of the frame drawn: its reading is due by it (cue.js)
   let revealSeen = { turn: null, count: 0 };
   let fresh = null; // the rank that just moved into the TOP 5 (animated once)
 
@@ -41,11 +43,13 @@ export function mount(root, ctx) {
     });
   }
 
-  // Speak once per turn, when the read phase starts (room option and this TV's own switch).
+  // Speak once per turn, when the read phase starts (room option and this TV's own switch), at
+  // the same moment on the TV and on every remote player's board (cue.js).
   function speechMaybe() {
     if (view.phase !== "read" || spokenTurn === view.turn) return;
     spokenTurn = view.turn;
-    if (view.options.speech && speechOn) speak();
+    const turn = view.turn;
+    if (view.options.speech && speechOn) cue(builtAt, () => { if (view.turn === turn) speak(); });
   }
 
   function speechToggle() {
@@ -267,6 +271,7 @@ export function mount(root, ctx) {
   return {
     update(frame) {
       view = frame.view;
+      builtAt = frame.server_time;
       if (!view) return;
       fresh = freshRank();
       render();

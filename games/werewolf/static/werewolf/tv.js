@@ -9,6 +9,7 @@
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
 import { speak, speechCancel } from "../partyhub/js/captions.js";
+import { cue } from "../partyhub/js/cue.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
   ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
@@ -20,6 +21,7 @@ export function mount(root, ctx) {
   hiddenUntil(root, styleLoad());
   let view = null;
   let spokenId = null;
+  let builtAt = null; // the server's time of the frame drawn: its lines are due by it (cue.js)
   let voiceOn = voiceStored();
 
   function voiceStored() {
@@ -35,7 +37,7 @@ export function mount(root, ctx) {
     if (voiceOn && !heard) {
       heard = true;
       spokenId = null;
-      narrate();
+      narrate(true);
       render();
       return;
     }
@@ -51,12 +53,20 @@ export function mount(root, ctx) {
 
   const voiceAllowed = () => Boolean(view && view.options["narration.voice"]);
 
-  // Speak each new set of lines once, in the page's language (the room's, as the server chose it),
-  // after those still being said; captions.js writes each line on the TV while it is spoken.
-  function narrate() {
+  // Speak each new set of lines once, in the page's language (the room's, as the server chose
+  // it), when its frame's cue is due: on the TV and every remote player's board at once, by the
+  // server's clock (cue.js); lines whose moment a slow device missed are not spoken late. A tap
+  // on "Tap to hear" speaks them now. captions.js writes each line on the screen while it is
+  // spoken.
+  function narrate(now = false) {
     const narration = view.narration;
     if (narration.id === spokenId) return;
     spokenId = narration.id;
+    if (now) say(narration);
+    else cue(builtAt, () => { if (view.narration.id === narration.id) say(narration); });
+  }
+
+  function say(narration) {
     if (!voiceOn || !voiceAllowed()) return;
     speak(narration.lines.map((line) => lineText(ctx, line)), { queue: true });
   }
@@ -249,6 +259,7 @@ export function mount(root, ctx) {
   return {
     update(frame) {
       view = frame.view;
+      builtAt = frame.server_time;
       if (!view) return;
       render();
       narrate();

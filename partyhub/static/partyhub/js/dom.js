@@ -96,19 +96,32 @@ export function morph(root, ...children) {
 }
 
 // The server's clock as this screen estimates it (epoch seconds): every frame carries the
-// server's time, so a phone whose own clock is off still counts down with the TV.
-let clockSkew = 0;
+// server's time, so a phone whose own clock is off still counts down with the TV, and every
+// board plays its cues together (cue.js). A frame's time less this screen's when it arrives is
+// the clocks' difference less the frame's time on the way: the largest seen (the quickest
+// frame) is the estimate, so frames that arrive late (a slow device catching up) pull it no
+// lower. It loosens by CLOCK_DRIFT a second to follow a drifting clock, and a frame more than
+// CLOCK_JUMP behind it means this device's clock was set: the estimate starts again.
+const CLOCK_DRIFT = 0.002;
+const CLOCK_JUMP = 30;
+let clockSkew = null;
+let clockSkewAt = 0;
 
 let clockFrozen = null; // the server's time a paused game stands at, else null
 
 export function serverClockSeen(serverTime, paused = false) {
   if (typeof serverTime !== "number") return;
   clockFrozen = paused ? serverTime : null;
-  if (!paused) clockSkew = serverTime - Date.now() / 1000;
+  if (paused) return;
+  const now = Date.now() / 1000;
+  const seen = serverTime - now;
+  const kept = clockSkew === null ? null : clockSkew - (now - clockSkewAt) * CLOCK_DRIFT;
+  clockSkew = kept === null || seen > kept || seen < kept - CLOCK_JUMP ? seen : kept;
+  clockSkewAt = now;
 }
 
 export function serverNow() {
-  return clockFrozen ?? Date.now() / 1000 + clockSkew;
+  return clockFrozen ?? Date.now() / 1000 + (clockSkew ?? 0);
 }
 
 // Seconds left until an absolute deadline (epoch seconds, the server's clock), never negative.

@@ -11,11 +11,15 @@
 //
 // Moments take turns: one banner and one sting at a time, each held its time, then the next
 // (two deaths at dawn are the dawn, then one death, then the other), whether they came in one
-// frame or in frames close together. A moment's effects play with its banner.
+// frame or in frames close together. A moment's effects play with its banner. Each turn is due
+// by the server's clock (cue.js): its frame's time plus the cue's lead, or the end of the turn
+// before; so the TV and every remote player's device play each moment together, and a device
+// that fell behind skips the turns already over instead of replaying them.
 
 import { h, t, morph } from "./dom.js";
 import { sting, muted, muteSet } from "./sound.js";
 import { cueShow } from "./captions.js";
+import { cueDue, cueWait } from "./cue.js";
 
 const BANNER_MS = 2600; // the banner's animation (hub.css); it removes itself then in any case
 const STING_MS = 900; // a moment without a banner: its sting's time before the next moment
@@ -96,26 +100,40 @@ function muteButton(el) {
   document.documentElement.style.setProperty("--tv-mute-width", `${el.getBoundingClientRect().width}px`);
 }
 
-// The moments waiting their turn, each with the screen it plays on, and who waits for quiet.
+// The moments waiting their turn, each with the screen it plays on and when it is due (the
+// server's clock), the end of the last turn staged, and who waits for quiet.
 const queue = [];
 let playing = false;
+let turnsEnd = 0;
 const quietWaiters = [];
 
+// A moment's turn, the same on every board (with or without reduced motion), so that they
+// keep time together.
+const turnLength = (moment) => (moment.text ? BANNER_MS : moment.sound ? STING_MS : 0) / 1000;
+
 function playNext() {
-  const next = queue.shift();
-  if (!next) {
-    playing = false;
-    quietWaiters.splice(0).forEach((resolve) => resolve());
+  while (queue.length) {
+    const wait = cueWait(queue[0].at);
+    if (wait === null) {
+      queue.shift(); // its turn is over: a device that fell behind does not replay it
+      continue;
+    }
+    playing = true;
+    if (wait > 0) {
+      setTimeout(playNext, wait * 1000);
+      return;
+    }
+    const { moment, root } = queue.shift();
+    if (moment.sound) sting(moment.sound);
+    const shown = Boolean(moment.text) && !reducedMotion();
+    if (shown) banner(moment);
+    else if (moment.sound) cueShow(["♪", moment.icon, moment.cue || moment.text].filter(Boolean).join(" "), CUE_MS);
+    if (moment.targets) effectsPlay(root, moment.targets);
+    setTimeout(playNext, turnLength(moment) * 1000);
     return;
   }
-  playing = true;
-  const { moment, root } = next;
-  if (moment.sound) sting(moment.sound);
-  const shown = Boolean(moment.text) && !reducedMotion();
-  if (shown) banner(moment);
-  else if (moment.sound) cueShow(["♪", moment.icon, moment.cue || moment.text].filter(Boolean).join(" "), CUE_MS);
-  if (moment.targets) effectsPlay(root, moment.targets);
-  setTimeout(playNext, shown ? BANNER_MS : moment.sound ? STING_MS : 0);
+  playing = false;
+  quietWaiters.splice(0).forEach((resolve) => resolve());
 }
 
 // Resolves once every moment staged so far has had its turn (at once when none waits): the
@@ -142,7 +160,12 @@ export function dramaStage(ctx) {
       const found = changed && moments ? moments(before, view, ctx) : [];
       before = view;
       drawn = frame.version;
-      queue.push(...found.map((moment) => ({ moment, root })));
+      const due = cueDue(frame.server_time);
+      for (const moment of found) {
+        const at = Math.max(due, turnsEnd);
+        turnsEnd = at + turnLength(moment);
+        queue.push({ moment, root, at });
+      }
       if (!playing && queue.length) playNext();
     },
   };

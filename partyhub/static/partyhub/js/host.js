@@ -102,7 +102,11 @@ export function hostMenuRender(root, frame, ctx, tools = null) {
       h("label", { class: "option option-bool" }, h("span", {}, t("Streamer mode")),
         h("input", { type: "checkbox", "data-testid": "streamer", checked: room.streamer,
           onchange: (event) => ctx.host("settings", { settings: { streamer: event.target.checked } }) })),
-      h("p", { class: "hint" }, t("Hides the room code (click it to show it) and the join QR code on the TV.")))));
+      h("p", { class: "hint" }, t("Hides the room code (click it to show it) and the join QR code on the TV.")),
+      h("label", { class: "option option-bool" }, h("span", {}, t("Remote party")),
+        h("input", { type: "checkbox", "data-testid": "remote-party", checked: room.remote_party,
+          onchange: (event) => ctx.host("settings", { settings: { remote_party: event.target.checked } }) })),
+      h("p", { class: "hint" }, t("No TV: every player sees the board on their own device, and the host's screen is a console.")))));
   if (closing) root.querySelector(".host-menu").open = false;
 }
 

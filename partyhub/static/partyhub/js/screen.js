@@ -10,10 +10,13 @@ import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
 import { dramaStage } from "./drama.js";
 import { announcerMount, phaseAnnounce, clockAnnounce, lobbySpeech, pausedSpeech } from "./announce.js";
+import { mirrorLink, remoteMount } from "./remote.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
 const role = app.dataset.role; // "board" (TV) or "seat" (phone)
+// The board inside a remote player's page (remote.js): its frames come from that page.
+const mirror = Boolean(page.mirror);
 const lobbyEl = document.getElementById("lobby");
 const lobbySide = document.getElementById("lobby-side");
 const gameEl = document.getElementById("game");
@@ -49,7 +52,8 @@ let gameLoading = null;
 let tally = null; // the audience's tally (games/audience.py), on the TV and audience phones
 const votes = {}; // this audience phone's own votes: "ballot/question" -> choice
 
-const link = connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted });
+const link = mirror ? mirrorLink({ onFrame, onNet })
+  : connect(page.socket, { onFrame, onError, onNotice, onNet, onGone, onReply, onTally, onVoted });
 
 // What a game module gets to talk to the server and read the room.
 const ctx = {
@@ -64,6 +68,10 @@ const ctx = {
   },
   host(command, extra = {}) {
     if (!link.send({ type: "host", command, ...extra })) toast(t("Not connected; trying again…"));
+  },
+  // "I'm not at the TV", switched on this phone (remote.js).
+  remote(on) {
+    if (!link.send({ type: "remote", on })) toast(t("Not connected; trying again…"));
   },
   isHost() {
     if (!frame) return false;
@@ -90,6 +98,10 @@ const ctx = {
 
 const guide = guideMount(ctx); // the TV's intro, or the phone's rules card
 const recapView = recapMount(ctx);
+const remote = role === "seat" ? remoteMount(app, page, ctx) : null; // the board, away from the TV
+// A remote party's host screen is a console: no board (each player has it on their own device).
+const consoleEl = h("section", { class: "host-console", "data-testid": "host-console" });
+const consoleFoot = h("div", { class: "game-foot" });
 
 function onFrame(next) {
   if (next.room.game !== page.game) {
@@ -110,6 +122,7 @@ function onFrame(next) {
   }
   app.dataset.status = frame.room.status; // the TV shows its corner's join code during play
   awake(role === "seat" && frame.room.status === "playing");
+  if (remote) remote.update(frame);
   if (frame.room.status === "lobby") {
     gameEl.hidden = true;
     lobbyEl.hidden = false;
@@ -119,7 +132,25 @@ function onFrame(next) {
   }
   lobbyEl.hidden = true;
   gameEl.hidden = false;
-  gameShow();
+  if (role === "board" && !mirror && frame.room.remote_party) consoleShow();
+  else gameShow();
+}
+
+// The host's console of a remote party, during and after a game: who plays and is connected,
+// and after the end, "Play again" (the host menu is in its corner as on a TV).
+function consoleShow() {
+  gameScreen = null;
+  gameLoading = null; // the TV's game is drawn again if the host ends the remote party
+  const players = frame.room.players.filter((p) => !p.removed);
+  morph(consoleEl,
+    h("h1", {}, t("Remote party")),
+    h("p", { class: "hint" }, t("There is no TV: every player sees the board on their own device. This screen is the host's console.")),
+    h("ul", { class: "players" }, players.map((p) => h("li", { class: `player ${p.connected ? "online" : "offline"}` },
+      h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, p.name),
+      h("span", { class: "badge" }, p.connected ? t("connected") : t("offline"))))));
+  if (consoleEl.parentNode !== gameEl) replace(gameEl, recapView.el, consoleEl, consoleFoot);
+  overControls(consoleFoot);
+  recapView.update(frame);
 }
 
 // The host's menu, with the game's own tools once its module has loaded.

@@ -1,0 +1,29 @@
+// When a board plays what a frame brings (a moment's sting and banner, the narrator's lines): at
+// the server's time the frame was built plus CUE_LEAD, by the server's clock as this screen
+// estimates it (dom.js), on every board alike: the TV and each remote player's device play them
+// together, whatever their own clocks say and however late each frame reached them. A cue whose
+// time passed more than CUE_LATE ago is dropped: a device that fell behind shows the newest frame
+// and never replays what it missed.
+
+import { serverNow } from "./dom.js";
+
+export const CUE_LEAD = 0.6; // seconds: more than a frame takes to reach a remote device
+export const CUE_LATE = 1.5; // seconds: later than this, a cue is missed, not played
+
+// Seconds from now until a cue due at `at` (the server's clock); null when it is too late.
+export function cueWait(at) {
+  const wait = at - serverNow();
+  return wait < -CUE_LATE ? null : Math.max(0, wait);
+}
+
+// The moment the cues of a frame built at `serverTime` are due (the server's clock).
+export const cueDue = (serverTime) => (typeof serverTime === "number" ? serverTime : serverNow()) + CUE_LEAD;
+
+// Run `play` when the cues of a frame built at `serverTime` are due; false (and never run) when
+// that moment is too far gone.
+export function cue(serverTime, play) {
+  const wait = cueWait(cueDue(serverTime));
+  if (wait === null) return false;
+  setTimeout(play, wait * 1000);
+  return true;
+}

@@ -1,0 +1,123 @@
+// Playing away from the TV (README "Playing remotely"). A remote player's page shows the board
+// beside its controls: the TV's own page (its game's tv.js, its drama, narration and stings) in
+// a frame, the board's "mirror", which has no socket of its own: this page hands it the board's
+// public view that its own frames carry (`board`), so a remote device gets nothing the TV does
+// not. The mirror is drawn at a TV's size and scaled to fit its box (the CSS of every game's TV
+// holds as it is); a wide screen shows board and controls side by side, a narrow one either, with
+// a toggle that stays put. Every remote device shows the same toggle and the same board, so at a
+// Werewolf night they look and sound alike.
+
+import { h, morph, t } from "./dom.js";
+
+const SHOWN_KEY = "partyhub.remote.shown"; // "board" or "controls", this tab's choice
+const WIDE = "(min-width: 900px) and (min-aspect-ratio: 4/3)"; // room for both side by side
+const TV = { width: 1920, height: 1080 }; // the screen every game's TV layout is made for
+
+// The board's frame from a remote seat's own: the public view, and no `you` nor summary of its own.
+export function boardFrame(frame) {
+  const { board, ...rest } = frame;
+  return { ...rest, you: null, view: board, recap: frame.recap ? { ...frame.recap, me: null } : null };
+}
+
+// The mirror's side: its frames come from the page that holds it, not from a socket.
+export function mirrorLink({ onFrame, onNet }) {
+  window.addEventListener("message", (event) => {
+    if (event.origin !== location.origin || event.source !== window.parent) return;
+    if (event.data && event.data.type === "state") onFrame(event.data);
+  });
+  onNet("open");
+  window.parent.postMessage({ type: "mirror-ready" }, location.origin);
+  return { send: () => false, version: () => null };
+}
+
+// The remote seat's side: the mirror's box, the toggle and the "I'm not at the TV" switch.
+export function remoteMount(app, page, ctx) {
+  const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") },
+    h("p", { class: "remote-turn hint" }, t("Turn your phone sideways for a bigger board.")));
+  const toggle = h("button", { type: "button", class: "remote-toggle", "data-testid": "remote-toggle",
+    onclick: () => shownSet(shown() === "board" ? "controls" : "board") });
+  const bar = h("div", { class: "remote-bar" }, toggle);
+  const switchEl = h("div", { class: "remote-switch" });
+  // Board and controls side by side (or one at a time): the controls' column is the box of their
+  // pinned bars, so these stay under the controls, clear of the board.
+  const controls = h("div", { class: "remote-controls" });
+  app.before(bar, h("div", { class: "remote-layout" }, pane, controls));
+  controls.append(app);
+  app.append(switchEl);
+  let mirror = null;
+  let ready = false;
+  let latest = null; // the newest board frame, for the mirror once it is ready
+  let on = false;
+
+  function shown() {
+    try { return sessionStorage.getItem(SHOWN_KEY) || "board"; } catch { return "board"; }
+  }
+
+  function shownSet(which) {
+    try { sessionStorage.setItem(SHOWN_KEY, which); } catch { /* private mode */ }
+    layout();
+  }
+
+  function layout() {
+    const wide = window.matchMedia(WIDE).matches;
+    document.body.classList.toggle("remote", on);
+    document.body.dataset.remoteShows = on && !wide ? shown() : "both";
+    pane.hidden = !on;
+    bar.hidden = !on || wide;
+    morph(toggle, shown() === "board" ? t("Show my controls") : t("Show the board"));
+    toggle.setAttribute("aria-expanded", String(shown() === "board"));
+    fit();
+  }
+
+  // The mirror is the TV's screen itself, 1920×1080 (each game's TV layout holds as on a TV),
+  // scaled to fit its box and centred in it.
+  function fit() {
+    if (!mirror || pane.hidden) return;
+    const { width, height } = pane.getBoundingClientRect();
+    if (!width || !height) return;
+    const scale = Math.min(width / TV.width, height / TV.height);
+    mirror.style.transform = `scale(${scale})`;
+    mirror.style.left = `${(width - TV.width * scale) / 2}px`;
+    mirror.style.top = `${Math.max(0, (height - TV.height * scale) / 2)}px`;
+  }
+
+  function mirrorOpen() {
+    mirror = h("iframe", { class: "remote-mirror", "data-testid": "remote-mirror", src: page.mirror_url,
+      title: t("The board"), allow: "autoplay" });
+    pane.append(mirror);
+    new ResizeObserver(fit).observe(pane);
+    fit();
+  }
+
+  window.addEventListener("message", (event) => {
+    if (event.origin !== location.origin || !mirror || event.source !== mirror.contentWindow) return;
+    if (event.data && event.data.type === "mirror-ready") {
+      ready = true;
+      if (latest) mirror.contentWindow.postMessage(latest, location.origin);
+    }
+  });
+  window.addEventListener("resize", layout);
+
+  // The remote switch: the player's own choice (a remote party's players are all remote).
+  function switchRender(frame) {
+    const party = Boolean(frame.room.remote_party);
+    const mine = Boolean(frame.you && frame.you.remote);
+    morph(switchEl, party || !frame.you || frame.you.audience ? null : h("label", { class: "option option-bool" },
+      h("span", {}, t("I'm not at the TV: show the board on this device too")),
+      h("input", { type: "checkbox", "data-testid": "remote-switch", checked: mine,
+        onchange: (event) => ctx.remote(event.target.checked) })));
+  }
+
+  return {
+    update(frame) {
+      switchRender(frame);
+      on = Boolean(frame.board);
+      if (on && !mirror) mirrorOpen();
+      if (on) {
+        latest = boardFrame(frame);
+        if (ready) mirror.contentWindow.postMessage(latest, location.origin);
+      }
+      layout();
+    },
+  };
+}

@@ -1,0 +1,394 @@
+"""Remote parties in real browsers: no TV, every player sees the board on their own device.
+
+For each game, a room is made a remote party; its host opens the console (the TV's page, which
+draws no board then); two remote players open their phones in Chromium (a phone, 393×851, that
+swaps board and controls with its toggle; a laptop, 1440×900, that shows both side by side); the
+other players are scripted sockets. Every seat's moves are sent by the script on a socket of its
+own (the remote players' second "tab"), from that seat's own view, so the game runs at the
+script's pace and the browsers only show it: played to its end, with the board (each game's own
+TV screen, in the mirror) on both remote devices, its drama's banners and, in Werewolf, the
+narrator's lines spoken on both at the same moment by the server's clock. A device that falls
+behind (its page held busy while the game moves on) catches up to the newest frame without
+replaying the moments it missed. One server and one browser for the whole module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, shot
+from tests.support.live import api_post, ws_url
+from tests.support.servers import daphne_start, daphnes_stop, service_missing
+
+pytestmark = pytest.mark.browser
+
+MOVES_SECONDS = 120  # a whole scripted game, at most
+TOGETHER_MS = 800  # two devices' cues of one moment, at most this far apart
+# What each remote device's board does, recorded in every frame of its page (the mirror too):
+# the narrator's lines (spoken, with the moment), and the drama's banners as they appear.
+RECORDERS = """
+window.__spoken = [];
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(utterance) { window.__spoken.push({ text: utterance.text, at: Date.now() }); },
+  cancel() {}, getVoices() { return []; },
+} });
+window.__banners = [];
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (node.nodeType === 1 && node.matches('[data-testid="drama-banner"]')) {
+      window.__banners.push({ text: node.textContent, at: Date.now() });
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+PHONE = {"viewport": {"width": 393, "height": 851}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1440, "height": 900}}
+
+
+@dataclass
+class Hub:
+    base: str
+    browser: Any
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory) -> Iterator[Hub]:
+    """One server and one browser for every test of this module."""
+    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not chromium:
+        service_missing("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    processes: list[subprocess.Popen] = []
+    try:
+        base = hub_start(tmp_path_factory.mktemp("hub"), lambda env: daphne_start(env, processes))
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                yield Hub(base, browser)
+            finally:
+                browser.close()
+    finally:
+        daphnes_stop(processes)
+
+
+@pytest.fixture
+def party(hub: Hub) -> Iterator[Hub]:
+    """The hub; the test's pages are closed after it, and none may have thrown."""
+    hub.errors.clear()
+    before = set(hub.browser.contexts)
+    yield hub
+    for context in set(hub.browser.contexts) - before:
+        context.close()
+    assert hub.errors == []
+
+
+class Socket:
+    """A scripted screen: one live socket, its newest state frame and its errors."""
+
+    def __init__(self, url: str) -> None:
+        self.socket = connect(url, open_timeout=10, ping_interval=None)
+        self.frame: dict | None = None
+        self.errors: list[dict] = []
+
+    def drain(self, wait: float = 0) -> None:
+        """Read what has come (waiting up to ``wait`` seconds for the first)."""
+        timeout = wait
+        while True:
+            try:
+                text = self.socket.recv(timeout=timeout)
+            except TimeoutError:
+                return
+            timeout = 0
+            frame = json.loads(text)
+            if frame["type"] == "error":
+                self.errors.append(frame)
+            elif frame["type"] == "state" and (
+                self.frame is None or frame["version"] >= self.frame["version"]
+            ):
+                self.frame = frame
+
+    def send(self, message: dict) -> None:
+        self.socket.send(json.dumps(message))
+
+    def until(self, test: Callable[[dict], bool], seconds: float = 15) -> dict:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.drain(0.1)
+            if self.frame is not None and test(self.frame):
+                return self.frame
+        raise AssertionError(f"no such frame; the last: {self.frame and self.frame['view']}")
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+@dataclass
+class Room:
+    code: str
+    console: Any
+    devices: list[Any]  # the remote players' pages: the phone, the laptop
+    seats: list[Socket]  # every player's scripted socket, by position
+    board: Socket  # the host's, with the host token
+
+    def close(self) -> None:
+        for socket in (*self.seats, self.board):
+            socket.close()
+
+
+def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
+    """A remote party of ``game``: the host's console, two remote devices and scripted sockets
+    for every seat; started by the console's Start."""
+    made = api_post(hub.base, "/api/rooms", {"game": game, "options": options,
+                                             "remote_party": True})
+    code = made["code"]
+    joined = [api_post(hub.base, f"/api/rooms/{code}/seats", {"name": f"P{i}"})
+              for i in range(players)]
+    host = hub.browser.new_context(viewport={"width": 1280, "height": 800})
+    host.add_cookies([{"name": f"ph_host_{code}", "value": made["host_token"],
+                       "url": hub.base}])
+    console = host.new_page()
+    console.on("pageerror", lambda error: hub.errors.append(f"console: {error}"))
+    console.goto(f"{hub.base}/tv/{code}")
+    devices = []
+    for index, device in enumerate((PHONE, LAPTOP)):
+        context = hub.browser.new_context(**device)
+        context.add_init_script(RECORDERS)
+        context.add_cookies([{"name": f"ph_seat_{code}", "value": joined[index]["token"],
+                              "url": hub.base}])
+        page = context.new_page()
+        page.on("pageerror", lambda error, i=index: hub.errors.append(f"remote {i}: {error}"))
+        page.goto(f"{hub.base}/play/{code}")
+        page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+        devices.append(page)
+    seats = [Socket(ws_url(hub.base, seat["seat_socket"])) for seat in joined]
+    board = Socket(ws_url(hub.base, made["board_socket"]))
+    console.click('[data-testid="start"]', timeout=WAIT_MS)
+    board.until(lambda frame: frame["room"]["status"] == "playing")
+    return Room(code, console, devices, seats, board)
+
+
+def mirror(page: Any) -> Any:
+    """The board's mirror in a remote device's page (its frame)."""
+    handle = page.wait_for_selector('[data-testid="remote-mirror"]', timeout=WAIT_MS)
+    return handle.content_frame()
+
+
+def board_shown(room: Room) -> None:
+    """Both remote devices draw the game's TV screen in their mirror; the laptop beside its
+    controls, the phone one at a time with its toggle; the console draws no board."""
+    for page in room.devices:
+        board = mirror(page)
+        board.wait_for_selector("#game .game-root", state="visible", timeout=WAIT_MS)
+    phone, laptop = room.devices
+    assert laptop.locator('[data-testid="remote-board"]').is_visible()
+    assert laptop.locator("#app").is_visible()
+    assert not laptop.locator('[data-testid="remote-toggle"]').is_visible()
+    laptop_board = laptop.locator('[data-testid="remote-board"]').bounding_box()
+    controls = laptop.locator("#app").bounding_box()
+    assert laptop_board["x"] + laptop_board["width"] <= controls["x"] + 1  # side by side
+    # The phone: the board first, then its controls, and back.
+    assert phone.locator('[data-testid="remote-board"]').is_visible()
+    assert not phone.locator("#app").is_visible()
+    phone.click('[data-testid="remote-toggle"]')
+    phone.wait_for_selector("#app", state="visible", timeout=WAIT_MS)
+    assert not phone.locator('[data-testid="remote-board"]').is_visible()
+    phone.click('[data-testid="remote-toggle"]')
+    phone.wait_for_selector('[data-testid="remote-board"]', state="visible", timeout=WAIT_MS)
+    room.console.wait_for_selector('[data-testid="host-console"]', timeout=WAIT_MS)
+    assert room.console.locator(".game-root").count() == 0
+
+
+def play(room: Room, choose: Callable[[dict, int], dict | None],
+         done: Callable[[dict], bool] = lambda frame: frame["room"]["status"] == "over") -> int:
+    """Each seat's move from its own view (``choose``), one at a time, each with the version
+    its seat shows, until ``done``; waits for timers when nobody has a move. Returns how many
+    moves were applied."""
+    applied = 0
+    deadline = time.monotonic() + MOVES_SECONDS
+    while time.monotonic() < deadline:
+        for seat in room.seats:
+            seat.drain()
+        if room.seats[0].frame and done(room.seats[0].frame):
+            return applied
+        for seat in room.seats:
+            frame = seat.frame
+            view = frame["view"] if frame else None
+            action = choose(view, applied) if view and view.get("me") else None
+            if action is None:
+                continue
+            version = frame["version"]
+            errors = len(seat.errors)
+            seat.send({"type": "act", "action": action, "version": version})
+            while seat.frame["version"] == version and len(seat.errors) == errors:
+                seat.drain(0.1)
+            applied += len(seat.errors) == errors
+            break
+        else:
+            time.sleep(0.1)
+    errors = [seat.errors[-3:] for seat in room.seats]
+    raise AssertionError(f"the game did not end: {room.seats[0].frame['view']}; {errors}")
+
+
+def first(actions: list[dict], *kinds: str) -> dict | None:
+    for kind in kinds:
+        for action in actions:
+            if action["type"] == kind:
+                return action
+    return None
+
+
+def hoax_choose(view: dict, _k: int) -> dict | None:
+    """Take a resource, then accuse at once (right or wrong, someone is out), or let claims
+    pass and end the turn; else (no accusation open to the active player) any legal move."""
+    actions = view["me"]["actions"]
+    return first(actions, "pick", "accuse", "pass", "vote", "end_turn") or (
+        actions[0] if actions else None)
+
+
+def outfox_choose(view: dict, _k: int) -> dict | None:
+    """The reader picks the first card and the sample Fox, the other approves; the guessers
+    fill the empty slots in order, agree and double down on the first answer; on to the next
+    turn."""
+    actions = view["me"]["actions"]
+    empty = [slot for slot, answer in enumerate(view.get("guess") or []) if answer is None]
+    placing = [action for action in actions if action["type"] == "place"
+               and action["slot"] == (empty[0] if empty else None)
+               and action["answer"] not in (view.get("guess") or [])]
+    if placing:
+        return placing[0]
+    return first(actions, "pick_card", "fox", "approve_fox", "start_clock", "agree", "double_down",
+                 "next")
+
+
+def remote_devices_end(room: Room) -> None:
+    for page in room.devices:
+        mirror(page).wait_for_selector('#app[data-status="over"]', timeout=WAIT_MS)
+    room.console.wait_for_selector('[data-testid="play-again"]', timeout=WAIT_MS)
+
+
+def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(party):
+    room = remote_party_open(party, "hoax", {"first_player": 0, "hoax_window_seconds": 60,
+                                             "vote_seconds": 60}, 3)
+    board_shown(room)
+    shot(room.devices[0], "remote-hoax-phone-board")
+    shot(room.devices[1], "remote-hoax-laptop")
+    shot(room.console, "remote-hoax-console")
+    play(room, hoax_choose)
+    remote_devices_end(room)
+    room.close()
+    for page in room.devices:  # the accusations' banners play on each remote board, in turn
+        mirror(page).wait_for_function(
+            "() => window.__banners.some((banner) => banner.text.includes('accuses'))",
+            timeout=WAIT_MS)
+
+
+def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_device(party):
+    options = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual",
+               "double_down_seconds": 5}
+    room = remote_party_open(party, "outfox", options, 2)
+    board_shown(room)
+    play(room, outfox_choose)
+    remote_devices_end(room)
+    # Each turn's answers were read aloud on both remote boards at the same moment.
+    assert len(spoken_together(room)) >= 6
+    room.close()
+    shot(room.devices[1], "remote-outfox-laptop-end")
+
+
+def spoken_together(room: Room) -> list[str]:
+    """The lines both remote boards spoke, the newest of them checked spoken at the same moment
+    on each (the server's clock schedules them, not the device's; an earlier one may have come
+    while a device's board was still loading, and be spoken a little late, or its turn may have
+    passed before its moment, the script playing faster than any table); returns them."""
+    phone, laptop = (mirror(page).evaluate("() => window.__spoken") for page in room.devices)
+    # Lines said once on each device (Outfox's Fox answer of the script is the same every
+    # turn): each names one moment.
+    once = {text for text in {line["text"] for line in phone}
+            if [line["text"] for line in phone].count(text) == 1
+            and [line["text"] for line in laptop].count(text) == 1}
+    laptop_at = {line["text"]: line["at"] for line in laptop if line["text"] in once}
+    both = [line for line in phone if line["text"] in laptop_at]
+    assert both, (phone, laptop)
+    newest = both[-1]
+    # Together: each device's timer may fire a little late on a loaded machine, never by the
+    # seconds a device's own clock or its frame's arrival would put between them.
+    assert abs(newest["at"] - laptop_at[newest["text"]]) < TOGETHER_MS, (newest, laptop)
+    return [line["text"] for line in both]
+
+
+def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the_end(party):
+    """Six villagers, one of them a Werewolf: everyone looks at their card, the night falls and
+    its narration is spoken on both remote devices at the same moment; then the host removes
+    players from the console's menu (they left the village) until one side wins."""
+    options = {"composition": "custom", "composition.werewolves": 1,
+               "composition.villagers": 5, "composition.seer": False,
+               "composition.witch": False, "composition.hunter": False,
+               "mayor.enabled": False}
+    room = remote_party_open(party, "werewolf", options, 6)
+    board_shown(room)
+    play(room, lambda view, _k: first(view["me"]["actions"], "look"),
+         done=lambda frame: frame["view"]["phase"] == "night")
+    for page in room.devices:
+        mirror(page).wait_for_function("() => window.__spoken.length > 0", timeout=WAIT_MS)
+    assert spoken_together(room)
+    # At night both remote devices look alike, the board and the controls.
+    shot(room.devices[0], "remote-werewolf-phone-night")
+    shot(room.devices[1], "remote-werewolf-laptop-night")
+    for seat in room.seats:
+        seat.drain()
+    wolf = next(position for position, seat in enumerate(room.seats)
+                if seat.frame["view"]["me"]["card"] == "werewolf")
+    # The Werewolf leaves (the village wins); or, when he plays on a remote device, the
+    # villagers at no remote device leave (the pack wins), both remote devices seeing the end.
+    leaving = [wolf] if wolf >= len(room.devices) else range(len(room.devices), len(room.seats))
+    ids = [room.seats[position].frame["you"]["id"] for position in leaving]
+    room.console.click('[data-testid="host-menu"] summary')
+    room.console.once("dialog", lambda dialog: dialog.accept())
+    room.console.click(f'[data-testid="remove-{ids[0]}"]')
+    for seat_id in ids[1:]:
+        room.board.send({"type": "host", "command": "remove", "seat": seat_id})
+    remote_devices_end(room)
+    room.close()
+
+
+def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(party):
+    """The laptop's page is held busy while the accusations end a Hoax game (their banners take
+    turns on the phone, one every 2.6 s): once free, it shows the end, never plays the moments
+    whose turn was over by then (more than the cues' 1.5 s of tolerance), and plays the others
+    in time with the phone (at most the tolerance late, just after it is free)."""
+    room = remote_party_open(party, "hoax", {"first_player": 0}, 3)
+    board_shown(room)
+    phone, laptop = room.devices
+    # Every resource picked: the next moves are the accusations, each with its banners.
+    play(room, hoax_choose, done=lambda frame: frame["view"]["phase"] == "turn")
+    laptop.evaluate("() => { setTimeout(() => { const end = Date.now() + 6000; "
+                    "while (Date.now() < end) { /* a slow device */ } "
+                    "window.__freeAt = Date.now(); }, 0); }")
+    play(room, hoax_choose)
+    remote_devices_end(room)  # the laptop caught up to the end
+    mirror(phone).wait_for_function("() => window.__banners.some((b) => b.text.includes('out'))"
+                                    " && window.__banners.length >= 4", timeout=WAIT_MS)
+    laptop.wait_for_timeout(1000)  # its last turn's banner, if it plays it, is up by then
+    free_at = laptop.evaluate("() => window.__freeAt")
+    on_phone = mirror(phone).evaluate("() => window.__banners")
+    on_laptop = mirror(laptop).evaluate("() => window.__banners")
+    missed = [banner["text"] for banner in on_phone if banner["at"] < free_at - 1500]
+    assert missed, on_phone
+    assert not set(missed) & {banner["text"] for banner in on_laptop}, (missed, on_laptop)
+    phone_at = {banner["text"]: banner["at"] for banner in on_phone}
+    for banner in on_laptop:  # each in its turn, as on the phone (or a little late, once free)
+        assert -300 < banner["at"] - phone_at[banner["text"]] < 1800, (banner, on_phone)
+    room.close()
