@@ -48,6 +48,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -163,3 +165,228 @@ def deadline_require(state: dict, now: float) -> None:
         _("Nothing is due yet."),
         code="not_due",
     )
+
+
+# --- the move table: one way to declare a game's moves ------------------------------------------
+#
+# A game declares its moves as a table of ``Move`` lines that read like its rulebook: the move's
+# type, the phase(s) it belongs to, who may send it (a seat, the active seat, a role of the
+# game, the system or the host), the shape of its payload and what it does. ``MoveTable.play``
+# checks all of that, in one order for every game, before the move's handler runs, so handlers
+# only hold the rule itself. Actions come from the network: nothing in them is trusted.
+
+Handler = Callable[[dict, Any, dict, float], None]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a move's payload: what its value must be (``check(value, state)``), the
+    refusal when it is not, and whether it may be left out (then it is checked as ``None``)."""
+
+    check: Callable[[Any, dict], bool]
+    refusal: str = _("“%(field)s” has a bad value.")
+    required: bool = True
+
+
+def _whole(value: Any) -> bool:
+    """An int that is not a bool (``True`` is an ``int`` in Python, never a number on the wire)."""
+    return type(value) is int
+
+
+def integer(low: int | None = None, high: int | None = None, refusal: str | None = None) -> Field:
+    """A whole number, within ``low..high`` when given."""
+    def check(value: Any, state: dict) -> bool:
+        return (_whole(value) and (low is None or value >= low)
+                and (high is None or value <= high))
+    return Field(check, refusal or Field.refusal)
+
+
+TEXT_MAX_BYTES = 2000  # a typed field longer than this is no typing: refused before the rules
+
+
+def text(max_chars: int = TEXT_MAX_BYTES) -> Field:
+    """Free text (the rules trim and judge it; this only bounds what reaches them)."""
+    return Field(lambda value, state: isinstance(value, str) and len(value) <= max_chars)
+
+
+def choice(*values: Any, refusal: str | None = None) -> Field:
+    """One of ``values``, of the same JSON type (``1`` is not ``True``, nor ``"1"``)."""
+    return Field(
+        lambda value, state: any(type(value) is type(v) and value == v for v in values),
+        refusal or Field.refusal,
+    )
+
+
+def flag(refusal: str | None = None) -> Field:
+    """``true`` or ``false``."""
+    return Field(lambda value, state: isinstance(value, bool), refusal or Field.refusal)
+
+
+def seat_of(*also: Any, refusal: str | None = None, required: bool = True) -> Field:
+    """A seat of this game (``0 .. n-1``), or one of ``also`` (Hoax's supply, a missing
+    target as ``None``)."""
+    def check(value: Any, state: dict) -> bool:
+        if any(type(value) is type(v) and value == v for v in also):
+            return True
+        return _whole(value) and 0 <= value < len(state["connected"])
+    return Field(check, refusal or Field.refusal, required)
+
+
+NO_TARGET = Field(lambda value, state: value is None, _("That action takes no target."),
+                  required=False)
+"""A ``target`` a move takes none of: left out, or ``null`` (Werewolf's actions all carry one)."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who may send a move: a test on ``(state, seat)`` and the refusal when it fails (the test
+    may raise a more precise ``RuleError`` itself)."""
+
+    test: Callable[[dict, int], bool]
+    refusal: str = _("That is not yours to do.")
+    code: str = "not_your_turn"
+
+
+ANY_SEAT = Seats(lambda state, seat: True)
+ACTIVE_SEAT = Seats(lambda state, seat: seat == state["active"], _("It is not your turn."))
+SYSTEM = Seats(lambda state, seat: seat is None, code="bad_action")  # the platform (seat None)
+HOST = Seats(lambda state, seat: seat is None, code="bad_action")  # the host, sent as the system
+
+
+@dataclass(frozen=True)
+class Move:
+    """One line of the rulebook: a move ``type`` that ``who`` may send in ``phases`` (``None``:
+    any), with a payload of ``fields``, done by ``handler(state, seat, action, now)`` on the
+    new state. ``more_fields(action)`` adds fields that depend on one already checked (the
+    character a Hoax claim names); ``wrong_phase`` is the refusal outside its phases;
+    ``when_over`` lets it through once the game is over (a phone coming or going)."""
+
+    type: str
+    who: Seats
+    phases: tuple[str, ...] | None
+    handler: Handler
+    fields: dict[str, Field] = field(default_factory=dict)
+    more_fields: Callable[[dict], dict[str, Field]] | None = None
+    wrong_phase: str = _("That can't be done right now.")
+    when_over: bool = False
+
+    @property
+    def by_system(self) -> bool:
+        return self.who is SYSTEM or self.who is HOST
+
+
+class MoveTable:
+    """A game's moves, checked and played: ``play`` refuses, in this order, what is no move of
+    the game (or a player's move sent by the system, or the reverse), a seat that is not one,
+    a payload of the wrong shape, a move after the game is over, a seat no longer in the game
+    (``present``), a move outside its phases, and a seat that may not send it; then the
+    handler runs. ``phase_names(state)`` are the names the state's phase goes by (Werewolf's
+    night is ``night`` and ``night:<step>``); ``seat_code`` is the code of a bad seat."""
+
+    def __init__(
+        self,
+        moves: list[Move],
+        present: Seats | None = None,
+        phase_names: Callable[[dict], tuple[str, ...]] | None = None,
+        seat_code: str = "bad_action",
+    ) -> None:
+        self.moves = moves
+        self.present = present
+        self.phase_names = phase_names or (lambda state: (state["phase"],))
+        self.seat_code = seat_code
+        self.by_type: dict[str, list[Move]] = {}
+        for move in moves:
+            self.by_type.setdefault(move.type, []).append(move)
+
+    def types(self) -> set[str]:
+        """Every move type of the game."""
+        return set(self.by_type)
+
+    def host_types(self) -> tuple[str, ...]:
+        """The moves the host sends (``HOST_ACTIONS``), in table order."""
+        return tuple(dict.fromkeys(move.type for move in self.moves if move.who is HOST))
+
+    def phases(self) -> set[str]:
+        """Every phase some move names."""
+        return {phase for move in self.moves for phase in move.phases or ()}
+
+    def move_for(self, state: dict, seat: Any, action: Any) -> Move:
+        """The table's line for ``action`` sent by ``seat`` now, or the refusal."""
+        require(isinstance(action, dict) and isinstance(action.get("type"), str),
+                _("Unknown action."), code="bad_action")
+        system = seat is None
+        lines = [move for move in self.by_type.get(action["type"], ())
+                 if move.by_system == system]
+        require(bool(lines), _("Unknown action."), code="bad_action")
+        if not system:
+            require(_whole(seat) and 0 <= seat < len(state["connected"]), _("No such seat."),
+                    code=self.seat_code)
+        if not state["over"] or not all(move.when_over for move in lines):
+            require(not state["over"], _("The game is over."), code="wrong_phase")
+        for name, checked in lines[0].fields.items():
+            self._field_check(state, action, name, checked)
+        if lines[0].more_fields is not None:
+            for name, checked in lines[0].more_fields(action).items():
+                self._field_check(state, action, name, checked)
+        if not system and self.present is not None:
+            self._who_check(state, seat, self.present)
+        names = self.phase_names(state)
+        move = next((line for line in lines
+                     if line.phases is None or any(name in line.phases for name in names)), None)
+        require(move is not None, lines[0].wrong_phase, code="wrong_phase")
+        assert move is not None
+        if not system:
+            self._who_check(state, seat, move.who)
+        return move
+
+    def play(self, state: dict, seat: Any, action: Any, now: Any) -> None:
+        """Check ``action`` by ``seat`` (``None``: the system) and play it on ``state`` (a copy
+        the caller made: ``apply`` never changes the state it was given)."""
+        require(isinstance(now, int | float) and not isinstance(now, bool), _("Bad clock."),
+                code="bad_action")
+        self.move_for(state, seat, action).handler(state, seat, action, now)
+
+    def open_types(self, state: dict, seat: int) -> set[str]:
+        """The move types ``seat`` passes the phase and seat checks for now (what its
+        ``legal_actions`` may offer: they must pass the handler's own rules too)."""
+        if state["over"]:
+            return set()
+        open_now = set()
+        for move in self.moves:
+            if move.by_system:
+                continue
+            try:
+                if self.present is not None:
+                    self._who_check(state, seat, self.present)
+                names = self.phase_names(state)
+                if move.phases is not None and not any(n in move.phases for n in names):
+                    continue
+                self._who_check(state, seat, move.who)
+            except RuleError:
+                continue
+            open_now.add(move.type)
+        return open_now
+
+    @staticmethod
+    def _field_check(state: dict, action: dict, name: str, checked: Field) -> None:
+        require(name in action or not checked.required, _("That action is missing “%(field)s”."),
+                code="bad_action", field=name)
+        value = action.get(name)
+        require(checked.check(value, state), checked.refusal, code="bad_action", field=name)
+
+    @staticmethod
+    def _who_check(state: dict, seat: int, who: Seats) -> None:
+        require(who.test(state, seat), who.refusal, code=who.code)
+
+
+def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
+    """The system's ``presence`` (a phone came or went), the same in every game: the seat's
+    ``connected`` flag set, then ``after(state, now)`` when the game reacts (Outfox's absence
+    deadline)."""
+    def handler(state: dict, seat: None, action: dict, now: float) -> None:
+        presence_apply(state, action)
+        if after is not None:
+            after(state, now)
+    return Move("presence", SYSTEM, None, handler,
+                {"connected": flag(_("A presence action has a seat and a connected flag."))},
+                when_over=True)
