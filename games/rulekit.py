@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -298,9 +298,9 @@ class MoveTable:
         for move in moves:
             self.by_type.setdefault(move.type, []).append(move)
 
-    def types(self) -> set[str]:
-        """Every move type of the game."""
-        return set(self.by_type)
+    def __iter__(self) -> Iterator[str]:
+        """The types of the players' moves, in table order (what a phone may ever send)."""
+        return iter(dict.fromkeys(move.type for move in self.moves if not move.by_system))
 
     def host_types(self) -> tuple[str, ...]:
         """The moves the host sends (``HOST_ACTIONS``), in table order."""

@@ -21,13 +21,24 @@ from typing import Any
 import orjson
 
 from games.rulekit import (
+    HOST,
+    NO_TARGET,
+    SYSTEM,
+    Handler,
+    Move,
+    MoveTable,
     RuleError,
+    Seats,
     _,
+    choice,
     deadline_require,
+    flag,
+    integer,
     pgettext,
-    presence_apply,
+    presence_move,
     require,
     rng,
+    seat_of,
     state_copy,
     timer,
 )
@@ -149,8 +160,6 @@ FACTS = {
     "narration": list(NARRATION_KEYS),
     "prompts": list(PROMPT_KINDS),
 }
-# The host's controls during a game: system moves the platform lets the host send (§9).
-HOST_ACTIONS = ("talk_end", "extend", "remove")
 
 LOOK_SECONDS = 60
 CANDIDACY_SECONDS = 20
@@ -479,10 +488,7 @@ def _thief_become(state: dict, seat: int, index: int | None) -> None:
 
 
 def _thief_take(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is int and target in (0, 1), _("Take the first or the second card."),
-            code="bad_action")
-    _thief_become(state, seat, target)
+    _thief_become(state, seat, action["target"])
 
 
 def _thief_stay(state: dict, seat: int, action: dict, now: float) -> None:
@@ -613,9 +619,6 @@ def _wolf_vote(state: dict, seat: int, action: dict, now: float) -> None:
     require(step["awake"][seat] is not False, _("You chose to stay asleep tonight."))
     require(step["lock"] is None, _("The pack has chosen its victim."))
     target = action.get("target")
-    require(
-        target is None or type(target) is int, _("Name a player."), code="bad_action",
-    )
     require(target in _wolf_targets(state, seat), _("The pack cannot choose that player."))
     _wolf_awaken(state, seat)
     step["picks"][seat] = ["none" if target is None else target]
@@ -990,7 +993,7 @@ def _shoot(state: dict, seat: int, action: dict, now: float) -> None:
         _say(state, "hunter_spares", seat=seat)
         _log(state, "shot", seat=seat, target=None)
     else:
-        target = _seat_target(state, action)
+        target = action["target"]
         require(target in _prompt_live(state), _("You cannot shoot that player."))
         _hunter_fire(state, seat, target)
     _prompt_end(state, now)
@@ -1004,7 +1007,7 @@ def _hunter_fire(state: dict, seat: int, target: int) -> None:
 
 
 def _successor(state: dict, seat: int, action: dict, now: float) -> None:
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Name a living player who may be Mayor."))
     _mayor_set(state, target)
     _prompt_end(state, now)
@@ -1012,7 +1015,7 @@ def _successor(state: dict, seat: int, action: dict, now: float) -> None:
 
 def _scapegoat_pick(state: dict, seat: int, action: dict, now: float) -> None:
     """Toggle a player on tomorrow's list of voters (any number, none allowed)."""
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Name a living player."))
     chosen = state["prompt"]["chosen"]
     if target in chosen:
@@ -1029,7 +1032,7 @@ def _scapegoat_set(state: dict, seats: list[int]) -> None:
 
 def _settle(state: dict, seat: int, action: dict, now: float) -> None:
     """The Mayor settles a tie among the tied players (§4.6 b)."""
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Pick one of the tied players."))
     state["prompt"] = None
     _say(state, "mayor_decides", seat=seat, target=target)
@@ -1151,8 +1154,7 @@ def _candidacy_start(state: dict, now: float) -> None:
 
 
 def _stand(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is bool, _("Answer yes or no."), code="bad_action")
+    target = action["target"]
     state["poll"]["answers"][seat] = target
     eligible = [s for s in _living(state) if _can_vote(state, s)]
     if all(state["poll"]["answers"][s] is not None for s in eligible):
@@ -1310,8 +1312,7 @@ def _ready_needed(state: dict) -> int:
 
 
 def _ready(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is bool, _("Answer yes or no."), code="bad_action")
+    target = action["target"]
     require(state["talk"]["ready"][seat] != target, _("That is already your answer."))
     state["talk"]["ready"][seat] = target
     ready = sum(1 for s in _living(state) if state["talk"]["ready"][s])
@@ -1472,7 +1473,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
 # --- System moves: the deadline, presence, the host -----------------------------------------------
 
 
-def _timeout(state: dict, now: float) -> None:
+def _timeout(state: dict, system: None, action: dict, now: float) -> None:
     """The deadline passed: the phase does what its rule says for no answer."""
     deadline_require(state, now)
     phase = state["phase"]
@@ -1492,28 +1493,22 @@ def _timeout(state: dict, now: float) -> None:
         _vote_start(state, now)
 
 
-def _host(state: dict, action: dict, now: float) -> None:
-    """The host's controls (the platform checks who the host is): end or extend the
-    discussion, extend a day timer, remove a player who left (§9 Connections)."""
-    kind = action["type"]
-    if kind == "talk_end":
-        require(state["phase"] == "talk", _("There is no discussion to end."), code="wrong_phase")
-        _vote_start(state, now)
-    elif kind == "extend":
-        seconds = action.get("target")
-        require(type(seconds) is int and 10 <= seconds <= 600,
-                _("Extend by 10 to 600 seconds."), code="bad_action")
-        require(state["phase"] in ("talk", "vote", "election", "candidacy", "prompt"),
-                _("Only a day timer can be extended."), code="wrong_phase")
-        state["deadline"] = max(state["deadline"] or now, now) + seconds
-    else:
-        _remove(state, action, now)
+# The host's controls (the platform checks who the host is): end the discussion, extend a day
+# timer, remove a player who left (§9 Connections).
+
+
+def _talk_end(state: dict, host: None, action: dict, now: float) -> None:
+    _vote_start(state, now)
+
+
+def _extend(state: dict, host: None, action: dict, now: float) -> None:
+    state["deadline"] = max(state["deadline"] or now, now) + action["target"]
 
 
 DAY_PHASES = ("candidacy", "election", "talk", "vote")  # what a removal may pause
 
 
-def _remove(state: dict, action: dict, now: float) -> None:
+def _remove(state: dict, host: None, action: dict, now: float) -> None:
     """A player left the village: he dies at once, his lover with him; no shot, no Scapegoat
     choice; a Mayor successor is drawn. In a day phase, the prompts this triggers (a grieving
     Hunter's shot, a grieving Mayor's successor) run right after the announcement, pausing the
@@ -1557,33 +1552,23 @@ def _interrupted_resume(state: dict, now: float) -> None:
     _ballots_drop_dead(state)
 
 
-def _presence(state: dict, action: dict, now: float) -> None:
-    require(isinstance(action.get("connected"), bool),
-            _("A presence action has a seat and a connected flag."), code="bad_action")
-    presence_apply(state, action)
-
-
 # --- The move table -------------------------------------------------------------------------------
 
 
-def _seat_target(state: dict, action: dict) -> int:
-    """The action's target, a seat (a boolean is no seat, though Python says True == 1)."""
-    target = action.get("target")
-    require(type(target) is int and 0 <= target < _n(state), _("Name a player."),
-            code="bad_action")
-    return target
-
-
 def _living_target(state: dict, action: dict) -> int:
-    target = _seat_target(state, action)
+    """The action's target (a seat: the table checked it), alive."""
+    target = action["target"]
     require(state["alive"][target], _("That player is dead."))
     return target
 
 
 def _confirm(state: dict, seat: int, action: dict, now: float) -> None:
-    """The phone's Confirm: locks the current prompt, whatever it is."""
+    """The phone's Confirm: locks the current prompt, whatever it is (a decoy's too)."""
     kind = _kind(state, seat)
-    if state["phase"] == "night":
+    if state["phase"] == "night" and kind in NIGHT_DECOYS:
+        _decoy_confirm(state, seat, action, now)
+    elif state["phase"] == "night":
+        require(not _answered(state, seat, kind), _("You have already answered."))
         require(kind in CONFIRMABLE, _("Choose first."))
         _confirm_night(state, seat, kind, now)
     elif state["phase"] == "prompt":
@@ -1592,43 +1577,93 @@ def _confirm(state: dict, seat: int, action: dict, now: float) -> None:
         _poll_lock(state, seat, now)
 
 
-Move = Callable[[dict, int, dict, float], None]
 NIGHT_DECOYS = ("decoy", "wolf_asleep")
 CONFIRMABLE = ("cupid", "lovers", "wolf", "little_girl", "witch", "piper", "charmed")
 NIGHT_KINDS = ("thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
                "little_girl", "witch", "piper", "charmed", "decoy")
 
-# action type -> (the phases or night steps it belongs to, the prompt kinds that may send it,
-# the move). A night step is named "night:<step>".
-MOVES: dict[str, tuple[tuple[str, ...], tuple[str, ...], Move]] = {
-    "look": (("look",), ("look",), _look),
-    "thief_take": (("night:thief",), ("thief",), _thief_take),
-    "thief_stay": (("night:thief",), ("thief",), _thief_stay),
-    "cupid_pick": (("night:cupid",), ("cupid",), _cupid_pick),
-    "seer_look": (("night:seer",), ("seer",), _seer_look),
-    "protect": (("night:salvateur",), ("salvateur",), _protect),
-    "wolf_wake": (("night:werewolves",), ("wolf",), _wolf_wake),
-    "wolf_sleep": (("night:werewolves",), ("wolf",), _wolf_sleep),
-    "wolf_vote": (("night:werewolves",), ("wolf",), _wolf_vote),
-    "peek": (("night:werewolves",), ("little_girl",), _peek),
-    "witch_heal": (("night:witch",), ("witch",), _witch_heal),
-    "witch_poison": (("night:witch",), ("witch",), _witch_poison),
-    "charm": (("night:pied-piper",), ("piper",), _charm),
-    "suspect": (("night",), NIGHT_KINDS, _suspect),
-    "confirm": (("night", "prompt", "election", "vote"),
-                (*NIGHT_KINDS, "scapegoat", "election", "vote"), _confirm),
-    "stand": (("candidacy",), ("candidacy",), _stand),
-    "vote": (("election", "vote"), ("election", "vote"), _vote),
-    "abstain": (("election", "vote"), ("election", "vote"), _abstain),
-    "ready": (("talk",), ("talk",), _ready),
-    "shoot": (("prompt",), ("hunter",), _shoot),
-    "successor": (("prompt",), ("successor",), _successor),
-    "scapegoat_pick": (("prompt",), ("scapegoat",), _scapegoat_pick),
-    "settle": (("prompt",), ("settle",), _settle),
-}
-SYSTEM_MOVES = ("timeout", "presence", "talk_end", "extend", "remove")
-NO_TARGET = ("look", "thief_stay", "wolf_wake", "wolf_sleep", "peek", "witch_heal", "confirm",
-             "abstain")
+
+def _asked(*kinds: str) -> Seats:
+    """The seats whose phone is asked one of ``kinds`` now (``_kind``); the dead are told to
+    stay silent, unless a prompt asks them (a dying Hunter's shot)."""
+    def test(state: dict, seat: int) -> bool:
+        mine = _kind(state, seat)
+        if mine is None and not state["alive"][seat]:
+            raise RuleError(_("You are dead: stay silent."), code="not_your_turn")
+        return mine in kinds
+    return Seats(test)
+
+
+def _unanswered(move: Handler) -> Handler:
+    """A night prompt's move, refused once the phone's prompt is answered (the decoy question
+    stays: hands move alike)."""
+    def guarded(state: dict, seat: int, action: dict, now: float) -> None:
+        require(not _answered(state, seat, _kind(state, seat)), _("You have already answered."))
+        move(state, seat, action, now)
+    return guarded
+
+
+def _suspect_answered(state: dict, seat: int, action: dict, now: float) -> None:
+    require(_answered(state, seat, _kind(state, seat)), _("Answer your own prompt first."))
+    _suspect(state, seat, action, now)
+
+
+SEAT = seat_of(refusal=_("Name a player."))
+SEAT_OR_NONE = seat_of(None, refusal=_("Name a player."), required=False)  # None: nobody
+YES_NO = flag(_("Answer yes or no."))
+NO = {"target": NO_TARGET}
+DAY_TIMERS = ("talk", "vote", "election", "candidacy", "prompt")
+
+# Who may send what, when, with which target; a night step's phase is named "night:<step>"
+# (``_phase_names``). The host's controls are system moves the platform lets the host send.
+MOVES = MoveTable(
+    [
+        Move("look", _asked("look"), ("look",), _look, NO),
+        Move("thief_take", _asked("thief"), ("night:thief",), _unanswered(_thief_take),
+             {"target": choice(0, 1, refusal=_("Take the first or the second card."))}),
+        Move("thief_stay", _asked("thief"), ("night:thief",), _unanswered(_thief_stay), NO),
+        Move("cupid_pick", _asked("cupid"), ("night:cupid",), _unanswered(_cupid_pick),
+             {"target": SEAT}),
+        Move("seer_look", _asked("seer"), ("night:seer",), _unanswered(_seer_look),
+             {"target": SEAT}),
+        Move("protect", _asked("salvateur"), ("night:salvateur",), _unanswered(_protect),
+             {"target": SEAT}),
+        Move("wolf_wake", _asked("wolf"), ("night:werewolves",), _unanswered(_wolf_wake), NO),
+        Move("wolf_sleep", _asked("wolf"), ("night:werewolves",), _unanswered(_wolf_sleep), NO),
+        Move("wolf_vote", _asked("wolf"), ("night:werewolves",), _wolf_vote,
+             {"target": SEAT_OR_NONE}),
+        Move("peek", _asked("little_girl"), ("night:werewolves",), _unanswered(_peek), NO),
+        Move("witch_heal", _asked("witch"), ("night:witch",), _unanswered(_witch_heal), NO),
+        Move("witch_poison", _asked("witch"), ("night:witch",), _unanswered(_witch_poison),
+             {"target": SEAT}),
+        Move("charm", _asked("piper"), ("night:pied-piper",), _unanswered(_charm),
+             {"target": SEAT}),
+        Move("suspect", _asked(*NIGHT_KINDS), ("night",), _suspect_answered,
+             {"target": SEAT_OR_NONE}),
+        Move("confirm", _asked(*NIGHT_KINDS, "scapegoat", "election", "vote"),
+             ("night", "prompt", "election", "vote"), _confirm, NO),
+        Move("stand", _asked("candidacy"), ("candidacy",), _stand, {"target": YES_NO}),
+        Move("vote", _asked("election", "vote"), ("election", "vote"), _vote, {"target": SEAT}),
+        Move("abstain", _asked("election", "vote"), ("election", "vote"), _abstain, NO),
+        Move("ready", _asked("talk"), ("talk",), _ready, {"target": YES_NO}),
+        Move("shoot", _asked("hunter"), ("prompt",), _shoot, {"target": SEAT_OR_NONE}),
+        Move("successor", _asked("successor"), ("prompt",), _successor, {"target": SEAT}),
+        Move("scapegoat_pick", _asked("scapegoat"), ("prompt",), _scapegoat_pick,
+             {"target": SEAT}),
+        Move("settle", _asked("settle"), ("prompt",), _settle, {"target": SEAT}),
+        Move("timeout", SYSTEM, None, _timeout),
+        Move("talk_end", HOST, ("talk",), _talk_end,
+             wrong_phase=_("There is no discussion to end.")),
+        Move("extend", HOST, DAY_TIMERS, _extend,
+             {"target": integer(10, 600, refusal=_("Extend by 10 to 600 seconds."))},
+             wrong_phase=_("Only a day timer can be extended.")),
+        Move("remove", HOST, None, _remove),
+        presence_move(),
+    ],
+    phase_names=lambda state: _phase_names(state),
+    seat_code="bad_seat",
+)
+HOST_ACTIONS = MOVES.host_types()  # the host's controls during a game (§9)
 
 
 def _kind(state: dict, seat: int) -> str | None:
@@ -1659,39 +1694,11 @@ def _kind(state: dict, seat: int) -> str | None:
     return None
 
 
-def _context(state: dict) -> str:
+def _phase_names(state: dict) -> tuple[str, ...]:
+    """The names the state's phase goes by: at night, ``night`` and ``night:<step>``."""
     if state["phase"] == "night":
-        return f"night:{state['step']['key']}"
-    return state["phase"]
-
-
-def _player_apply(state: dict, seat: Any, action: dict, now: float) -> None:
-    kind = action.get("type")
-    require(isinstance(kind, str) and kind in MOVES, _("Unknown action."), code="bad_action")
-    require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
-    require(not state["over"], _("The game is over."), code="wrong_phase")
-    require(kind not in NO_TARGET or action.get("target") is None,
-            _("That action takes no target."), code="bad_action")
-    contexts, kinds, move = MOVES[kind]
-    context = _context(state)
-    require(
-        context in contexts or context.split(":")[0] in contexts,
-        _("That can't be done right now."), code="wrong_phase",
-    )
-    mine = _kind(state, seat)
-    if mine is None and not state["alive"][seat]:
-        raise RuleError(_("You are dead: stay silent."), code="not_your_turn")
-    require(mine in kinds, _("That is not yours to do."), code="not_your_turn")
-    if state["phase"] == "night":
-        answered = _answered(state, seat, mine)
-        if kind == "suspect":
-            require(answered, _("Answer your own prompt first."))
-        elif kind == "confirm" and mine in NIGHT_DECOYS:
-            move = _decoy_confirm
-        else:
-            require(not answered or (mine == "wolf" and kind == "wolf_vote"),
-                    _("You have already answered."))
-    move(state, seat, action, now)
+        return ("night", f"night:{state['step']['key']}")
+    return (state["phase"],)
 
 
 def _answered(state: dict, seat: int, kind: str) -> bool:
@@ -1712,23 +1719,8 @@ def _decoy_confirm(state: dict, seat: int, action: dict, now: float) -> None:
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     """The state after one action (a new dict; the given state is untouched), or ``RuleError``.
     ``seat`` None is the system: ``timeout``, ``presence`` and the host's controls."""
-    require(isinstance(action, dict), _("Unknown action."), code="bad_action")
-    require(isinstance(now, int | float) and not isinstance(now, bool), _("Bad clock."),
-            code="bad_action")
     new = state_copy(state, FIXED)
-    if seat is None:
-        kind = action.get("type")
-        require(kind in SYSTEM_MOVES, _("Unknown action."), code="bad_action")
-        if kind == "presence":
-            _presence(new, action, now)
-        else:
-            require(not new["over"], _("The game is over."), code="wrong_phase")
-            if kind == "timeout":
-                _timeout(new, now)
-            else:
-                _host(new, action, now)
-    else:
-        _player_apply(new, seat, action, now)
+    MOVES.play(new, seat, action, now)
     new["narration"].pop("fresh", None)
     return new
 
