@@ -143,6 +143,40 @@ def logged_apply(rules: Any, state: dict, seat: int | None, action: dict, now: f
     return rules.apply(state, seat, action, now)
 
 
+def setup_saved(rules: Any, setup: dict) -> dict:
+    """A game's first state set up again from what it was set up from (``Game.setup``:
+    ``n_players``, ``options``, ``seed``, ``now``, ``content``): the start of its replay, and
+    of its fixed parts."""
+    return rules.setup(setup["n_players"], rules.options_clean(setup["options"]), setup["seed"],
+                       setup["now"], setup["content"])
+
+
+def as_stored(state: dict) -> dict:
+    """The state as the live game stored it, read back (lists, string keys, nothing shared),
+    so a replay's rules see exactly what they saw live."""
+    return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))
+
+
+def replay(rules: Any, setup: dict, log: list[dict]) -> Iterator[tuple[dict, Any, dict, dict]]:
+    """Each move of a game in order, as ``(before, seat, action, after)``, from its saved
+    setup and its action log (``seat``, ``payload``, ``applied_at`` each): the platform's
+    replay and every recap go through here."""
+    state = as_stored(setup_saved(rules, setup))
+    for entry in log:
+        after = as_stored(logged_apply(rules, state, entry["seat"], entry["payload"],
+                                       entry["applied_at"]))
+        yield state, entry["seat"], entry["payload"], after
+        state = after
+
+
+def replay_end(rules: Any, setup: dict, log: list[dict]) -> dict:
+    """The state a game's replay ends in (its first state when nothing was played)."""
+    state = as_stored(setup_saved(rules, setup)) if not log else {}
+    for _before, _seat, _action, after in replay(rules, setup, log):
+        state = after
+    return state
+
+
 def presence_apply(state: dict, action: dict) -> None:
     """Record a phone coming or going (the system's ``presence`` action) on a state copy."""
     seat = action.get("seat")
