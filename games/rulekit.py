@@ -12,20 +12,30 @@ A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and
 - ``options_clean(raw: dict) -> dict``: the room options checked against ``OPTIONS`` with
   defaults filled in, or ``RuleError``;
 - ``setup(n_players, options, seed, now, content) -> state``: a fresh JSON-able state dict;
+- ``MOVES``: its move table (``MoveTable`` of ``Move`` lines, below): every move type, who may
+  send it, in which phases, the shape of its payload and its handler;
 - ``legal_actions(state, seat) -> list[dict]``: concrete actions ``seat`` may submit now
-  (free-text actions are listed with one sample value);
+  (free-text actions are listed with one sample value), of types ``MOVES`` opens to the seat;
 - ``apply(state, seat, action, now) -> state``: a *new* state (the input is never mutated), or
-  ``RuleError``. ``seat`` is ``None`` for the system: ``{"type": "timeout"}`` when the state's
-  deadline has passed, ``{"type": "presence", "seat": i, "connected": bool}`` when a phone comes
-  or goes;
+  ``RuleError``: a copy played through ``MOVES``. ``seat`` is ``None`` for the system:
+  ``{"type": "timeout"}`` when the state's deadline has passed, ``{"type": "presence", "seat":
+  i, "connected": bool}`` when a phone comes or goes;
 - ``view(state, viewer) -> dict``: what one screen may see; ``viewer`` is a seat index, or ``None``
   for the board (the TV and the audience), which never sees a secret;
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
 - ``options_public(options) -> dict`` (optional): the room's options every screen may see
   once the game is dealt (Werewolf hides a secret composition's cards); all of them otherwise;
-- ``HOST_ACTIONS`` (tuple of action types, optional): the system moves the host may send
-  during a game (Werewolf's ``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
+- ``HOST_ACTIONS`` (tuple of action types): the system moves the host may send during a game
+  (Werewolf's ``talk_end``, ``extend``, ``remove``), applied with seat ``None``: the ``HOST``
+  lines of ``MOVES`` (``MOVES.host_types()``);
+- ``disguised(state, viewer, generator) -> state``: the declaration of the game's secrets: the
+  state with every secret ``viewer`` (a seat, or ``None`` for the board) may not see replaced
+  by another possible one, so that its view cannot tell the two apart (the contract suite,
+  ``tests/games/contract``, checks it at every step of random games); ``PADDING`` (optional):
+  keys of a phone's part that only pad it to one size, left out of that comparison;
+- ``content_sample(n_players, seed) -> dict`` (optional): made-up content to set a game up with
+  (Outfox's cards) for tests and bots;
 - ``FREE_TEXT`` (dict, optional): action type → the field of it a player types freely
   (Outfox's ``fox``: ``text``), which the platform's family filter checks before the rules see it;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
@@ -38,6 +48,9 @@ Timers: a duration the rules wait goes through ``timer(options, seconds)``, whic
 by the room's extended timers (the platform adds ``timer_scale`` to the options at setup when it
 is not 1). A paused game's deadlines are shifted by the platform's own logged ``resume`` move
 (``clock_shift``), which the rules never see.
+
+A game's first state is set up again from its saved setup by ``setup_saved``, and its action
+log replayed by ``replay`` (the platform's replay, fixed parts and recaps all use them).
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and

@@ -13,6 +13,7 @@ leave it only through ``view``.
 from __future__ import annotations
 
 import copy
+import random
 from itertools import permutations
 from typing import Any
 
@@ -947,6 +948,46 @@ def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     MOVES.play(new, seat, action, now)
     _settle(new, now)
     return new
+
+
+# --- Secrets ----------------------------------------------------------------------------------
+
+
+def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict:
+    """The same public game with every secret ``viewer`` may not see replaced by another
+    possible one: its view must not tell the two apart. The secrets, until the end: each
+    player's character (their own), the unused characters (nobody's), each investigation's
+    cards and each accusation's character (the investigator's, the accuser's), and each vote
+    and immunity answer while they are hidden (the voter's, the answerer's)."""
+    other = state_copy(state)
+    if state["over"]:
+        return other
+    n = _n(other)
+    keep = {viewer: other["characters"][viewer]} if viewer is not None else {}
+    pool = [c for c in CHARACTERS if c not in keep.values()]
+    generator.shuffle(pool)
+    other["characters"] = [keep.get(s) or pool.pop() for s in range(n)]
+    other["unused"] = sorted(pool, key=CHARACTERS.index)
+    for found in other["investigations"]:
+        if found["seat"] != viewer:
+            found["cards"] = generator.sample(CHARACTERS, 4)
+    for accusation in other["accusations"]:
+        if accusation["seat"] != viewer:
+            accusation["character"] = generator.choice(CHARACTERS)
+    challenge = other["challenge"]
+    if challenge and other["phase"] == "vote":
+        challenge["votes"] = [
+            v if s == viewer or v is None else generator.choice(["up", "down"])
+            for s, v in zip(challenge["voters"], challenge["votes"], strict=True)
+        ]
+    immunity = other["immunity"]
+    if immunity and other["phase"] == "immunity":
+        immunity["answers"] = [
+            a if s == viewer or a is None else generator.choice([True, False])
+            for s, a in zip(immunity["asked"], immunity["answers"], strict=True)
+        ]
+    other["seed"] = generator.randrange(10**9)
+    return other
 
 
 # --- View: the one door for secrets -----------------------------------------------------------

@@ -12,6 +12,7 @@ in its marked place). The GUESS column is six slots: index 0-4 are #1-#5, index 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.options import options_clean as declared_clean
@@ -759,6 +760,80 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             if answer != guess[FOX_SLOT] and answer != state["double_downs"][seat]
         ]
     return []
+
+
+# --- secrets -------------------------------------------------------------------------------
+
+SECRET_PHASES = ("draw", "fox", "read", "rank", "double_down")  # the card's ranks unrevealed
+
+
+def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict:
+    """The same table as ``viewer`` sees it (same six texts on screen, same column, same
+    revealed steps) with every secret it may not see replaced by another possible one: its
+    view must not tell the two apart. The secrets: the readers' offered cards, their card's
+    ranks (the Fox's place among them) and their Fox proposal, hidden from the guessers and
+    the board until each is revealed; each guesser's Double Down pick, hidden from everyone
+    else until the reveal."""
+    other = state_copy(state)
+    phase = state["phase"]
+    secret = phase in SECRET_PHASES or (phase == "reveal" and state["step"] < SLOTS)
+    if state["over"] or not secret:
+        return other
+    if viewer not in _readers(state):
+        _card_disguise(other, generator)
+    if phase in SECRET_PHASES:
+        choices = [answer for answer in range(SLOTS) if answer != other["guess"][FOX_SLOT]]
+        for seat, pick in enumerate(other["double_downs"]):
+            if seat != viewer and pick is not None:
+                other["double_downs"][seat] = generator.choice(choices)
+    return other
+
+
+def _card_disguise(other: dict, generator: random.Random) -> None:
+    """Other offered cards, and another card under the same six texts: the Fox elsewhere,
+    the unrevealed ranks reshuffled, another proposal."""
+    for index in other["offer"]:
+        other["cards"][index]["question"] = f"Other question {generator.random()}"
+        other["cards"][index]["id"] = 10_000 + index
+    if other["proposal"] is not None:
+        other["proposal"]["text"] = f"Other Fox {generator.random()}"
+    if other["card"] is None:
+        return
+    card = other["cards"][other["card"]]
+    order = card["reading_order"]
+    texts = [other["fox"] if rank == 0 else card["answers"][rank - 1] for rank in order]
+    revealed = [1, 2, 3, 4, 5, 0][: other["step"]] if other["phase"] == "reveal" else []
+    free_positions = [p for p in range(SLOTS) if order[p] not in revealed]
+    free_ranks = [order[p] for p in free_positions]
+    fox_before = order.index(0) if 0 in free_ranks else None
+    for _attempt in range(20):  # prefer moving the Fox
+        generator.shuffle(free_ranks)
+        moved = dict(zip(free_positions, free_ranks, strict=True))
+        if fox_before is None or moved[fox_before] != 0:
+            break
+    new_order = [moved.get(p, order[p]) for p in range(SLOTS)]
+    answers = [""] * 5
+    for position, rank in enumerate(new_order):
+        if rank == 0:
+            other["fox"] = texts[position]
+        else:
+            answers[rank - 1] = texts[position]
+    other["cards"][other["card"]] = {**card, "reading_order": new_order, "answers": answers}
+
+
+def content_sample(n_players: int, seed: int) -> dict:
+    """A deck of distinct made-up cards, enough for a game of ``n_players`` (for tests and
+    bots: the platform deals from the curated decks)."""
+    generator = random.Random(seed)
+    cards = []
+    for number in range(len(turn_plan(n_players)) + 2):
+        order = list(range(SLOTS))
+        generator.shuffle(order)
+        cards.append({"id": 500 + number, "question": f"Question {number}",
+                      "source": f"Source {number}", "language": "en",
+                      "answers": [f"Answer {number}-{rank}" for rank in range(1, 6)],
+                      "reading_order": order})
+    return {"cards": cards}
 
 
 # --- views ---------------------------------------------------------------------------------

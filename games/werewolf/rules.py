@@ -15,6 +15,7 @@ role ids of ``ROLES`` (the English there is only a fallback).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -1821,6 +1822,47 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if kind == "settle":
         return _targets("settle", live)
     return _targets("scapegoat_pick", live) + [{"type": "confirm", "target": None}]
+
+
+# --- Secrets --------------------------------------------------------------------------------------
+
+PADDING = ("pad",)  # a phone part's keys that only pad it to one size (spaces, see ``_pad``)
+
+
+def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict:
+    """The same village as ``viewer`` sees it with secrets it may not see replaced by other
+    possible ones: its view must not tell the two apart (but for ``PADDING``, whose length
+    follows from every phone's part). The secrets, until the end (a ghost who sees all, by
+    option, sees them): the seed; each living player's card, but for the pack's (which the
+    pack knows), the lovers' (each other's, by option) and a revealed Idiot's; each player's
+    notebook (their own); the decoy answers and the ballots (each voter's)."""
+    other = state_copy(state)
+    ghost = (viewer is not None and not state["alive"][viewer]
+             and state["options"]["ghosts.seeAll"])
+    if state["over"] or ghost:
+        return other
+    other["seed"] = generator.randrange(10**9)
+    cards = other["cards"]
+    hidden = [seat for seat in _living(state)
+              if seat != viewer and seat not in (state["lovers"] or ())
+              and seat != state["idiot_revealed"] and cards[seat] != "werewolf"]
+    generator.shuffle(hidden)
+    pair = next(((a, b) for a in hidden for b in hidden if cards[a] != cards[b]), None)
+    if pair is not None:
+        a, b = pair
+        cards[a], cards[b] = cards[b], cards[a]
+    for seat, notes in enumerate(other["notes"]):
+        if seat != viewer:
+            notes["glimpses"].append([0, seat])
+    step = other["step"]
+    if step is not None:
+        step["suspects"] = [suspect if seat == viewer or suspect is None else "none"
+                            for seat, suspect in enumerate(step["suspects"])]
+    poll = other["poll"]
+    if poll is not None and poll.get("ballots"):
+        poll["ballots"] = [ballot if seat == viewer or ballot is None else "abstain"
+                           for seat, ballot in enumerate(poll["ballots"])]
+    return other
 
 
 # --- Views: the one door for secrets --------------------------------------------------------------
