@@ -228,7 +228,7 @@ Handler = Callable[[dict, Any, dict, float], None]
 @dataclass(frozen=True)
 class Field:
     """One field of a move's payload: what its value must be (``check(value, state)``), the
-    refusal when it is not, and whether it may be left out (then it is checked as ``None``)."""
+    refusal when it is not, and whether it may be left out."""
 
     check: Callable[[Any, dict], bool]
     refusal: str = _("“%(field)s” has a bad value.")
@@ -416,10 +416,12 @@ class MoveTable:
 
     @staticmethod
     def _field_check(state: dict, action: dict, name: str, checked: Field) -> None:
-        require(name in action or not checked.required, _("That action is missing “%(field)s”."),
-                code="bad_action", field=name)
-        value = action.get(name)
-        require(checked.check(value, state), checked.refusal, code="bad_action", field=name)
+        if name not in action:
+            require(not checked.required, _("That action is missing “%(field)s”."),
+                    code="bad_action", field=name)
+            return
+        require(checked.check(action[name], state), checked.refusal, code="bad_action",
+                field=name)
 
     @staticmethod
     def _who_check(state: dict, seat: int, who: Seats) -> None:
