@@ -21,6 +21,7 @@ import orjson
 from games.jsonfast import ENCODE_OPTIONS
 from games.models import Game, Room
 from games.registry import game as registered
+from games.rulekit import setup_saved
 
 REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (a pool of question cards: ~10 KB)
 
@@ -51,10 +52,7 @@ def state_full(room: Room) -> dict | None:
 
 def game_setup(game: Game) -> dict:
     """A game's first state, set up again from what it was set up from."""
-    played = registered(game.game)
-    setup = game.setup
-    return played.setup(setup["n_players"], played.options_clean(setup["options"]),
-                        setup["seed"], setup["now"], setup["content"])
+    return setup_saved(registered(game.game), game.setup)
 
 
 def fixed_remember(game: Game, state: dict) -> None:

@@ -1,5 +1,6 @@
-"""What every game's recap shares: the game replayed from its setup and action log, the new
-public events of each move, and the winners of an award (ties share it).
+"""What every game's recap shares: the new public events of each move of the game replayed from
+its setup and action log (``games.rulekit.replay``), and the winners of an award (ties share
+it).
 
 A game's ``recap.py`` is pure (no Django import), like its rules, and exposes
 ``recap(setup, log) -> {"board": ..., "seats": [...]}``: ``setup`` is what the game was set up
@@ -12,33 +13,7 @@ its own language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from types import ModuleType
 from typing import Any
-
-import orjson
-
-from games.rulekit import logged_apply
-
-
-def _json(state: dict) -> dict:
-    """The state as the live game stored it (lists, string keys, nothing shared)."""
-    return orjson.loads(orjson.dumps(state))
-
-
-def replay(
-    rules: ModuleType, setup: dict, log: list[dict]
-) -> Iterator[tuple[dict, Any, dict, dict]]:
-    """Each move of the game in order, as ``(before, seat, action, after)``."""
-    state = _json(rules.setup(
-        setup["n_players"], rules.options_clean(setup["options"]), setup["seed"], setup["now"],
-        setup["content"],
-    ))
-    for entry in log:
-        after = _json(logged_apply(rules, state, entry["seat"], entry["payload"],
-                                   entry["applied_at"]))
-        yield state, entry["seat"], entry["payload"], after
-        state = after
 
 
 def events_new(before: dict, after: dict) -> list[dict]:

@@ -13,20 +13,30 @@ the game's ``Game`` (``games.gamekit``, built in its package's ``__init__.py``) 
 - ``options_clean(raw: dict) -> dict``: the room options checked against ``OPTIONS`` with
   defaults filled in, or ``RuleError``;
 - ``setup(n_players, options, seed, now, content) -> state``: a fresh JSON-able state dict;
+- ``MOVES``: its move table (``MoveTable`` of ``Move`` lines, below): every move type, who may
+  send it, in which phases, the shape of its payload and its handler;
 - ``legal_actions(state, seat) -> list[dict]``: concrete actions ``seat`` may submit now
-  (free-text actions are listed with one sample value);
+  (free-text actions are listed with one sample value), of types ``MOVES`` opens to the seat;
 - ``apply(state, seat, action, now) -> state``: a *new* state (the input is never mutated), or
-  ``RuleError``. ``seat`` is ``None`` for the system: ``{"type": "timeout"}`` when the state's
-  deadline has passed, ``{"type": "presence", "seat": i, "connected": bool}`` when a phone comes
-  or goes;
+  ``RuleError``: a copy played through ``MOVES``. ``seat`` is ``None`` for the system:
+  ``{"type": "timeout"}`` when the state's deadline has passed, ``{"type": "presence", "seat":
+  i, "connected": bool}`` when a phone comes or goes;
 - ``view(state, viewer) -> dict``: what one screen may see; ``viewer`` is a seat index, or ``None``
   for the board (the TV and the audience), which never sees a secret;
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
   a change sends), building what the screens see alike only once.
 - ``options_public(options) -> dict`` (optional): the room's options every screen may see
   once the game is dealt (a secret composition's cards hidden); all of them otherwise;
-- ``HOST_ACTIONS`` (tuple of action types, optional): the system moves the host may send
-  during a game (``talk_end``, ``extend``, ``remove``), applied with seat ``None``;
+- ``HOST_ACTIONS`` (tuple of action types): the system moves the host may send during a game
+  (``talk_end``, ``extend``, ``remove``), applied with seat ``None``: the ``HOST``
+  lines of ``MOVES`` (``MOVES.host_types()``);
+- ``disguised(state, viewer, generator) -> state``: the declaration of the game's secrets: the
+  state with every secret ``viewer`` (a seat, or ``None`` for the board) may not see replaced
+  by another possible one, so that its view cannot tell the two apart (the contract suite,
+  ``tests/games/contract``, checks it at every step of random games); ``PADDING`` (optional):
+  keys of a phone's part that only pad it to one size, left out of that comparison;
+- ``content_sample(n_players, seed) -> dict`` (optional): made-up content to set a game up with
+  (a deck of cards) for tests and bots;
 - ``FREE_TEXT`` (dict, optional): action type → the field of it a player types freely
   (a typed answer's ``text``), which the platform's family filter checks before the rules see it;
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
@@ -40,6 +50,9 @@ by the room's extended timers (the platform adds ``timer_scale`` to the options 
 is not 1). A paused game's deadlines are shifted by the platform's own logged ``resume`` move
 (``clock_shift``), which the rules never see.
 
+A game's first state is set up again from its saved setup by ``setup_saved``, and its action
+log replayed by ``replay`` (the platform's replay, fixed parts and recaps all use them).
+
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
 ``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and
 replay a game from its seed and action log.
@@ -49,6 +62,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -142,6 +157,40 @@ def logged_apply(rules: Any, state: dict, seat: int | None, action: dict, now: f
     return rules.apply(state, seat, action, now)
 
 
+def setup_saved(rules: Any, setup: dict) -> dict:
+    """A game's first state set up again from what it was set up from (``Game.setup``:
+    ``n_players``, ``options``, ``seed``, ``now``, ``content``): the start of its replay, and
+    of its fixed parts."""
+    return rules.setup(setup["n_players"], rules.options_clean(setup["options"]), setup["seed"],
+                       setup["now"], setup["content"])
+
+
+def as_stored(state: dict) -> dict:
+    """The state as the live game stored it, read back (lists, string keys, nothing shared),
+    so a replay's rules see exactly what they saw live."""
+    return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))
+
+
+def replay(rules: Any, setup: dict, log: list[dict]) -> Iterator[tuple[dict, Any, dict, dict]]:
+    """Each move of a game in order, as ``(before, seat, action, after)``, from its saved
+    setup and its action log (``seat``, ``payload``, ``applied_at`` each): the platform's
+    replay and every recap go through here."""
+    state = as_stored(setup_saved(rules, setup))
+    for entry in log:
+        after = as_stored(logged_apply(rules, state, entry["seat"], entry["payload"],
+                                       entry["applied_at"]))
+        yield state, entry["seat"], entry["payload"], after
+        state = after
+
+
+def replay_end(rules: Any, setup: dict, log: list[dict]) -> dict:
+    """The state a game's replay ends in (its first state when nothing was played)."""
+    state = as_stored(setup_saved(rules, setup)) if not log else {}
+    for _before, _seat, _action, after in replay(rules, setup, log):
+        state = after
+    return state
+
+
 def presence_apply(state: dict, action: dict) -> None:
     """Record a phone coming or going (the system's ``presence`` action) on a state copy."""
     seat = action.get("seat")
@@ -164,3 +213,230 @@ def deadline_require(state: dict, now: float) -> None:
         _("Nothing is due yet."),
         code="not_due",
     )
+
+
+# --- the move table: one way to declare a game's moves ------------------------------------------
+#
+# A game declares its moves as a table of ``Move`` lines that read like its rulebook: the move's
+# type, the phase(s) it belongs to, who may send it (a seat, the active seat, a role of the
+# game, the system or the host), the shape of its payload and what it does. ``MoveTable.play``
+# checks all of that, in one order for every game, before the move's handler runs, so handlers
+# only hold the rule itself. Actions come from the network: nothing in them is trusted.
+
+Handler = Callable[[dict, Any, dict, float], None]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a move's payload: what its value must be (``check(value, state)``), the
+    refusal when it is not, and whether it may be left out."""
+
+    check: Callable[[Any, dict], bool]
+    refusal: str = _("“%(field)s” has a bad value.")
+    required: bool = True
+
+
+def _whole(value: Any) -> bool:
+    """An int that is not a bool (``True`` is an ``int`` in Python, never a number on the wire)."""
+    return type(value) is int
+
+
+def integer(low: int | None = None, high: int | None = None, refusal: str | None = None) -> Field:
+    """A whole number, within ``low..high`` when given."""
+    def check(value: Any, state: dict) -> bool:
+        return (_whole(value) and (low is None or value >= low)
+                and (high is None or value <= high))
+    return Field(check, refusal or Field.refusal)
+
+
+TEXT_MAX_BYTES = 2000  # a typed field longer than this is no typing: refused before the rules
+
+
+def text(max_chars: int = TEXT_MAX_BYTES) -> Field:
+    """Free text (the rules trim and judge it; this only bounds what reaches them)."""
+    return Field(lambda value, state: isinstance(value, str) and len(value) <= max_chars)
+
+
+def choice(*values: Any, refusal: str | None = None) -> Field:
+    """One of ``values``, of the same JSON type (``1`` is not ``True``, nor ``"1"``)."""
+    return Field(
+        lambda value, state: any(type(value) is type(v) and value == v for v in values),
+        refusal or Field.refusal,
+    )
+
+
+def flag(refusal: str | None = None) -> Field:
+    """``true`` or ``false``."""
+    return Field(lambda value, state: isinstance(value, bool), refusal or Field.refusal)
+
+
+def seat_of(*also: Any, refusal: str | None = None, required: bool = True) -> Field:
+    """A seat of this game (``0 .. n-1``), or one of ``also`` (a supply that is not a
+    seat, a missing target as ``None``)."""
+    def check(value: Any, state: dict) -> bool:
+        if any(type(value) is type(v) and value == v for v in also):
+            return True
+        return _whole(value) and 0 <= value < len(state["connected"])
+    return Field(check, refusal or Field.refusal, required)
+
+
+NO_TARGET = Field(lambda value, state: value is None, _("That action takes no target."),
+                  required=False)
+"""A ``target`` a move takes none of: left out, or ``null`` (a game whose actions all carry one)."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who may send a move: a test on ``(state, seat)`` and the refusal when it fails (the test
+    may raise a more precise ``RuleError`` itself)."""
+
+    test: Callable[[dict, int], bool]
+    refusal: str = _("That is not yours to do.")
+    code: str = "not_your_turn"
+
+
+ANY_SEAT = Seats(lambda state, seat: True)
+ACTIVE_SEAT = Seats(lambda state, seat: seat == state["active"], _("It is not your turn."))
+SYSTEM = Seats(lambda state, seat: seat is None, code="bad_action")  # the platform (seat None)
+HOST = Seats(lambda state, seat: seat is None, code="bad_action")  # the host, sent as the system
+
+
+@dataclass(frozen=True)
+class Move:
+    """One line of the rulebook: a move ``type`` that ``who`` may send in ``phases`` (``None``:
+    any), with a payload of ``fields``, done by ``handler(state, seat, action, now)`` on the
+    new state. ``more_fields(action)`` adds fields that depend on one already checked (the
+    character a claim names); ``wrong_phase`` is the refusal outside its phases;
+    ``when_over`` lets it through once the game is over (a phone coming or going)."""
+
+    type: str
+    who: Seats
+    phases: tuple[str, ...] | None
+    handler: Handler
+    fields: dict[str, Field] = field(default_factory=dict)
+    more_fields: Callable[[dict], dict[str, Field]] | None = None
+    wrong_phase: str = _("That can't be done right now.")
+    when_over: bool = False
+
+    @property
+    def by_system(self) -> bool:
+        return self.who is SYSTEM or self.who is HOST
+
+
+class MoveTable:
+    """A game's moves, checked and played: ``play`` refuses, in this order, what is no move of
+    the game (or a player's move sent by the system, or the reverse), a seat that is not one,
+    a payload of the wrong shape, a move after the game is over, a seat no longer in the game
+    (``present``), a move outside its phases, and a seat that may not send it; then the
+    handler runs. ``phase_names(state)`` are the names the state's phase goes by (a night
+    of steps is ``night`` and ``night:<step>``); ``seat_code`` is the code of a bad seat."""
+
+    def __init__(
+        self,
+        moves: list[Move],
+        present: Seats | None = None,
+        phase_names: Callable[[dict], tuple[str, ...]] | None = None,
+        seat_code: str = "bad_action",
+    ) -> None:
+        self.moves = moves
+        self.present = present
+        self.phase_names = phase_names or (lambda state: (state["phase"],))
+        self.seat_code = seat_code
+        self.by_type: dict[str, list[Move]] = {}
+        for move in moves:
+            self.by_type.setdefault(move.type, []).append(move)
+
+    def __iter__(self) -> Iterator[str]:
+        """The types of the players' moves, in table order (what a phone may ever send)."""
+        return iter(dict.fromkeys(move.type for move in self.moves if not move.by_system))
+
+    def host_types(self) -> tuple[str, ...]:
+        """The moves the host sends (``HOST_ACTIONS``), in table order."""
+        return tuple(dict.fromkeys(move.type for move in self.moves if move.who is HOST))
+
+    def phases(self) -> set[str]:
+        """Every phase some move names."""
+        return {phase for move in self.moves for phase in move.phases or ()}
+
+    def move_for(self, state: dict, seat: Any, action: Any) -> Move:
+        """The table's line for ``action`` sent by ``seat`` now, or the refusal."""
+        require(isinstance(action, dict) and isinstance(action.get("type"), str),
+                _("Unknown action."), code="bad_action")
+        system = seat is None
+        lines = [move for move in self.by_type.get(action["type"], ())
+                 if move.by_system == system]
+        require(bool(lines), _("Unknown action."), code="bad_action")
+        if not system:
+            require(_whole(seat) and 0 <= seat < len(state["connected"]), _("No such seat."),
+                    code=self.seat_code)
+        if not state["over"] or not all(move.when_over for move in lines):
+            require(not state["over"], _("The game is over."), code="wrong_phase")
+        for name, checked in lines[0].fields.items():
+            self._field_check(state, action, name, checked)
+        if lines[0].more_fields is not None:
+            for name, checked in lines[0].more_fields(action).items():
+                self._field_check(state, action, name, checked)
+        if not system and self.present is not None:
+            self._who_check(state, seat, self.present)
+        names = self.phase_names(state)
+        move = next((line for line in lines
+                     if line.phases is None or any(name in line.phases for name in names)), None)
+        require(move is not None, lines[0].wrong_phase, code="wrong_phase")
+        assert move is not None
+        if not system:
+            self._who_check(state, seat, move.who)
+        return move
+
+    def play(self, state: dict, seat: Any, action: Any, now: Any) -> None:
+        """Check ``action`` by ``seat`` (``None``: the system) and play it on ``state`` (a copy
+        the caller made: ``apply`` never changes the state it was given)."""
+        require(isinstance(now, int | float) and not isinstance(now, bool), _("Bad clock."),
+                code="bad_action")
+        self.move_for(state, seat, action).handler(state, seat, action, now)
+
+    def open_types(self, state: dict, seat: int) -> set[str]:
+        """The move types ``seat`` passes the phase and seat checks for now (what its
+        ``legal_actions`` may offer: they must pass the handler's own rules too)."""
+        if state["over"]:
+            return set()
+        open_now = set()
+        for move in self.moves:
+            if move.by_system:
+                continue
+            try:
+                if self.present is not None:
+                    self._who_check(state, seat, self.present)
+                names = self.phase_names(state)
+                if move.phases is not None and not any(n in move.phases for n in names):
+                    continue
+                self._who_check(state, seat, move.who)
+            except RuleError:
+                continue
+            open_now.add(move.type)
+        return open_now
+
+    @staticmethod
+    def _field_check(state: dict, action: dict, name: str, checked: Field) -> None:
+        if name not in action:
+            require(not checked.required, _("That action is missing “%(field)s”."),
+                    code="bad_action", field=name)
+            return
+        require(checked.check(action[name], state), checked.refusal, code="bad_action",
+                field=name)
+
+    @staticmethod
+    def _who_check(state: dict, seat: int, who: Seats) -> None:
+        require(who.test(state, seat), who.refusal, code=who.code)
+
+
+def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
+    """The system's ``presence`` (a phone came or went), the same in every game: the seat's
+    ``connected`` flag set, then ``after(state, now)`` when the game reacts (a deadline for the
+    absent)."""
+    def handler(state: dict, seat: None, action: dict, now: float) -> None:
+        presence_apply(state, action)
+        if after is not None:
+            after(state, now)
+    return Move("presence", SYSTEM, None, handler,
+                {"connected": flag(_("A presence action has a seat and a connected flag."))},
+                when_over=True)

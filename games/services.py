@@ -9,7 +9,6 @@ committed. Consumers and views stay thin: parse, call one service, broadcast.
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 import unicodedata
@@ -27,10 +26,10 @@ from django.utils.translation import gettext_lazy as _
 from games import metrics, registry, rows, wordfilter
 from games.codes import code_generate, code_normalize
 from games.errors import ServiceError
-from games.fixedparts import fixed_remember, game_setup, state_full, state_stored
+from games.fixedparts import fixed_remember, state_full, state_stored
 from games.models import Connection, Game, Room, Seat
 from games.registry import adapter_get, game_title
-from games.rulekit import Refusal, RuleError, logged_apply
+from games.rulekit import Refusal, RuleError, logged_apply, replay_end, setup_saved
 
 NAME_MAX = 20
 AUDIENCE_MAX = 1000
@@ -573,8 +572,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             "content": content,
         }
         try:
-            state = played.setup(len(seated), played.options_clean(room.options), seed, now,
-                                 content)
+            state = setup_saved(played, setup)
         except RuleError as error:
             raise ServiceError(error.message, code=error.code, **error.params) from None
         number = room.games.count() + 1
@@ -991,14 +989,7 @@ def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:
 
 
 def game_replay(game: Game) -> dict:
-    """The state rebuilt from the game's seed and its action log.
-
-    Live, every state is stored as JSON and read back before the next action, so the replay
-    passes each state through JSON too: the rules see exactly what they saw live (lists, not
-    tuples; string keys; no list shared between two places of the state).
-    """
-    state = json.loads(json.dumps(game_setup(game)))
-    for action in game.actions.order_by("seq"):
-        after = state_next(game.game, state, action.seat, action.payload, action.applied_at)
-        state = json.loads(json.dumps(after))
-    return state
+    """The state rebuilt from the game's seed and its action log (each state passed through
+    JSON, as live: ``games.rulekit.replay``)."""
+    log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
+    return replay_end(registry.game(game.game), game.setup, log)

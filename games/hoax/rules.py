@@ -13,6 +13,7 @@ leave it only through ``view``.
 from __future__ import annotations
 
 import copy
+import random
 from itertools import permutations
 from typing import Any
 
@@ -20,14 +21,24 @@ from games.hoax.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the 
 from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
 from games.rulekit import (
+    ACTIVE_SEAT,
+    HOST,
+    SYSTEM,
+    Field,
+    Move,
+    MoveTable,
     RuleError,
+    Seats,
     Term,
     _,
+    choice,
     deadline_require,
+    flag,
     pgettext,
-    presence_apply,
+    presence_move,
     require,
     rng,
+    seat_of,
     state_copy,
     timer,
 )
@@ -38,7 +49,6 @@ GAME_ID = "hoax"
 TITLE = pgettext("game title", "Hoax")
 # Every phase a state is ever in (a screen draws each; the guide says what each is).
 PHASES = ("setup", "turn", "hoax_window", "vote", "immunity", "butler_gift", "over")
-HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
 MIN_PLAYERS = 3
 
 CHARACTERS = ("ex", "lover", "son_in_law", "cousin", "chef", "gardener", "butler")
@@ -200,10 +210,9 @@ def setup(n_players: int, options: dict, seed: int, now: float, content: dict) -
     return state
 
 
-def _setup_pick(state: dict, seat: int, resource: str, now: float) -> None:
+def _setup_pick(state: dict, seat: int, action: dict, now: float) -> None:
     """In turn order from the first player, each player takes one resource of their choice."""
-    require(state["phase"] == "setup", _("Starting resources are taken at setup."), "wrong_phase")
-    require(seat == state["active"], _("It is another player's pick."), "not_your_turn")
+    resource = action["resource"]
     require(
         state["supply"][resource] > 0,
         _("The supply has no %(resource)s left."),
@@ -248,9 +257,7 @@ def _turn_resume(state: dict) -> None:
     state["claim"] = state["challenge"] = state["immunity"] = state["gift"] = None
 
 
-def _turn_end(state: dict, seat: int) -> None:
-    require(state["phase"] == "turn", _("Finish the claim first."), "wrong_phase")
-    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+def _turn_end(state: dict, seat: int, action: dict, now: float) -> None:
     require(state["turn"]["claimed"], _("You must make a claim before ending your turn."))
     _log(state, "end_turn", seat=seat)
     _turn_pass(state)
@@ -312,8 +319,6 @@ def _claim_choices(state: dict, seat: int, character: str) -> list[dict]:
 
 def _claim(state: dict, seat: int, action: dict, now: float) -> None:
     """Declare a character not covered by one of your own imposter tokens, with its choices."""
-    require(state["phase"] == "turn", _("You cannot claim now."), "wrong_phase")
-    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
     require(not state["turn"]["claimed"], _("You have already claimed this turn."))
     character = action["character"]
     require(
@@ -375,16 +380,9 @@ def _challenge_open(state: dict, claimant: int, character: str, kind: str, now: 
     _deadline(state, now, "hoax_window_seconds")
 
 
-def _hoax_call(state: dict, seat: int, now: float) -> None:
+def _hoax_call(state: dict, seat: int, action: dict, now: float) -> None:
     """The first call wins: the caller takes the hoax card and everyone but the claimant votes."""
-    require(
-        state["phase"] != "vote" or state["challenge"]["caller"] == seat,
-        _("Someone else called Hoax first: now vote."),
-        "called_first",
-    )
-    require(state["phase"] == "hoax_window", _("There is no claim to call hoax on."), "wrong_phase")
     challenge = state["challenge"]
-    require(seat in challenge["callers"], _("You cannot call hoax on this claim."), "not_your_turn")
     require(seat not in challenge["passed"], _("You have already let this claim pass."))
     challenge["caller"] = seat
     state["hoax_card"] = seat
@@ -395,11 +393,14 @@ def _hoax_call(state: dict, seat: int, now: float) -> None:
     _deadline(state, now, "vote_seconds")
 
 
-def _hoax_pass(state: dict, seat: int) -> None:
+def _hoax_late(state: dict, seat: int, action: dict, now: float) -> None:
+    """The caller calls again during the vote their call opened."""
+    raise RuleError(_("There is no claim to call hoax on."), code="wrong_phase")
+
+
+def _hoax_pass(state: dict, seat: int, action: dict, now: float) -> None:
     """Let the claim stand; the window closes early once every possible caller has passed."""
-    require(state["phase"] == "hoax_window", _("There is no claim to let pass."), "wrong_phase")
     challenge = state["challenge"]
-    require(seat in challenge["callers"], _("You cannot call hoax on this claim."), "not_your_turn")
     require(seat not in challenge["passed"], _("You have already let this claim pass."))
     challenge["passed"].append(seat)
 
@@ -407,14 +408,12 @@ def _hoax_pass(state: dict, seat: int) -> None:
 # --- Vote -------------------------------------------------------------------------------------
 
 
-def _vote(state: dict, seat: int, vote: str) -> None:
+def _vote(state: dict, seat: int, action: dict, now: float) -> None:
     """Thumbs up (believe) or down (hoax), hidden until all are in or the timer ends."""
-    require(state["phase"] == "vote", _("There is no vote now."), "wrong_phase")
     challenge = state["challenge"]
-    require(seat in challenge["voters"], _("You do not vote on this claim."), "not_your_turn")
     index = challenge["voters"].index(seat)
     require(challenge["votes"][index] is None, _("You have already voted."))
-    challenge["votes"][index] = vote
+    challenge["votes"][index] = action["vote"]
 
 
 def _vote_close(state: dict, now: float) -> None:
@@ -495,16 +494,12 @@ def _immunity_open(state: dict, now: float) -> None:
     _deadline(state, now, "immunity_seconds")
 
 
-def _immunity_answer(state: dict, seat: int, claim_it: bool) -> None:
+def _immunity_answer(state: dict, seat: int, action: dict, now: float) -> None:
     """A targeted player claims the immune character, or declines (answers stay hidden)."""
-    require(state["phase"] == "immunity", _("Nobody is asked about immunity now."), "wrong_phase")
     immunity = state["immunity"]
-    require(
-        seat in immunity["asked"], _("You are not targeted by this privilege."), "not_your_turn"
-    )
     index = immunity["asked"].index(seat)
     require(immunity["answers"][index] is None, _("You have already answered."))
-    immunity["answers"][index] = claim_it
+    immunity["answers"][index] = action["claim"]
 
 
 def _immunity_close(state: dict, now: float) -> None:
@@ -623,10 +618,9 @@ def _privilege_apply(state: dict, now: float) -> None:
     _turn_resume(state)
 
 
-def _gift_pick(state: dict, seat: int, resource: str) -> None:
+def _gift_pick(state: dict, seat: int, action: dict, now: float) -> None:
     """The player the Butler named takes 1 resource of their own choice from the supply."""
-    require(state["phase"] == "butler_gift", _("There is no gift to pick now."), "wrong_phase")
-    require(seat == state["gift"]["seat"], _("The Butler named another player."), "not_your_turn")
+    resource = action["resource"]
     require(
         state["supply"][resource] > 0,
         _("The supply has no %(resource)s left."),
@@ -645,10 +639,9 @@ def _can_afford(state: dict, seat: int) -> bool:
     return all(state["resources"][seat][r] >= k for r, k in INVESTIGATION_COST.items())
 
 
-def _investigate(state: dict, seat: int, target: int) -> None:
+def _investigate(state: dict, seat: int, action: dict, now: float) -> None:
     """Pay one of each; see the target's suspicion card among 3 random others, shuffled."""
-    require(state["phase"] == "turn", _("You cannot investigate now."), "wrong_phase")
-    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    target = action["target"]
     require(target != seat and not state["out"][target], _("Name another player still in."))
     require(_can_afford(state, seat), _("Investigating costs 1 cash, 1 prestige and 1 evidence."))
     for resource, cost in INVESTIGATION_COST.items():
@@ -664,10 +657,9 @@ def _investigate(state: dict, seat: int, target: int) -> None:
 # --- Accuse -----------------------------------------------------------------------------------
 
 
-def _accuse(state: dict, seat: int, target: int, character: str) -> None:
+def _accuse(state: dict, seat: int, action: dict, now: float) -> None:
     """Name a player and, in secret, a character: right eliminates them, wrong eliminates you."""
-    require(state["phase"] == "turn", _("You cannot accuse now."), "wrong_phase")
-    require(seat == state["active"], _("It is not your turn."), "not_your_turn")
+    target, character = action["target"], action["character"]
     require(not state["turn"]["accused"], _("You may accuse only once a turn."))
     require(
         not (state["options"]["accuser_card"] and state["accuser_card"] == seat),
@@ -728,7 +720,7 @@ def _eliminate(state: dict, seat: int, heir: int | str, turn_pass: bool = True) 
         _turn_pass(state)
 
 
-def _remove(state: dict, action: dict, now: float) -> None:
+def _remove(state: dict, host: None, action: dict, now: float) -> None:
     """The host removed a player who left (the platform's ``remove``): out of the game as if
     eliminated, their resources back to the supply, their identity hidden until the end. What
     waited on them goes on without them: their own claim or turn ends (the turn passes), their
@@ -736,7 +728,6 @@ def _remove(state: dict, action: dict, now: float) -> None:
     Butler's gift to them is not given."""
     seat = action.get("target")
     require(_is_int(seat) and 0 <= seat < _n(state), _("No such seat."), "bad_seat")
-    require(not state["over"], _("The game is over."), "wrong_phase")
     require(not state["out"][seat], _("That player is already out of the game."))
     _log(state, "left", seat=seat)
     phase, active = state["phase"], state["active"]
@@ -840,83 +831,17 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     return []
 
 
-# --- Apply: validation, system actions, and the one door for moves -----------------------------
-
-# Every phone action type with its required fields (claims are checked per character).
-ACTION_FIELDS = {
-    "pick": ("resource",),
-    "claim": None,
-    "hoax": (),
-    "pass": (),
-    "vote": ("vote",),
-    "immunity": ("claim",),
-    "investigate": ("target",),
-    "accuse": ("target", "character"),
-    "end_turn": (),
-}
+# --- Apply: the move table, and the one door for moves -----------------------------------------
 
 
-def _bad(message: str, **params: Any) -> RuleError:
-    return RuleError(message, code="bad_action", **params)
-
-
-def _check_shape(state: dict, action: Any) -> dict:
-    """Refuse anything malformed before reading it: actions come from the network."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise _bad(_("An action must be an object with a type."))
-    kind = action["type"]
-    if kind not in ACTION_FIELDS:
-        raise _bad(_("Unknown action %(type)s."), type=kind[:40])
-    fields = ACTION_FIELDS[kind]
-    if kind == "claim":
-        character = action.get("character")
-        if not isinstance(character, str) or character not in CHARACTERS:
-            raise _bad(_("Claim one of the seven characters."))
-        fields = ("character", *CLAIM_FIELDS[character])
-    if not set(fields) <= set(action):  # extra fields are ignored, as in every game
-        raise _bad(
-            _("The action %(type)s needs the fields: %(fields)s."),
-            type=kind,
-            fields=", ".join(fields) or "-",
-        )
-    n = _n(state)
-    for key in fields:
-        value = action[key]
-        if key in ("resource", "give", "take") and value not in RESOURCES:
-            raise _bad(_("Name a resource: cash, prestige or evidence."))
-        if key == "target":
-            chef_supply = kind == "claim" and action["character"] == "chef" and value == SUPPLY
-            if not chef_supply and not (_is_int(value) and 0 <= value < n):
-                raise _bad(_("Name a seat."))
-        if key == "character" and value not in CHARACTERS:
-            raise _bad(_("Name one of the seven characters."))
-        if key == "option" and value not in ("supply", "neighbours"):
-            raise _bad(_("The Ex takes from the supply or from the neighbours."))
-        if key == "vote" and value not in ("up", "down"):
-            raise _bad(_("Vote up or down."))
-        if key == "claim" and not isinstance(value, bool):
-            raise _bad(_("Answer the immunity question with true or false."))
-    return action
-
-
-def _system(state: dict, action: Any, now: float) -> None:
-    """The platform's own actions: a deadline passed, a phone came or went, or the host
-    removed a player."""
-    if not isinstance(action, dict) or action.get("type") not in ("timeout", "presence",
-                                                                   "remove"):
-        raise _bad(_("Unknown system action."))
-    if action["type"] == "remove":
-        _remove(state, action, now)
-        return
-    if action["type"] == "presence":
-        if not isinstance(action.get("connected"), bool):
-            raise _bad(_("A presence action has a seat and a connected flag."))
-        presence_apply(state, action)
-        return
+def _timeout(state: dict, system: None, action: dict, now: float) -> None:
+    """A deadline passed: whoever the phase waited on is taken to have answered by default (a
+    pick of the most plentiful resource, no call, an up vote, no immunity claim)."""
     deadline_require(state, now)
     phase = state["phase"]
+    default = {"resource": _supply_default(state)}
     if phase == "setup":
-        _setup_pick(state, state["active"], _supply_default(state), now)
+        _setup_pick(state, state["active"], default, now)
     elif phase == "hoax_window":
         _challenge_done(state, False, now)
     elif phase == "vote":
@@ -924,13 +849,85 @@ def _system(state: dict, action: Any, now: float) -> None:
     elif phase == "immunity":
         _immunity_close(state, now)
     elif phase == "butler_gift":
-        _gift_pick(state, state["gift"]["seat"], _supply_default(state))
+        _gift_pick(state, state["gift"]["seat"], default, now)
+
+
+def _challenge_seats(key: str, refusal: str, code: str = "not_your_turn") -> Seats:
+    """The seats the open challenge lists under ``key`` (its callers, its voters)."""
+    return Seats(lambda state, seat: seat in state["challenge"][key], refusal, code)
+
+
+CALLER = _challenge_seats("callers", _("You cannot call hoax on this claim."))
+VOTER = _challenge_seats("voters", _("You do not vote on this claim."))
+ASKED = Seats(lambda state, seat: seat in state["immunity"]["asked"],
+              _("You are not targeted by this privilege."))
+GIFTED = Seats(lambda state, seat: seat == state["gift"]["seat"],
+               _("The Butler named another player."))
+PICKER = Seats(ACTIVE_SEAT.test, _("It is another player's pick."))
+FIRST_CALLER = Seats(lambda state, seat: seat == state["challenge"]["caller"],
+                     _("Someone else called Hoax first: now vote."), code="called_first")
+
+RESOURCE = choice(*RESOURCES, refusal=_("Name a resource: cash, prestige or evidence."))
+SEAT = seat_of(refusal=_("Name a seat."))
+CHARACTER = choice(*CHARACTERS, refusal=_("Name one of the seven characters."))
+CLAIM_FIELD_KINDS = {
+    "option": choice("supply", "neighbours",
+                     refusal=_("The Ex takes from the supply or from the neighbours.")),
+    "resource": RESOURCE,
+    "give": RESOURCE,
+    "take": RESOURCE,
+    "target": SEAT,
+}
+
+
+def _claim_fields(action: dict) -> dict[str, Field]:
+    """The fields of a claim of the character it names (the Chef may name the supply)."""
+    character = action["character"]
+    fields = {key: CLAIM_FIELD_KINDS[key] for key in CLAIM_FIELDS[character]}
+    if character == "chef":
+        fields["target"] = seat_of(SUPPLY, refusal=_("Name a seat."))
+    return fields
+
+
+MOVES = MoveTable(
+    [
+        Move("pick", PICKER, ("setup",), _setup_pick, {"resource": RESOURCE},
+             wrong_phase=_("Starting resources are taken at setup.")),
+        Move("pick", GIFTED, ("butler_gift",), _gift_pick, {"resource": RESOURCE}),
+        Move("claim", ACTIVE_SEAT, ("turn",), _claim,
+             {"character": choice(*CHARACTERS,
+                                  refusal=_("Claim one of the seven characters."))},
+             more_fields=_claim_fields, wrong_phase=_("You cannot claim now.")),
+        Move("hoax", CALLER, ("hoax_window",), _hoax_call,
+             wrong_phase=_("There is no claim to call hoax on.")),
+        Move("hoax", FIRST_CALLER, ("vote",), _hoax_late),
+        Move("pass", CALLER, ("hoax_window",), _hoax_pass,
+             wrong_phase=_("There is no claim to let pass.")),
+        Move("vote", VOTER, ("vote",), _vote, {"vote": choice("up", "down",
+                                                             refusal=_("Vote up or down."))},
+             wrong_phase=_("There is no vote now.")),
+        Move("immunity", ASKED, ("immunity",), _immunity_answer,
+             {"claim": flag(_("Answer the immunity question with true or false."))},
+             wrong_phase=_("Nobody is asked about immunity now.")),
+        Move("investigate", ACTIVE_SEAT, ("turn",), _investigate, {"target": SEAT},
+             wrong_phase=_("You cannot investigate now.")),
+        Move("accuse", ACTIVE_SEAT, ("turn",), _accuse, {"target": SEAT, "character": CHARACTER},
+             wrong_phase=_("You cannot accuse now.")),
+        Move("end_turn", ACTIVE_SEAT, ("turn",), _turn_end,
+             wrong_phase=_("Finish the claim first.")),
+        Move("timeout", SYSTEM, None, _timeout),
+        Move("remove", HOST, None, _remove),
+        presence_move(),
+    ],
+    present=Seats(lambda state, seat: not state["out"][seat], _("You are out of the game.")),
+)
+HOST_ACTIONS = MOVES.host_types()  # the host removes a player who left (``_remove``)
 
 
 def _settle(state: dict, now: float) -> None:
     """Close early what can close: everyone the phase waits on has answered. A player whose
     phone is gone keeps their say until the phase's deadline, when the default applies
-    (``_system``); nothing is ever recorded for a player who did not act before that."""
+    (``_timeout``); nothing is ever recorded for a player who did not act before that."""
     while True:
         phase = state["phase"]
         if phase == "hoax_window" and all(
@@ -948,39 +945,49 @@ def _settle(state: dict, now: float) -> None:
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     """Check one action against the rules and return the new state (the input is untouched)."""
     new = state_copy(state, FIXED)
-    if seat is None:
-        _system(new, action, now)
-        _settle(new, now)
-        return new
-    if not _is_int(seat) or not 0 <= seat < _n(new):
-        raise _bad(_("No such seat."))
-    action = _check_shape(new, action)
-    require(not new["over"], _("The game is over."), "wrong_phase")
-    require(not new["out"][seat], _("You are out of the game."), "not_your_turn")
-    kind = action["type"]
-    if kind == "pick":
-        if new["phase"] == "butler_gift":
-            _gift_pick(new, seat, action["resource"])
-        else:
-            _setup_pick(new, seat, action["resource"], now)
-    elif kind == "claim":
-        _claim(new, seat, action, now)
-    elif kind == "hoax":
-        _hoax_call(new, seat, now)
-    elif kind == "pass":
-        _hoax_pass(new, seat)
-    elif kind == "vote":
-        _vote(new, seat, action["vote"])
-    elif kind == "immunity":
-        _immunity_answer(new, seat, action["claim"])
-    elif kind == "investigate":
-        _investigate(new, seat, action["target"])
-    elif kind == "accuse":
-        _accuse(new, seat, action["target"], action["character"])
-    else:
-        _turn_end(new, seat)
+    MOVES.play(new, seat, action, now)
     _settle(new, now)
     return new
+
+
+# --- Secrets ----------------------------------------------------------------------------------
+
+
+def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict:
+    """The same public game with every secret ``viewer`` may not see replaced by another
+    possible one: its view must not tell the two apart. The secrets, until the end: each
+    player's character (their own), the unused characters (nobody's), each investigation's
+    cards and each accusation's character (the investigator's, the accuser's), and each vote
+    and immunity answer while they are hidden (the voter's, the answerer's)."""
+    other = state_copy(state)
+    if state["over"]:
+        return other
+    n = _n(other)
+    keep = {viewer: other["characters"][viewer]} if viewer is not None else {}
+    pool = [c for c in CHARACTERS if c not in keep.values()]
+    generator.shuffle(pool)
+    other["characters"] = [keep.get(s) or pool.pop() for s in range(n)]
+    other["unused"] = sorted(pool, key=CHARACTERS.index)
+    for found in other["investigations"]:
+        if found["seat"] != viewer:
+            found["cards"] = generator.sample(CHARACTERS, 4)
+    for accusation in other["accusations"]:
+        if accusation["seat"] != viewer:
+            accusation["character"] = generator.choice(CHARACTERS)
+    challenge = other["challenge"]
+    if challenge and other["phase"] == "vote":
+        challenge["votes"] = [
+            v if s == viewer or v is None else generator.choice(["up", "down"])
+            for s, v in zip(challenge["voters"], challenge["votes"], strict=True)
+        ]
+    immunity = other["immunity"]
+    if immunity and other["phase"] == "immunity":
+        immunity["answers"] = [
+            a if s == viewer or a is None else generator.choice([True, False])
+            for s, a in zip(immunity["asked"], immunity["answers"], strict=True)
+        ]
+    other["seed"] = generator.randrange(10**9)
+    return other
 
 
 # --- View: the one door for secrets -----------------------------------------------------------

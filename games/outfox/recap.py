@@ -9,7 +9,8 @@ player took in one turn). Everything here was public at the turn's reveal.
 from __future__ import annotations
 
 from games.outfox import rules
-from games.recapkit import award, leaders, replay
+from games.recapkit import award, leaders
+from games.rulekit import replay
 
 
 def turns(setup: dict, log: list[dict]) -> tuple[list[dict], dict]:

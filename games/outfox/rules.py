@@ -12,21 +12,28 @@ in its marked place). The GUESS column is six slots: index 0-4 are #1-#5, index 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
 from typing import Any
 
 from games.options import options_clean as declared_clean
 from games.options import options_defaults, seat_check
 from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
 from games.rulekit import (
-    RuleError,
+    HOST,
+    SYSTEM,
+    Field,
+    Move,
+    MoveTable,
+    Seats,
     _,
     deadline_require,
+    integer,
     pgettext,
-    presence_apply,
+    presence_move,
     require,
     rng,
     state_copy,
+    text,
     timer,
 )
 from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
@@ -58,7 +65,6 @@ FACTS = {
 
 OPTION_DEFAULTS: dict[str, Any] = options_defaults(OPTIONS)
 # The options every screen is shown (the deck filters and the first reader are the lobby's).
-HOST_ACTIONS = ("remove",)  # the host removes a player who left (``_remove``)
 FREE_TEXT = {"fox": "text"}  # what the family filter checks: the Fox answer a reader types
 VIEW_OPTIONS = ("rank_seconds", "double_down_seconds", "reveal_pace", "reveal_seconds",
                 "read_seconds", "speech", "target_score")
@@ -586,7 +592,7 @@ def podium(scores: list[int], removed: list[bool] | None = None) -> dict:
 # --- system moves --------------------------------------------------------------------------
 
 
-def _timeout(state: dict, now: float) -> None:
+def _timeout(state: dict, system: None, action: dict, now: float) -> None:
     """The deadline passed: the phase does what it would do on the last tap."""
     deadline_require(state, now)
     phase = state["phase"]
@@ -606,7 +612,7 @@ def _timeout(state: dict, now: float) -> None:
         _turn_end(state, now)
 
 
-def _remove(state: dict, action: dict, now: float) -> None:
+def _remove(state: dict, host: None, action: dict, now: float) -> None:
     """The host removed a player who left (the platform's ``remove``): they are skipped as
     reader and guesser from now on and score nothing more. Turns they were to read alone are
     dropped; a pair they belong to reads alone. If they read the current turn alone, a turn not
@@ -651,111 +657,48 @@ def _remove(state: dict, action: dict, now: float) -> None:
         _absence_check(state, now)
 
 
-def _presence(state: dict, action: dict, now: float) -> None:
-    """A phone came or went: only the absence deadline may change; nobody's say is taken."""
-    presence_apply(state, action)
-    _absence_check(state, now)
+# --- the move table ------------------------------------------------------------------------
 
+READER = Seats(lambda state, seat: seat in _readers(state),
+               _("Only the Question-Reader can do that."))
+GUESSER = Seats(lambda state, seat: seat in _guessers(state),
+                _("Only the guessers can do that; the Question-Reader watches."))
+ANSWER = integer(0, SLOTS - 1)  # an answer by its reading position
+SLOT = integer(0, SLOTS - 1)  # #1 .. #5, FOX
+SEEN_GUESS = Field(
+    lambda seen, state: seen is None or (
+        isinstance(seen, list) and len(seen) == SLOTS
+        and all(item is None or (type(item) is int and 0 <= item < SLOTS) for item in seen)
+    ),
+    required=False,
+)  # the column an agreeing phone saw, if it says
 
-# --- the dispatcher ------------------------------------------------------------------------
-
-Move = Callable[[dict, int, dict, float], None]
-
-# type -> (phases, who, move, fields); a field is a type, or (low, high) for an int range.
-MOVES: dict[str, tuple[tuple[str, ...], str, Move, dict[str, Any]]] = {
-    "pick_card": (("draw",), "reader", _pick_card, {"card": int}),
-    "fox": (("fox",), "reader", _fox, {"text": str}),
-    "approve_fox": (("fox",), "reader", _approve_fox, {}),
-    "reject_fox": (("fox",), "reader", _reject_fox, {}),
-    "start_clock": (("read",), "reader", _start_clock, {}),
-    "place": (("rank",), "guesser", _place, {"answer": (0, 5), "slot": (0, 5)}),
-    "unplace": (("rank",), "guesser", _unplace, {"answer": (0, 5)}),
-    "agree": (("rank",), "guesser", _agree, {}),
-    "double_down": (("double_down",), "guesser", _double_down, {"answer": (0, 5)}),
-    "next": (("reveal", "score"), "reader", _next, {}),
-}
-FOX_TEXT_MAX_BYTES = 2000  # anything longer is not a typed answer
-
-
-def _fields_check(action: dict, fields: dict[str, Any]) -> None:
-    """Every field present with the right type and range: actions come from the network."""
-    for name, kind in fields.items():
-        require(
-            name in action,
-            _("That action is missing “%(field)s”."),
-            code="bad_action",
-            field=name,
-        )
-        value = action[name]
-        if kind is str:
-            ok = isinstance(value, str) and len(value) <= FOX_TEXT_MAX_BYTES
-        elif kind is int:
-            ok = type(value) is int
-        else:
-            ok = type(value) is int and kind[0] <= value <= kind[1]
-        require(ok, _("“%(field)s” has a bad value."), code="bad_action", field=name)
-    if "guess" in action and action["guess"] is not None:
-        seen = action["guess"]
-        ok = (
-            isinstance(seen, list)
-            and len(seen) == SLOTS
-            and all(item is None or (type(item) is int and 0 <= item < SLOTS) for item in seen)
-        )
-        require(ok, _("“%(field)s” has a bad value."), code="bad_action", field="guess")
-
-
-def _player_apply(state: dict, seat: Any, action: dict, now: float) -> None:
-    kind = action.get("type")
-    require(kind in MOVES, _("Unknown action."), code="bad_action")
-    phases, who, move, fields = MOVES[kind]
-    require(
-        type(seat) is int and 0 <= seat < len(state["scores"]),
-        _("No such seat."),
-        code="bad_action",
-    )
-    _fields_check(action, fields)
-    require(not state["removed"][seat], _("You have left this game."), code="not_your_turn")
-    require(state["phase"] in phases, _("That can't be done right now."), code="wrong_phase")
-    if who == "reader":
-        require(
-            seat in _readers(state),
-            _("Only the Question-Reader can do that."),
-            code="not_your_turn",
-        )
-    else:
-        require(
-            seat in _guessers(state),
-            _("Only the guessers can do that; the Question-Reader watches."),
-            code="not_your_turn",
-        )
-    move(state, seat, action, now)
+MOVES = MoveTable(
+    [
+        Move("pick_card", READER, ("draw",), _pick_card, {"card": integer()}),
+        Move("fox", READER, ("fox",), _fox, {"text": text()}),
+        Move("approve_fox", READER, ("fox",), _approve_fox),
+        Move("reject_fox", READER, ("fox",), _reject_fox),
+        Move("start_clock", READER, ("read",), _start_clock),
+        Move("place", GUESSER, ("rank",), _place, {"answer": ANSWER, "slot": SLOT}),
+        Move("unplace", GUESSER, ("rank",), _unplace, {"answer": ANSWER}),
+        Move("agree", GUESSER, ("rank",), _agree, {"guess": SEEN_GUESS}),
+        Move("double_down", GUESSER, ("double_down",), _double_down, {"answer": ANSWER}),
+        Move("next", READER, ("reveal", "score"), _next),
+        Move("timeout", SYSTEM, None, _timeout),
+        Move("remove", HOST, None, _remove),
+        presence_move(_absence_check),
+    ],
+    present=Seats(lambda state, seat: not state["removed"][seat], _("You have left this game.")),
+)
+HOST_ACTIONS = MOVES.host_types()  # the host removes a player who left (``_remove``)
 
 
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     """The state after one action (a new dict; the given state is untouched), or ``RuleError``.
-    ``seat`` None is the system: ``timeout`` and ``presence``."""
-    require(isinstance(action, dict), _("Unknown action."), code="bad_action")
-    require(
-        isinstance(now, int | float) and not isinstance(now, bool),
-        _("Bad clock."),
-        code="bad_action",
-    )
+    ``seat`` None is the system: ``timeout``, ``presence`` and the host's ``remove``."""
     new = state_copy(state, FIXED)
-    if seat is None:
-        kind = action.get("type")
-        if kind == "presence":
-            _presence(new, action, now)
-        elif kind == "remove":
-            require(not new["over"], _("The game is over."), code="wrong_phase")
-            _remove(new, action, now)
-        elif kind == "timeout":
-            require(not new["over"], _("The game is over."), code="wrong_phase")
-            _timeout(new, now)
-        else:
-            raise RuleError(_("Unknown action."), code="bad_action")
-        return new
-    require(not new["over"], _("The game is over."), code="wrong_phase")
-    _player_apply(new, seat, action, now)
+    MOVES.play(new, seat, action, now)
     return new
 
 
@@ -817,6 +760,80 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             if answer != guess[FOX_SLOT] and answer != state["double_downs"][seat]
         ]
     return []
+
+
+# --- secrets -------------------------------------------------------------------------------
+
+SECRET_PHASES = ("draw", "fox", "read", "rank", "double_down")  # the card's ranks unrevealed
+
+
+def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict:
+    """The same table as ``viewer`` sees it (same six texts on screen, same column, same
+    revealed steps) with every secret it may not see replaced by another possible one: its
+    view must not tell the two apart. The secrets: the readers' offered cards, their card's
+    ranks (the Fox's place among them) and their Fox proposal, hidden from the guessers and
+    the board until each is revealed; each guesser's Double Down pick, hidden from everyone
+    else until the reveal."""
+    other = state_copy(state)
+    phase = state["phase"]
+    secret = phase in SECRET_PHASES or (phase == "reveal" and state["step"] < SLOTS)
+    if state["over"] or not secret:
+        return other
+    if viewer not in _readers(state):
+        _card_disguise(other, generator)
+    if phase in SECRET_PHASES:
+        choices = [answer for answer in range(SLOTS) if answer != other["guess"][FOX_SLOT]]
+        for seat, pick in enumerate(other["double_downs"]):
+            if seat != viewer and pick is not None:
+                other["double_downs"][seat] = generator.choice(choices)
+    return other
+
+
+def _card_disguise(other: dict, generator: random.Random) -> None:
+    """Other offered cards, and another card under the same six texts: the Fox elsewhere,
+    the unrevealed ranks reshuffled, another proposal."""
+    for index in other["offer"]:
+        other["cards"][index]["question"] = f"Other question {generator.random()}"
+        other["cards"][index]["id"] = 10_000 + index
+    if other["proposal"] is not None:
+        other["proposal"]["text"] = f"Other Fox {generator.random()}"
+    if other["card"] is None:
+        return
+    card = other["cards"][other["card"]]
+    order = card["reading_order"]
+    texts = [other["fox"] if rank == 0 else card["answers"][rank - 1] for rank in order]
+    revealed = [1, 2, 3, 4, 5, 0][: other["step"]] if other["phase"] == "reveal" else []
+    free_positions = [p for p in range(SLOTS) if order[p] not in revealed]
+    free_ranks = [order[p] for p in free_positions]
+    fox_before = order.index(0) if 0 in free_ranks else None
+    for _attempt in range(20):  # prefer moving the Fox
+        generator.shuffle(free_ranks)
+        moved = dict(zip(free_positions, free_ranks, strict=True))
+        if fox_before is None or moved[fox_before] != 0:
+            break
+    new_order = [moved.get(p, order[p]) for p in range(SLOTS)]
+    answers = [""] * 5
+    for position, rank in enumerate(new_order):
+        if rank == 0:
+            other["fox"] = texts[position]
+        else:
+            answers[rank - 1] = texts[position]
+    other["cards"][other["card"]] = {**card, "reading_order": new_order, "answers": answers}
+
+
+def content_sample(n_players: int, seed: int) -> dict:
+    """A deck of distinct made-up cards, enough for a game of ``n_players`` (for tests and
+    bots: the platform deals from the curated decks)."""
+    generator = random.Random(seed)
+    cards = []
+    for number in range(len(turn_plan(n_players)) + 2):
+        order = list(range(SLOTS))
+        generator.shuffle(order)
+        cards.append({"id": 500 + number, "question": f"Question {number}",
+                      "source": f"Source {number}", "language": "en",
+                      "answers": [f"Answer {number}-{rank}" for rank in range(1, 6)],
+                      "reading_order": order})
+    return {"cards": cards}
 
 
 # --- views ---------------------------------------------------------------------------------

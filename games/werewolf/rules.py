@@ -2,10 +2,14 @@
 ballot on every phone, and the hub as the narrator nobody has to be.
 
 Pure rules, no Django. The rules as played are the team's ``shared/rules/werewolf.md`` (cited
-"§n"); ``docs/rules-werewolf.md`` lists every point this code had to settle. The module reads in
-rulebook order: pieces, setup and the look at the cards, the night (its steps in wake order, then
-dawn), the death chain, the triggered prompts, the day (Mayor election, discussion, vote, ties,
-execution), the win check, the system moves, the move table, legal actions, and the views.
+"§n"); ``docs/rules-werewolf.md`` lists every point this code had to settle. This module is the
+game's entry (what the platform calls, ``__all__``) and its narrator; it reads in rulebook order:
+setup and the look at the cards, the night's course (each step's choices are in ``night``), dawn,
+the death chain, the triggered prompts, the day (Mayor election, discussion, vote, ties,
+execution), the win check, the system moves and the move table. The pieces (cards, steps,
+lines, timers) and the questions every part asks of a state are in ``roles``; what each screen
+sees, the actions each phone may send and the secrets are in ``views``. None of those imports
+this module.
 
 Secrets live in the state and leave it only through ``view``. The narrator's lines are keys
 (``narration.lines``) the screens turn into speech; role names and texts are data keyed by the
@@ -14,22 +18,48 @@ role ids of ``ROLES`` (the English there is only a fallback).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from typing import Any
 
-import orjson
-
 from games.rulekit import (
+    HOST,
+    NO_TARGET,
+    SYSTEM,
+    Handler,
+    Move,
+    MoveTable,
     RuleError,
+    Seats,
     _,
+    choice,
     deadline_require,
+    flag,
+    integer,
     pgettext,
-    presence_apply,
+    presence_move,
     require,
     rng,
+    seat_of,
     state_copy,
     timer,
+)
+from games.werewolf.night import (
+    STEP_FINISH,
+    _charm,
+    _confirm_night,
+    _cupid_pick,
+    _decoy_confirm,
+    _peek,
+    _protect,
+    _record,
+    _seer_look,
+    _suspect,
+    _thief_stay,
+    _thief_take,
+    _witch_heal,
+    _witch_poison,
+    _wolf_sleep,
+    _wolf_vote,
+    _wolf_wake,
 )
 from games.werewolf.options import (
     MAX_PLAYERS,
@@ -41,101 +71,71 @@ from games.werewolf.options import (
     preset_deck,
 )
 from games.werewolf.options import options_clean as _options_clean
+from games.werewolf.roles import (
+    ANNOUNCE_LINE_SECONDS,
+    ANNOUNCE_SECONDS,
+    CANDIDACY_SECONDS,
+    CONFIRMABLE,
+    CURSE_CAUSES,
+    FIRST_NIGHT_ONLY,
+    GAME_ID,
+    INFO_STEP_SECONDS,
+    INFO_STEPS,
+    LETTERS,
+    LOOK_SECONDS,
+    NARRATION_KEYS,
+    NIGHT_DECOYS,
+    NIGHT_KINDS,
+    NIGHT_STEPS,
+    PROMPT_KINDS,
+    ROLES,
+    STEP_CARD,
+    STEP_LINES,
+    STEP_SHARE,
+    TEAMS,
+    _answered,
+    _ballot_targets,
+    _can_vote,
+    _couple,
+    _holder,
+    _kind,
+    _living,
+    _living_target,
+    _log,
+    _n,
+    _partner,
+    _powerful,
+    _prompt_live,
+    _ready_needed,
+    _say,
+    _seconds,
+    _shown_card,
+)
+from games.werewolf.views import (
+    PADDING,
+    disguised,
+    legal_actions,
+    options_public,
+    view,
+    views,
+)
 
+# What other modules use of the rules (the pieces come from roles, the views from views).
 __all__ = [
-    "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NARRATION_KEYS",
-    "OPTIONS", "PHASES", "PRESETS", "PROMPT_KINDS", "ROLES", "TEAMS", "TITLE",
-    "apply", "legal_actions", "options_clean", "options_public", "setup", "view", "views",
-    "winner",
+    "ANNOUNCE_LINE_SECONDS", "ANNOUNCE_SECONDS", "FACTS", "FIXED", "GAME_ID", "HOST_ACTIONS",
+    "LETTERS", "MAX_PLAYERS", "MIN_PLAYERS", "MOVES", "NARRATION_KEYS", "NIGHT_STEPS", "OPTIONS",
+    "PADDING", "PHASES", "PRESETS", "PROMPT_KINDS", "ROLES", "STEP_CARD", "TEAMS", "TITLE",
+    "apply", "disguised", "legal_actions", "options_clean", "options_public", "setup", "view",
+    "views", "winner",
 ]
 
 # --- Pieces ---------------------------------------------------------------------------------------
 
-GAME_ID = "werewolf"
 TITLE = pgettext("game title", "Werewolf")
 # Every phase a state is ever in (a screen draws each; the guide says what each is).
 PHASES = ("look", "night", "dawn", "prompt", "outcome", "candidacy", "election", "talk", "vote",
           "execution", "over")
 FIXED = ("composition", "spares", "options")  # set at setup, never changed by a move
-
-# Stable role ids; the names and texts here are English fallbacks (admin data replaces them).
-ROLES: dict[str, dict[str, str]] = {
-    "werewolf": {"team": "pack", "name": _("Werewolf"),
-                 "power": _("Each night, the pack kills a villager.")},
-    "villager": {"team": "village", "name": _("Villager"),
-                 "power": _("No power: find the werewolves and vote them out.")},
-    "little-girl": {"team": "village", "name": _("Little Girl"),
-                    "power": _("At night, may peek at the werewolves, at her own risk.")},
-    "hunter": {"team": "village", "name": _("Hunter"),
-               "power": _("When he dies, he may take someone with him.")},
-    "cupid": {"team": "village", "name": _("Cupid"),
-              "power": _("On the first night, makes two players fall in love.")},
-    "witch": {"team": "village", "name": _("Witch"),
-              "power": _("One potion of life and one of death, each once per game.")},
-    "seer": {"team": "village", "name": _("Seer"),
-             "power": _("Each night, sees the card of one player.")},
-    "elder": {"team": "village", "name": _("Elder"),
-              "power": _("Survives the werewolves' first attack.")},
-    "thief": {"team": "village", "name": _("Thief"),
-              "power": _("On the first night, may take one of the two cards in the middle.")},
-    "salvateur": {"team": "village", "name": _("Salvateur"),
-                  "power": _("Each night, protects one player from the werewolves.")},
-    "idiot": {"team": "village", "name": _("Village Idiot"),
-              "power": _("Voted out, he is spared once, but loses his vote.")},
-    "scapegoat": {"team": "village", "name": _("Scapegoat"),
-                  "power": _("Dies instead on a tied vote, then names tomorrow's voters.")},
-    "pied-piper": {"team": "piper", "name": _("Pied Piper"),
-                   "power": _("Each night, charms two players; wins when all the others "
-                              "alive are charmed.")},
-    "intermittent": {"team": "village", "name": _("The Intermittent"),
-                     "power": _("Intermits now and then. Plays as a Villager.")},
-}
-TEAMS = {"village": _("Village"), "pack": _("Pack"), "piper": _("Pied Piper"),
-         "couple": _("The Lovers")}
-
-# The night's wake order (§3); the first three only on night 1.
-NIGHT_STEPS = ("thief", "cupid", "lovers", "seer", "salvateur", "werewolves", "witch",
-               "pied-piper", "charmed")
-FIRST_NIGHT_ONLY = ("thief", "cupid", "lovers")
-STEP_CARD = {"thief": "thief", "cupid": "cupid", "lovers": "cupid", "seer": "seer",
-             "salvateur": "salvateur", "werewolves": "werewolf", "witch": "witch",
-             "pied-piper": "pied-piper", "charmed": "pied-piper"}
-INFO_STEPS = ("lovers", "charmed")  # phones only show something: no choice to wait for
-# The narrator's lines around each step (the screens speak them; docs/protocol.md lists all keys).
-STEP_LINES = {
-    "thief": ("thief_wakes", "thief_sleeps"),
-    "cupid": ("cupid_wakes", "cupid_sleeps"),
-    "lovers": ("lovers_wake", "lovers_sleep"),
-    "seer": ("seer_wakes", "seer_sleeps"),
-    "salvateur": ("salvateur_wakes", "salvateur_sleeps"),
-    "werewolves": ("werewolves_wake", "werewolves_sleep"),
-    "witch": ("witch_wakes", "witch_sleeps"),
-    "pied-piper": ("piper_wakes", "piper_sleeps"),
-    "charmed": ("charmed_wake", "charmed_sleep"),
-}
-STEP_KIND = {"thief": "thief", "cupid": "cupid", "lovers": "lovers", "seer": "seer",
-             "salvateur": "salvateur", "witch": "witch", "pied-piper": "piper",
-             "charmed": "charmed"}
-
-# Every key the narrator says (``narration.lines``): the screens speak the admin's text for each.
-NARRATION_KEYS = (
-    "look_cards", "nightfall", "night_step",
-    *(line for step in NIGHT_STEPS for line in STEP_LINES[step]), "little_girl_peeks",
-    "village_wakes", "nobody_died", "death", "death_hidden", "player_left", "player_left_hidden",
-    "elder_curse", "hunter_aims", "hunter_shoots", "hunter_spares", "successor_choice",
-    "mayor_named", "scapegoat_choice", "scapegoat_voters", "mayor_settles",
-    "election_candidacy", "election_vote", "election_revote", "mayor_elected",
-    "talk", "vote_open", "vote_revote", "ballots", "scapegoat_dies", "mayor_decides",
-    "execution", "idiot_pardoned", "no_execution", "no_vote_today",
-    "win_village", "win_pack", "win_piper", "win_couple", "win_nobody",
-    "mayor_drawn",  # added later: last, as its row is in the shipped texts
-)
-# Every kind of question a phone is asked (``me.prompt.kind``): the admin's text for each.
-PROMPT_KINDS = (
-    "look", "thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
-    "little_girl", "witch", "piper", "charmed", "decoy", "candidacy", "election", "talk", "vote",
-    "hunter", "successor", "settle", "scapegoat",
-)
 # What the screens draw with (sent with the page): each card's team, the night's steps and the
 # card each is named after, the keys the admin's texts are looked up by, and the lobby's deck for
 # each player count (the published one) and the cards a custom deck may switch on.
@@ -149,89 +149,11 @@ FACTS = {
     "narration": list(NARRATION_KEYS),
     "prompts": list(PROMPT_KINDS),
 }
-# The host's controls during a game: system moves the platform lets the host send (§9).
-HOST_ACTIONS = ("talk_end", "extend", "remove")
-
-LOOK_SECONDS = 60
-CANDIDACY_SECONDS = 20
-ANNOUNCE_SECONDS = 5  # the TV's announcements (dawn, execution, an outcome): a base ...
-ANNOUNCE_LINE_SECONDS = 3  # ... and this much per line spoken
-STEP_SHARE = (0.7, 1.0)  # a night step lasts a random share of its timer, drawn when it starts
-INFO_STEP_SECONDS = (8.0, 20.0)  # ... the lovers' and the charmed's (nothing to choose): this long
-PAD_BLOCK = 256  # living phones' views are padded to the same size, rounded up to this
-LETTERS = "ABCDEFGHIJKL"  # the Little Girl's names for the wolves she watches
-
-NIGHT_DEATH_CAUSES = ("wolves", "poison", "starvation")
-CURSE_CAUSES = {"vote-shot-poison": ("vote", "shot", "poison"), "vote": ("vote",)}
 
 
 def options_clean(raw: Any) -> dict:
     """The room's Werewolf options checked, with defaults (``RuleError`` ``bad_options``)."""
     return _options_clean(raw)
-
-
-# --- Small helpers --------------------------------------------------------------------------------
-
-
-def _n(state: dict) -> int:
-    return len(state["cards"])
-
-
-def _living(state: dict) -> list[int]:
-    return [seat for seat, alive in enumerate(state["alive"]) if alive]
-
-
-def _team(card: str) -> str:
-    return ROLES[card]["team"]
-
-
-def _holder(state: dict, card: str) -> int | None:
-    """The seat holding a special card (None when it lies in the middle or is not in play)."""
-    return next((seat for seat, held in enumerate(state["cards"]) if held == card), None)
-
-
-def _powerful(state: dict, seat: int) -> bool:
-    """Whether the seat's card still has its power: the Elder's curse spares only the pack and
-    the Piper (§5 Elder)."""
-    return not state["cursed"] or state["cards"][seat] in ("werewolf", "pied-piper")
-
-
-def _partner(state: dict, seat: int) -> int | None:
-    lovers = state["lovers"]
-    if lovers and seat in lovers:
-        return lovers[1] if lovers[0] == seat else lovers[0]
-    return None
-
-
-def _seconds(state: dict, name: str) -> float:
-    """A timer option in seconds, doubled with ``timers.double`` and stretched by the room's
-    extended timers (0: no timer)."""
-    options = state["options"]
-    return timer(options, options[f"timers.{name}"] * (2 if options["timers.double"] else 1))
-
-
-def _say(state: dict, key: str, **params: Any) -> None:
-    """Add a line to what the narrator says after this move (a new ``id`` per move)."""
-    narration = state["narration"]
-    if not narration.get("fresh"):
-        narration["id"] += 1
-        narration["lines"] = []
-        narration["fresh"] = True
-    narration["lines"].append({"key": key, **params})
-
-
-def _log(state: dict, kind: str, **fields: Any) -> None:
-    """A public event (never a secret): screens list them, the end shows them all."""
-    state["log"].append({"kind": kind, "clock": list(state["clock"]), **fields})
-
-
-def _shown_card(state: dict, seat: int) -> str | None:
-    """A dead player's card for everyone, when the option reveals it."""
-    return state["cards"][seat] if state["options"]["revealOnDeath"] else None
-
-
-def _can_vote(state: dict, seat: int) -> bool:
-    return state["alive"][seat] and seat != state["idiot_revealed"]
 
 
 # --- 2. Setup: deal, then everyone looks at their card --------------------------------------------
@@ -445,380 +367,6 @@ def _step_end(state: dict, now: float) -> None:
         _night_end(state, now)
 
 
-def _record(state: dict) -> dict:
-    """Tonight's secret record (the end's timeline)."""
-    return state["nights"][-1]
-
-
-def _pick_toggle(state: dict, seat: int, target: int, most: int) -> None:
-    """Select or unselect a player in a multi-pick prompt (Cupid, the Piper, the Scapegoat)."""
-    picks = state["step"]["picks"][seat]
-    if target in picks:
-        picks.remove(target)
-    else:
-        require(len(picks) < most, _("You have already picked %(most)s players."), most=most)
-        picks.append(target)
-
-
-# Step 1. The Thief (night 1) --------------------------------------------------------------------
-
-
-def _thief_both_wolves(state: dict) -> bool:
-    return state["spares"] == ["werewolf", "werewolf"]
-
-
-def _thief_become(state: dict, seat: int, index: int | None) -> None:
-    """He becomes the taken card at once (a simple Villager if he keeps none) (§5 Thief)."""
-    card = "villager" if index is None else state["spares"][index]
-    state["cards"][seat] = card
-    state["thief"] = {"seat": seat, "took": index}
-    _record(state)["thief"] = [seat, card if index is not None else None]
-    if card == "werewolf":
-        state["notes"][seat]["pack"] = [seat]
-    state["step"]["done"][seat] = True
-
-
-def _thief_take(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is int and target in (0, 1), _("Take the first or the second card."),
-            code="bad_action")
-    _thief_become(state, seat, target)
-
-
-def _thief_stay(state: dict, seat: int, action: dict, now: float) -> None:
-    require(
-        not _thief_both_wolves(state),
-        _("Both cards are Werewolves: you must take one."),
-    )
-    _thief_become(state, seat, None)
-
-
-def _thief_finish(state: dict) -> None:
-    """Timeout: he stays a Villager, or takes a random one of two Werewolves."""
-    for seat in state["step"]["actors"]:
-        if not state["step"]["done"][seat]:
-            index = rng(state).randrange(2) if _thief_both_wolves(state) else None
-            _thief_become(state, seat, index)
-
-
-# Step 2. Cupid (night 1), step 3. the Lovers ----------------------------------------------------
-
-
-def _cupid_pick(state: dict, seat: int, action: dict, now: float) -> None:
-    """Pick two distinct living players, himself allowed (seed §5)."""
-    target = _living_target(state, action)
-    _pick_toggle(state, seat, target, 2)
-
-
-def _cupid_finish(state: dict) -> None:
-    """Timeout: his picks so far, completed at random to two."""
-    step = state["step"]
-    for seat in step["actors"]:
-        picks = step["picks"][seat]
-        if not step["done"][seat]:
-            others = [s for s in _living(state) if s not in picks]
-            picks.extend(rng(state).sample(others, 2 - len(picks)))
-        state["lovers"] = sorted(picks)
-        _record(state)["lovers"] = sorted(picks)
-
-
-# Step 4. The Seer -------------------------------------------------------------------------------
-
-
-def _seer_look(state: dict, seat: int, action: dict, now: float) -> None:
-    """One living player other than herself: she sees their card now (or team, by option)."""
-    target = _living_target(state, action)
-    require(target != seat, _("Look at someone else."))
-    card = state["cards"][target]
-    seen = _team(card) if state["options"]["seer.sees"] == "team" else card
-    state["step"]["picks"][seat] = [target]
-    state["step"]["done"][seat] = True
-    state["notes"][seat]["seen"].append([state["night"], target, seen])
-    _record(state)["seer"] = [target, seen]
-
-
-# Step 5. The Salvateur --------------------------------------------------------------------------
-
-
-def _protect(state: dict, seat: int, action: dict, now: float) -> None:
-    """Protect one living player tonight, himself allowed, never the same two nights running."""
-    target = _living_target(state, action)
-    options = state["options"]
-    require(options["salvateur.self"] or target != seat, _("You cannot protect yourself."))
-    require(
-        options["salvateur.sameTwice"] or target != state["protected_last"],
-        _("You protected that player last night: choose someone else."),
-    )
-    state["step"]["picks"][seat] = [target]
-    state["step"]["done"][seat] = True
-    _record(state)["protected"] = target
-
-
-def _salvateur_finish(state: dict) -> None:
-    """Timeout: nobody is protected, and next night has no restriction."""
-    state["protected_last"] = _record(state)["protected"]
-
-
-# Step 6. The Werewolves and the Little Girl -----------------------------------------------------
-
-
-def _pack(state: dict) -> list[int]:
-    """Tonight's living werewolves (the step's acting wolves)."""
-    return [seat for seat in state["step"]["actors"]
-            if state["alive"][seat] and state["cards"][seat] == "werewolf"]
-
-
-def _wolf_awaken(state: dict, seat: int) -> None:
-    """He opens his eyes: the awake wolves see each other, and remember it (§5 Werewolf)."""
-    step = state["step"]
-    if step["awake"][seat]:
-        return
-    step["awake"][seat] = True
-    _record(state)["opened"].append(seat)
-    for other in _pack(state):
-        if other != seat and step["awake"][other]:
-            for knower, known in ((other, seat), (seat, other)):
-                if known not in state["notes"][knower]["pack"]:
-                    state["notes"][knower]["pack"].append(known)
-
-
-def _wolf_wake(state: dict, seat: int, action: dict, now: float) -> None:
-    require(state["step"]["awake"][seat] is None, _("You have already chosen."))
-    _wolf_awaken(state, seat)
-
-
-def _wolf_sleep(state: dict, seat: int, action: dict, now: float) -> None:
-    """Stay asleep: no vote, nothing seen, cannot be glimpsed; all asleep starve (§5)."""
-    require(state["step"]["awake"][seat] is None, _("You have already opened your eyes."))
-    state["step"]["awake"][seat] = False
-    _pack_lock_check(state)
-
-
-def _wolf_targets(state: dict, seat: int) -> list[int | None]:
-    """A living player other than himself, never his lover, or None for "No victim". When
-    wolves may not eat wolves, only the wolves he knows are left out (leaving out the others
-    would name them); an attack on a wolf then fails at dawn."""
-    eat_wolves = state["options"]["werewolves.canEatWerewolf"]
-    partner = _partner(state, seat)
-    known = state["notes"][seat]["pack"]
-    return [
-        target for target in _living(state)
-        if target != seat and target != partner and (eat_wolves or target not in known)
-    ] + [None]
-
-
-def _wolf_vote(state: dict, seat: int, action: dict, now: float) -> None:
-    """Point at a victim (or "No victim"); pointing opens his eyes; it unconfirms him."""
-    step = state["step"]
-    require(step["awake"][seat] is not False, _("You chose to stay asleep tonight."))
-    require(step["lock"] is None, _("The pack has chosen its victim."))
-    target = action.get("target")
-    require(
-        target is None or type(target) is int, _("Name a player."), code="bad_action",
-    )
-    require(target in _wolf_targets(state, seat), _("The pack cannot choose that player."))
-    _wolf_awaken(state, seat)
-    step["picks"][seat] = ["none" if target is None else target]
-    step["done"][seat] = False
-
-
-def _wolf_confirm(state: dict, seat: int) -> None:
-    """Confirm the pointer; when every awake wolf confirmed the same choice, it is locked."""
-    step = state["step"]
-    require(bool(step["picks"][seat]), _("Point at a victim (or no victim) first."))
-    require(not step["done"][seat], _("You have already confirmed."))
-    require(step["lock"] is None, _("The pack has chosen its victim."))
-    step["done"][seat] = True
-    _pack_lock_check(state)
-
-
-def _pack_lock_check(state: dict) -> None:
-    """Locked: every wolf has chosen to wake or sleep, and all awake ones confirmed the same."""
-    step = state["step"]
-    pack = _pack(state)
-    if any(step["awake"][wolf] is None for wolf in pack):
-        return
-    awake = [wolf for wolf in pack if step["awake"][wolf]]
-    choices = {step["picks"][wolf][0] if step["picks"][wolf] else "" for wolf in awake}
-    if awake and all(step["done"][wolf] for wolf in awake) and len(choices) == 1:
-        step["lock"] = [choices.pop()]
-
-
-def _peek(state: dict, seat: int, action: dict, now: float) -> None:
-    """The Little Girl opens her fingers: she watches the anonymized pack board till the end."""
-    step = state["step"]
-    require(not step["peeked"], _("You are already peeking."))
-    step["peeked"] = True
-    step["done"][seat] = True
-    _record(state)["peeked"] = True
-
-
-def _pack_choice(state: dict, generator: Any) -> int | None:
-    """The lock, or at the timer the plurality of pointers (tie: seeded random)."""
-    step = state["step"]
-    if step["lock"] is not None:
-        choice = step["lock"][0]
-        return None if choice == "none" else choice
-    pointers = [step["picks"][wolf][0] for wolf in _pack(state)
-                if step["awake"][wolf] and step["picks"][wolf]]
-    if not pointers:
-        return None
-    counts = {target: pointers.count(target) for target in pointers}
-    best = max(counts.values())
-    tied = sorted((t for t, c in counts.items() if c == best), key=lambda t: (t == "none", t))
-    choice = tied[0] if len(tied) == 1 else generator.choice(tied)
-    return None if choice == "none" else choice
-
-
-def _werewolves_finish(state: dict) -> None:
-    """The pack's choice, starvation, and the Little Girl's draws for each awake wolf (§5)."""
-    step = state["step"]
-    record = _record(state)
-    options = state["options"]
-    pack = _pack(state)
-    generator = rng(state)
-    record["awake"] = [wolf for wolf in pack if step["awake"][wolf] is not False]
-    record["asleep"] = [wolf for wolf in pack if step["awake"][wolf] is False]
-    record["starved"] = (
-        bool(pack) and not record["awake"] and options["werewolves.starvation"]
-    )
-    choice = _pack_choice(state, generator)
-    record["choice"] = choice
-    victim = choice
-    girl = _holder(state, "little-girl")
-    if step["peeked"] and girl is not None and state["alive"][girl]:
-        for wolf in record["awake"]:  # timeout counts as open: he may see and be seen
-            if generator.random() * 100 < options["littleGirl.glimpse"]:
-                record["glimpsed"].append(wolf)
-                state["notes"][girl]["glimpses"].append([state["night"], wolf])
-            if generator.random() * 100 < options["littleGirl.catch"] and record["caught"] is None:
-                record["caught"] = girl
-        if record["caught"] is not None:
-            victim = girl
-            state["notes"][girl]["caught"].append(state["night"])
-    record["victim"] = victim
-    for wolf in pack:
-        if step["awake"][wolf]:
-            state["notes"][wolf]["hunts"].append(
-                [state["night"], victim, record["caught"] is not None]
-            )
-
-
-# Step 7. The Witch ------------------------------------------------------------------------------
-
-
-def _witch_heal_allowed(state: dict, seat: int) -> bool:
-    record, step = _record(state), state["step"]
-    victim = record["victim"]
-    return (
-        state["potions"]["life"] and victim is not None and state["alive"][victim]
-        and not step["heal"]
-        and (state["options"]["witch.selfHeal"] or victim != seat)
-        and (state["options"]["witch.bothSameNight"] or step["poison"] is None)
-    )
-
-
-def _witch_poison_targets(state: dict, seat: int) -> list[int]:
-    step = state["step"]
-    if (not state["potions"]["death"] or step["poison"] is not None
-            or (step["heal"] and not state["options"]["witch.bothSameNight"])):
-        return []
-    victim, partner = _record(state)["victim"], _partner(state, seat)
-    return [t for t in _living(state) if t != victim and t != partner]
-
-
-def _witch_heal(state: dict, seat: int, action: dict, now: float) -> None:
-    """The potion of life, on tonight's victim only (herself included by option)."""
-    require(state["potions"]["life"], _("You have already used your potion of life."))
-    require(_record(state)["victim"] is not None, _("Nobody was attacked tonight."))
-    require(_witch_heal_allowed(state, seat), _("You cannot use the potion of life now."))
-    state["potions"]["life"] = False
-    state["step"]["heal"] = True
-    _record(state)["healed"] = _record(state)["victim"]
-    _witch_done_check(state, seat)
-
-
-def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
-    """The potion of death, on any living player except tonight's victim (and her lover)."""
-    require(state["potions"]["death"], _("You have already used your potion of death."))
-    target = _living_target(state, action)
-    require(target in _witch_poison_targets(state, seat), _("You cannot poison that player now."))
-    state["potions"]["death"] = False
-    state["step"]["poison"] = target
-    _record(state)["poisoned"] = target
-    _witch_done_check(state, seat)
-
-
-def _witch_done_check(state: dict, seat: int) -> None:
-    if not _witch_heal_allowed(state, seat) and not _witch_poison_targets(state, seat):
-        state["step"]["done"][seat] = True
-
-
-# Step 8. The Pied Piper, step 9. the charmed ------------------------------------------------------
-
-
-def _charm_candidates(state: dict, seat: int) -> list[int]:
-    return [t for t in _living(state) if t != seat and t not in state["charmed"]]
-
-
-def _charm_count(state: dict, seat: int) -> int:
-    """Two new players a night (option), fewer when fewer remain."""
-    return min(state["options"]["piper.perNight"], len(_charm_candidates(state, seat)))
-
-
-def _charm(state: dict, seat: int, action: dict, now: float) -> None:
-    target = _living_target(state, action)
-    require(target in _charm_candidates(state, seat), _("You cannot charm that player."))
-    _pick_toggle(state, seat, target, _charm_count(state, seat))
-
-
-def _piper_finish(state: dict) -> None:
-    """Charm the picks; timeout completes them at random."""
-    step = state["step"]
-    for seat in step["actors"]:
-        picks = step["picks"][seat]
-        if not step["done"][seat]:
-            others = [t for t in _charm_candidates(state, seat) if t not in picks]
-            picks.extend(rng(state).sample(others, _charm_count(state, seat) - len(picks)))
-        state["charmed"].extend(sorted(picks))
-        _record(state)["charmed"] = sorted(picks)
-
-
-STEP_FINISH: dict[str, Callable[[dict], None]] = {
-    "thief": _thief_finish,
-    "cupid": _cupid_finish,
-    "salvateur": _salvateur_finish,
-    "werewolves": _werewolves_finish,
-    "pied-piper": _piper_finish,
-}
-
-
-# The confirm button and the decoy question, for every night prompt ------------------------------
-
-
-def _confirm_night(state: dict, seat: int, kind: str, now: float) -> None:
-    step = state["step"]
-    if kind == "wolf":
-        _wolf_confirm(state, seat)
-    elif kind == "cupid":
-        require(len(step["picks"][seat]) == 2, _("Pick two players."))
-    elif kind == "piper":
-        require(
-            len(step["picks"][seat]) == _charm_count(state, seat),
-            _("Pick %(count)s players to charm."), count=_charm_count(state, seat),
-        )
-    step["done"][seat] = True
-
-
-def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
-    """The decoy question ("Who do you find suspicious?"), a player or "Nobody" (None, so
-    every night grid has a last cell): the answer is kept for the phone's screen and discarded
-    at the end of the step."""
-    target = None if action.get("target") is None else _living_target(state, action)
-    require(target != seat, _("Name someone else."))
-    state["step"]["suspects"][seat] = "none" if target is None else target
-
-
 def _night_end(state: dict, now: float) -> None:
     """After the last step: a win at night (the Piper's) is checked, then dawn (§6)."""
     state["step"] = None
@@ -959,11 +507,6 @@ def _prompt_choices(state: dict, kind: str, seat: int) -> list[int]:
     return list(state["poll"]["tied"])  # settle: the Mayor picks among the tied
 
 
-def _prompt_live(state: dict) -> list[int]:
-    """The prompt's choices still alive (a host may remove a player meanwhile)."""
-    return [seat for seat in state["prompt"]["choices"] if state["alive"][seat]]
-
-
 def _prompt_start(state: dict, prompt: dict, now: float) -> bool:
     """Open a prompt on its seat's phone (30 s); False when there is nobody to choose."""
     kind, seat = prompt["kind"], prompt["seat"]
@@ -990,7 +533,7 @@ def _shoot(state: dict, seat: int, action: dict, now: float) -> None:
         _say(state, "hunter_spares", seat=seat)
         _log(state, "shot", seat=seat, target=None)
     else:
-        target = _seat_target(state, action)
+        target = action["target"]
         require(target in _prompt_live(state), _("You cannot shoot that player."))
         _hunter_fire(state, seat, target)
     _prompt_end(state, now)
@@ -1004,7 +547,7 @@ def _hunter_fire(state: dict, seat: int, target: int) -> None:
 
 
 def _successor(state: dict, seat: int, action: dict, now: float) -> None:
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Name a living player who may be Mayor."))
     _mayor_set(state, target)
     _prompt_end(state, now)
@@ -1012,7 +555,7 @@ def _successor(state: dict, seat: int, action: dict, now: float) -> None:
 
 def _scapegoat_pick(state: dict, seat: int, action: dict, now: float) -> None:
     """Toggle a player on tomorrow's list of voters (any number, none allowed)."""
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Name a living player."))
     chosen = state["prompt"]["chosen"]
     if target in chosen:
@@ -1029,7 +572,7 @@ def _scapegoat_set(state: dict, seats: list[int]) -> None:
 
 def _settle(state: dict, seat: int, action: dict, now: float) -> None:
     """The Mayor settles a tie among the tied players (§4.6 b)."""
-    target = _seat_target(state, action)
+    target = action["target"]
     require(target in _prompt_live(state), _("Pick one of the tied players."))
     state["prompt"] = None
     _say(state, "mayor_decides", seat=seat, target=target)
@@ -1151,8 +694,7 @@ def _candidacy_start(state: dict, now: float) -> None:
 
 
 def _stand(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is bool, _("Answer yes or no."), code="bad_action")
+    target = action["target"]
     state["poll"]["answers"][seat] = target
     eligible = [s for s in _living(state) if _can_vote(state, s)]
     if all(state["poll"]["answers"][s] is not None for s in eligible):
@@ -1189,15 +731,6 @@ def _poll_open(state: dict, kind: str, candidates: list[int], voters: list[int],
         "tied": [],
     }
     state["deadline"] = now + _seconds(state, "election" if kind == "election" else "vote")
-
-
-def _ballot_targets(state: dict, seat: int) -> list[int]:
-    poll = state["poll"]
-    if poll["kind"] == "election":
-        return [t for t in poll["candidates"] if state["alive"][t]]
-    partner = _partner(state, seat)
-    return [t for t in poll["candidates"]
-            if state["alive"][t] and t != seat and t != partner]
 
 
 def _vote(state: dict, seat: int, action: dict, now: float) -> None:
@@ -1302,16 +835,8 @@ def _talk_start(state: dict, now: float) -> None:
     _say(state, "talk", day=state["day"])
 
 
-def _ready_needed(state: dict) -> int:
-    living = len(_living(state))
-    if state["options"]["talk.ready"] == "all":
-        return living
-    return math.ceil(2 * living / 3)
-
-
 def _ready(state: dict, seat: int, action: dict, now: float) -> None:
-    target = action.get("target")
-    require(type(target) is bool, _("Answer yes or no."), code="bad_action")
+    target = action["target"]
     require(state["talk"]["ready"][seat] != target, _("That is already your answer."))
     state["talk"]["ready"][seat] = target
     ready = sum(1 for s in _living(state) if state["talk"]["ready"][s])
@@ -1408,14 +933,6 @@ def _execution_announce(state: dict, now: float) -> None:
 # --- 6. The win check -----------------------------------------------------------------------------
 
 
-def _couple(state: dict) -> list[int] | None:
-    """The lovers when their teams differ: a team of their own (§6)."""
-    lovers = state["lovers"]
-    if lovers and _team(state["cards"][lovers[0]]) != _team(state["cards"][lovers[1]]):
-        return list(lovers)
-    return None
-
-
 def winner(state: dict) -> tuple[str, list[int]] | None:
     """The first true line of §6 (team and winners, alive or dead), or None."""
     living = _living(state)
@@ -1472,7 +989,7 @@ def _win_check(state: dict, now: float, at_night: bool = False) -> bool:
 # --- System moves: the deadline, presence, the host -----------------------------------------------
 
 
-def _timeout(state: dict, now: float) -> None:
+def _timeout(state: dict, system: None, action: dict, now: float) -> None:
     """The deadline passed: the phase does what its rule says for no answer."""
     deadline_require(state, now)
     phase = state["phase"]
@@ -1492,28 +1009,22 @@ def _timeout(state: dict, now: float) -> None:
         _vote_start(state, now)
 
 
-def _host(state: dict, action: dict, now: float) -> None:
-    """The host's controls (the platform checks who the host is): end or extend the
-    discussion, extend a day timer, remove a player who left (§9 Connections)."""
-    kind = action["type"]
-    if kind == "talk_end":
-        require(state["phase"] == "talk", _("There is no discussion to end."), code="wrong_phase")
-        _vote_start(state, now)
-    elif kind == "extend":
-        seconds = action.get("target")
-        require(type(seconds) is int and 10 <= seconds <= 600,
-                _("Extend by 10 to 600 seconds."), code="bad_action")
-        require(state["phase"] in ("talk", "vote", "election", "candidacy", "prompt"),
-                _("Only a day timer can be extended."), code="wrong_phase")
-        state["deadline"] = max(state["deadline"] or now, now) + seconds
-    else:
-        _remove(state, action, now)
+# The host's controls (the platform checks who the host is): end the discussion, extend a day
+# timer, remove a player who left (§9 Connections).
+
+
+def _talk_end(state: dict, host: None, action: dict, now: float) -> None:
+    _vote_start(state, now)
+
+
+def _extend(state: dict, host: None, action: dict, now: float) -> None:
+    state["deadline"] = max(state["deadline"] or now, now) + action["target"]
 
 
 DAY_PHASES = ("candidacy", "election", "talk", "vote")  # what a removal may pause
 
 
-def _remove(state: dict, action: dict, now: float) -> None:
+def _remove(state: dict, host: None, action: dict, now: float) -> None:
     """A player left the village: he dies at once, his lover with him; no shot, no Scapegoat
     choice; a Mayor successor is drawn. In a day phase, the prompts this triggers (a grieving
     Hunter's shot, a grieving Mayor's successor) run right after the announcement, pausing the
@@ -1557,33 +1068,16 @@ def _interrupted_resume(state: dict, now: float) -> None:
     _ballots_drop_dead(state)
 
 
-def _presence(state: dict, action: dict, now: float) -> None:
-    require(isinstance(action.get("connected"), bool),
-            _("A presence action has a seat and a connected flag."), code="bad_action")
-    presence_apply(state, action)
-
-
 # --- The move table -------------------------------------------------------------------------------
 
 
-def _seat_target(state: dict, action: dict) -> int:
-    """The action's target, a seat (a boolean is no seat, though Python says True == 1)."""
-    target = action.get("target")
-    require(type(target) is int and 0 <= target < _n(state), _("Name a player."),
-            code="bad_action")
-    return target
-
-
-def _living_target(state: dict, action: dict) -> int:
-    target = _seat_target(state, action)
-    require(state["alive"][target], _("That player is dead."))
-    return target
-
-
 def _confirm(state: dict, seat: int, action: dict, now: float) -> None:
-    """The phone's Confirm: locks the current prompt, whatever it is."""
+    """The phone's Confirm: locks the current prompt, whatever it is (a decoy's too)."""
     kind = _kind(state, seat)
-    if state["phase"] == "night":
+    if state["phase"] == "night" and kind in NIGHT_DECOYS:
+        _decoy_confirm(state, seat, action, now)
+    elif state["phase"] == "night":
+        require(not _answered(state, seat, kind), _("You have already answered."))
         require(kind in CONFIRMABLE, _("Choose first."))
         _confirm_night(state, seat, kind, now)
     elif state["phase"] == "prompt":
@@ -1592,513 +1086,100 @@ def _confirm(state: dict, seat: int, action: dict, now: float) -> None:
         _poll_lock(state, seat, now)
 
 
-Move = Callable[[dict, int, dict, float], None]
-NIGHT_DECOYS = ("decoy", "wolf_asleep")
-CONFIRMABLE = ("cupid", "lovers", "wolf", "little_girl", "witch", "piper", "charmed")
-NIGHT_KINDS = ("thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
-               "little_girl", "witch", "piper", "charmed", "decoy")
-
-# action type -> (the phases or night steps it belongs to, the prompt kinds that may send it,
-# the move). A night step is named "night:<step>".
-MOVES: dict[str, tuple[tuple[str, ...], tuple[str, ...], Move]] = {
-    "look": (("look",), ("look",), _look),
-    "thief_take": (("night:thief",), ("thief",), _thief_take),
-    "thief_stay": (("night:thief",), ("thief",), _thief_stay),
-    "cupid_pick": (("night:cupid",), ("cupid",), _cupid_pick),
-    "seer_look": (("night:seer",), ("seer",), _seer_look),
-    "protect": (("night:salvateur",), ("salvateur",), _protect),
-    "wolf_wake": (("night:werewolves",), ("wolf",), _wolf_wake),
-    "wolf_sleep": (("night:werewolves",), ("wolf",), _wolf_sleep),
-    "wolf_vote": (("night:werewolves",), ("wolf",), _wolf_vote),
-    "peek": (("night:werewolves",), ("little_girl",), _peek),
-    "witch_heal": (("night:witch",), ("witch",), _witch_heal),
-    "witch_poison": (("night:witch",), ("witch",), _witch_poison),
-    "charm": (("night:pied-piper",), ("piper",), _charm),
-    "suspect": (("night",), NIGHT_KINDS, _suspect),
-    "confirm": (("night", "prompt", "election", "vote"),
-                (*NIGHT_KINDS, "scapegoat", "election", "vote"), _confirm),
-    "stand": (("candidacy",), ("candidacy",), _stand),
-    "vote": (("election", "vote"), ("election", "vote"), _vote),
-    "abstain": (("election", "vote"), ("election", "vote"), _abstain),
-    "ready": (("talk",), ("talk",), _ready),
-    "shoot": (("prompt",), ("hunter",), _shoot),
-    "successor": (("prompt",), ("successor",), _successor),
-    "scapegoat_pick": (("prompt",), ("scapegoat",), _scapegoat_pick),
-    "settle": (("prompt",), ("settle",), _settle),
-}
-SYSTEM_MOVES = ("timeout", "presence", "talk_end", "extend", "remove")
-NO_TARGET = ("look", "thief_stay", "wolf_wake", "wolf_sleep", "peek", "witch_heal", "confirm",
-             "abstain")
+def _asked(*kinds: str) -> Seats:
+    """The seats whose phone is asked one of ``kinds`` now (``_kind``); the dead are told to
+    stay silent, unless a prompt asks them (a dying Hunter's shot)."""
+    def test(state: dict, seat: int) -> bool:
+        mine = _kind(state, seat)
+        if mine is None and not state["alive"][seat]:
+            raise RuleError(_("You are dead: stay silent."), code="not_your_turn")
+        return mine in kinds
+    return Seats(test)
 
 
-def _kind(state: dict, seat: int) -> str | None:
-    """What the seat's phone is asked right now (the prompt's kind), or None."""
-    phase = state["phase"]
-    if phase == "prompt":
-        return state["prompt"]["kind"] if state["prompt"]["seat"] == seat else None
-    if not state["alive"][seat]:
-        return None
-    if phase == "look":
-        return "look"
-    if phase == "night":
-        step = state["step"]
-        if seat not in step["actors"]:
-            return "decoy"
-        key = step["key"]
-        if key == "werewolves":
-            if state["cards"][seat] != "werewolf":
-                return "little_girl"
-            return "wolf_asleep" if step["awake"][seat] is False else "wolf"
-        return STEP_KIND[key]
-    if phase == "candidacy":
-        return "candidacy" if _can_vote(state, seat) else None
-    if phase in ("election", "vote"):
-        return phase if seat in state["poll"]["voters"] else None
-    if phase == "talk":
-        return "talk"
-    return None
+def _unanswered(move: Handler) -> Handler:
+    """A night prompt's move, refused once the phone's prompt is answered (the decoy question
+    stays: hands move alike)."""
+    def guarded(state: dict, seat: int, action: dict, now: float) -> None:
+        require(not _answered(state, seat, _kind(state, seat)), _("You have already answered."))
+        move(state, seat, action, now)
+    return guarded
 
 
-def _context(state: dict) -> str:
+def _suspect_answered(state: dict, seat: int, action: dict, now: float) -> None:
+    require(_answered(state, seat, _kind(state, seat)), _("Answer your own prompt first."))
+    _suspect(state, seat, action, now)
+
+
+SEAT = seat_of(refusal=_("Name a player."))
+SEAT_OR_NONE = seat_of(None, refusal=_("Name a player."), required=False)  # None: nobody
+YES_NO = flag(_("Answer yes or no."))
+NO = {"target": NO_TARGET}
+DAY_TIMERS = ("talk", "vote", "election", "candidacy", "prompt")
+
+# Who may send what, when, with which target; a night step's phase is named "night:<step>"
+# (``_phase_names``). The host's controls are system moves the platform lets the host send.
+MOVES = MoveTable(
+    [
+        Move("look", _asked("look"), ("look",), _look, NO),
+        Move("thief_take", _asked("thief"), ("night:thief",), _unanswered(_thief_take),
+             {"target": choice(0, 1, refusal=_("Take the first or the second card."))}),
+        Move("thief_stay", _asked("thief"), ("night:thief",), _unanswered(_thief_stay), NO),
+        Move("cupid_pick", _asked("cupid"), ("night:cupid",), _unanswered(_cupid_pick),
+             {"target": SEAT}),
+        Move("seer_look", _asked("seer"), ("night:seer",), _unanswered(_seer_look),
+             {"target": SEAT}),
+        Move("protect", _asked("salvateur"), ("night:salvateur",), _unanswered(_protect),
+             {"target": SEAT}),
+        Move("wolf_wake", _asked("wolf"), ("night:werewolves",), _unanswered(_wolf_wake), NO),
+        Move("wolf_sleep", _asked("wolf"), ("night:werewolves",), _unanswered(_wolf_sleep), NO),
+        Move("wolf_vote", _asked("wolf"), ("night:werewolves",), _wolf_vote,
+             {"target": SEAT_OR_NONE}),
+        Move("peek", _asked("little_girl"), ("night:werewolves",), _unanswered(_peek), NO),
+        Move("witch_heal", _asked("witch"), ("night:witch",), _unanswered(_witch_heal), NO),
+        Move("witch_poison", _asked("witch"), ("night:witch",), _unanswered(_witch_poison),
+             {"target": SEAT}),
+        Move("charm", _asked("piper"), ("night:pied-piper",), _unanswered(_charm),
+             {"target": SEAT}),
+        Move("suspect", _asked(*NIGHT_KINDS), ("night",), _suspect_answered,
+             {"target": SEAT_OR_NONE}),
+        Move("confirm", _asked(*NIGHT_KINDS, "scapegoat", "election", "vote"),
+             ("night", "prompt", "election", "vote"), _confirm, NO),
+        Move("stand", _asked("candidacy"), ("candidacy",), _stand, {"target": YES_NO}),
+        Move("vote", _asked("election", "vote"), ("election", "vote"), _vote, {"target": SEAT}),
+        Move("abstain", _asked("election", "vote"), ("election", "vote"), _abstain, NO),
+        Move("ready", _asked("talk"), ("talk",), _ready, {"target": YES_NO}),
+        Move("shoot", _asked("hunter"), ("prompt",), _shoot, {"target": SEAT_OR_NONE}),
+        Move("successor", _asked("successor"), ("prompt",), _successor, {"target": SEAT}),
+        Move("scapegoat_pick", _asked("scapegoat"), ("prompt",), _scapegoat_pick,
+             {"target": SEAT}),
+        Move("settle", _asked("settle"), ("prompt",), _settle, {"target": SEAT}),
+        Move("timeout", SYSTEM, None, _timeout),
+        Move("talk_end", HOST, ("talk",), _talk_end,
+             wrong_phase=_("There is no discussion to end.")),
+        Move("extend", HOST, DAY_TIMERS, _extend,
+             {"target": integer(10, 600, refusal=_("Extend by 10 to 600 seconds."))},
+             wrong_phase=_("Only a day timer can be extended.")),
+        Move("remove", HOST, None, _remove),
+        presence_move(),
+    ],
+    phase_names=lambda state: _phase_names(state),
+    seat_code="bad_seat",
+)
+HOST_ACTIONS = MOVES.host_types()  # the host's controls during a game (§9)
+
+
+def _phase_names(state: dict) -> tuple[str, ...]:
+    """The names the state's phase goes by: at night, ``night`` and ``night:<step>``."""
     if state["phase"] == "night":
-        return f"night:{state['step']['key']}"
-    return state["phase"]
-
-
-def _player_apply(state: dict, seat: Any, action: dict, now: float) -> None:
-    kind = action.get("type")
-    require(isinstance(kind, str) and kind in MOVES, _("Unknown action."), code="bad_action")
-    require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
-    require(not state["over"], _("The game is over."), code="wrong_phase")
-    require(kind not in NO_TARGET or action.get("target") is None,
-            _("That action takes no target."), code="bad_action")
-    contexts, kinds, move = MOVES[kind]
-    context = _context(state)
-    require(
-        context in contexts or context.split(":")[0] in contexts,
-        _("That can't be done right now."), code="wrong_phase",
-    )
-    mine = _kind(state, seat)
-    if mine is None and not state["alive"][seat]:
-        raise RuleError(_("You are dead: stay silent."), code="not_your_turn")
-    require(mine in kinds, _("That is not yours to do."), code="not_your_turn")
-    if state["phase"] == "night":
-        answered = _answered(state, seat, mine)
-        if kind == "suspect":
-            require(answered, _("Answer your own prompt first."))
-        elif kind == "confirm" and mine in NIGHT_DECOYS:
-            move = _decoy_confirm
-        else:
-            require(not answered or (mine == "wolf" and kind == "wolf_vote"),
-                    _("You have already answered."))
-    move(state, seat, action, now)
-
-
-def _answered(state: dict, seat: int, kind: str) -> bool:
-    """A decoy, or a phone whose own night prompt is answered: the decoy question stays."""
-    step = state["step"]
-    if kind in NIGHT_DECOYS:
-        return True
-    if kind == "wolf":
-        return step["lock"] is not None
-    return step["done"][seat]
-
-
-def _decoy_confirm(state: dict, seat: int, action: dict, now: float) -> None:
-    require(not state["step"]["done"][seat], _("You have already answered."))
-    state["step"]["done"][seat] = True
+        return ("night", f"night:{state['step']['key']}")
+    return (state["phase"],)
 
 
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
     """The state after one action (a new dict; the given state is untouched), or ``RuleError``.
     ``seat`` None is the system: ``timeout``, ``presence`` and the host's controls."""
-    require(isinstance(action, dict), _("Unknown action."), code="bad_action")
-    require(isinstance(now, int | float) and not isinstance(now, bool), _("Bad clock."),
-            code="bad_action")
     new = state_copy(state, FIXED)
-    if seat is None:
-        kind = action.get("type")
-        require(kind in SYSTEM_MOVES, _("Unknown action."), code="bad_action")
-        if kind == "presence":
-            _presence(new, action, now)
-        else:
-            require(not new["over"], _("The game is over."), code="wrong_phase")
-            if kind == "timeout":
-                _timeout(new, now)
-            else:
-                _host(new, action, now)
-    else:
-        _player_apply(new, seat, action, now)
+    MOVES.play(new, seat, action, now)
     new["narration"].pop("fresh", None)
     return new
-
-
-# --- Legal actions --------------------------------------------------------------------------------
-
-
-def _targets(kind: str, targets: list[Any]) -> list[dict]:
-    return [{"type": kind, "target": target} for target in targets]
-
-
-def _decoy_actions(state: dict, seat: int, confirm: bool) -> list[dict]:
-    actions = _targets("suspect", [*(t for t in _living(state) if t != seat), None])
-    if confirm and not state["step"]["done"][seat]:
-        actions.append({"type": "confirm", "target": None})
-    return actions
-
-
-def _night_actions(state: dict, seat: int, kind: str) -> list[dict]:
-    """A night prompt's actions; once answered, the decoy question stays (hands move alike)."""
-    step = state["step"]
-    if kind in NIGHT_DECOYS:
-        return _decoy_actions(state, seat, confirm=True)
-    if kind == "wolf":
-        if step["lock"] is not None:
-            return _decoy_actions(state, seat, confirm=False)
-        actions = _targets("wolf_vote", _wolf_targets(state, seat))
-        if step["awake"][seat] is None:
-            actions += [{"type": "wolf_wake", "target": None},
-                        {"type": "wolf_sleep", "target": None}]
-        if step["picks"][seat] and not step["done"][seat]:
-            actions.append({"type": "confirm", "target": None})
-        return actions
-    if step["done"][seat]:
-        return _decoy_actions(state, seat, confirm=False)
-    living = _living(state)
-    confirm = [{"type": "confirm", "target": None}]
-    if kind == "thief":
-        stay = [] if _thief_both_wolves(state) else [{"type": "thief_stay", "target": None}]
-        return _targets("thief_take", [0, 1]) + stay
-    if kind == "cupid":
-        picks = step["picks"][seat]
-        toggles = [t for t in living if t in picks or len(picks) < 2]
-        return _targets("cupid_pick", toggles) + (confirm if len(picks) == 2 else [])
-    if kind == "seer":
-        return _targets("seer_look", [t for t in living if t != seat])
-    if kind == "salvateur":
-        options = state["options"]
-        return _targets("protect", [
-            t for t in living
-            if (options["salvateur.self"] or t != seat)
-            and (options["salvateur.sameTwice"] or t != state["protected_last"])
-        ])
-    if kind == "little_girl":
-        return [{"type": "peek", "target": None}] + confirm
-    if kind == "witch":
-        heal = [{"type": "witch_heal", "target": None}] if _witch_heal_allowed(state, seat) else []
-        return heal + _targets("witch_poison", _witch_poison_targets(state, seat)) + confirm
-    if kind == "piper":
-        count = _charm_count(state, seat)
-        picks = step["picks"][seat]
-        toggles = [t for t in _charm_candidates(state, seat) if t in picks or len(picks) < count]
-        return _targets("charm", toggles) + (confirm if len(picks) == count else [])
-    return confirm  # lovers, charmed: "OK"
-
-
-def legal_actions(state: dict, seat: int) -> list[dict]:
-    """Every action ``seat`` may send now, free choices enumerated; each has a ``target``
-    (None when it takes none), so every phone's list has one shape."""
-    if state["over"] or type(seat) is not int or not 0 <= seat < _n(state):
-        return []
-    kind = _kind(state, seat)
-    if kind is None:
-        return []
-    if state["phase"] == "night":
-        return _night_actions(state, seat, kind)
-    if kind == "look":
-        return [] if state["looked"][seat] else [{"type": "look", "target": None}]
-    if kind == "candidacy":
-        return _targets("stand", [True, False])
-    if kind == "talk":
-        return [{"type": "ready", "target": not state["talk"]["ready"][seat]}]
-    if kind in ("election", "vote"):
-        poll = state["poll"]
-        actions = _targets("vote", [t for t in _ballot_targets(state, seat)
-                                    if t != poll["ballots"][seat]])
-        if state["options"]["votes.abstain"] and poll["ballots"][seat] != "abstain":
-            actions.append({"type": "abstain", "target": None})
-        if poll["ballots"][seat] is not None and not poll["locked"][seat]:
-            actions.append({"type": "confirm", "target": None})
-        return actions
-    live = _prompt_live(state)
-    if kind == "hunter":
-        spare = [] if state["options"]["hunter.mustShoot"] and live else [None]
-        return _targets("shoot", live + spare)
-    if kind == "successor":
-        return _targets("successor", live)
-    if kind == "settle":
-        return _targets("settle", live)
-    return _targets("scapegoat_pick", live) + [{"type": "confirm", "target": None}]
-
-
-# --- Views: the one door for secrets --------------------------------------------------------------
-
-
-def options_public(options: dict) -> dict:
-    """The options every screen may see during a game: the deck's counts and cards only when
-    the composition is public (the platform shows the room's options through this too)."""
-    public = options.get("composition.public", True)
-    return {key: value for key, value in options.items()
-            if public or not key.startswith("composition.") or key == "composition.public"}
-
-
-def _reveal(state: dict) -> dict:
-    """Everything, for the end (and for the dead with ``ghosts.seeAll``)."""
-    return {
-        "cards": list(state["cards"]),
-        "dealt": list(state["dealt"]),
-        "spares": list(state["spares"]),
-        "thief": None if state["thief"] is None else dict(state["thief"]),
-        "lovers": None if state["lovers"] is None else list(state["lovers"]),
-        "couple": _couple(state),
-        "charmed": list(state["charmed"]),
-        "deaths": [dict(death) for death in state["deaths"]],
-        "timeline": [dict(night) for night in state["nights"]],
-        "potions": dict(state["potions"]),
-        "elder_life": state["elder_life"],
-    }
-
-
-def _board_view(state: dict) -> dict:
-    """What the TV and the audience see: never a secret (§9)."""
-    phase = state["phase"]
-    over = state["over"]
-    public = state["options"]["composition.public"]
-    poll = state["poll"]
-    talk = state["talk"]
-    prompt = state["prompt"]
-    step = state["step"]
-    players = []
-    for seat in range(_n(state)):
-        alive = state["alive"][seat]
-        shown = over or seat == state["idiot_revealed"] or (not alive and _shown_card(state, seat))
-        players.append({
-            "seat": seat,
-            "alive": alive,
-            "card": state["cards"][seat] if shown else None,
-            "mayor": seat == state["mayor"],
-            "no_vote": seat == state["idiot_revealed"],
-            "connected": state["connected"][seat],
-            "looked": state["looked"][seat],
-        })
-    poll_view = None
-    if poll is not None and poll["kind"] == "candidacy":
-        answers = poll["answers"]
-        poll_view = {"kind": "candidacy",
-                     "answered": [s for s, a in enumerate(answers) if a is not None],
-                     "standing": [s for s, a in enumerate(answers) if a]}
-    elif poll is not None:
-        poll_view = {
-            "kind": poll["kind"],
-            "revote": poll["revote"],
-            "candidates": list(poll["candidates"]),
-            "voters": list(poll["voters"]),
-            "voted": [s for s in poll["voters"] if poll["ballots"][s] is not None],
-            "locked": [s for s in poll["voters"] if poll["locked"][s]],
-        }
-    night = phase == "night" and step is not None
-    return {
-        "game": GAME_ID,
-        "phase": phase,
-        "over": over,
-        "deadline": None if phase == "night" else state["deadline"],  # no countdown at night
-        "night": state["night"],
-        "day": state["day"],
-        "narration": {"id": state["narration"]["id"],
-                      "lines": [dict(line) for line in state["narration"]["lines"]]},
-        "step": {"index": step["index"] + 1, "count": len(state["steps"]),
-                 "key": step["key"] if public else None} if night else None,
-        "composition": dict(state["composition"]) if public or over else None,
-        "options": options_public(state["options"]),
-        "players": players,
-        "mayor": state["mayor"],
-        "cursed": state["cursed"],
-        "poll": poll_view,
-        "talk": None if talk is None else {
-            "ready": [s for s in _living(state) if talk["ready"][s]],
-            "needed": _ready_needed(state),
-        },
-        "prompt": None if prompt is None else {"kind": prompt["kind"], "seat": prompt["seat"]},
-        "outcome": None if state["outcome"] is None else dict(state["outcome"]),
-        "scapegoat_voters": (list(state["scapegoat_list"]["seats"])
-                             if state["scapegoat_list"] is not None
-                             and state["scapegoat_list"]["day"] >= state["day"] else None),
-        "log": [dict(event) for event in state["log"]],
-        "result": None if state["result"] is None else dict(state["result"]),
-        "reveal": _reveal(state) if over else None,
-    }
-
-
-def _notebook(state: dict, seat: int) -> dict:
-    """What this seat has learnt (§9 "notebook"); every key present for every seat."""
-    notes = state["notes"][seat]
-    card = state["cards"][seat]
-    lover = notes["lover"]
-    thief = state["thief"]
-    piper = card == "pied-piper"
-    cupid = card == "cupid" and state["lovers"] is not None
-    return {
-        "pack": sorted(notes["pack"]) if card == "werewolf" else [],
-        "hunts": [list(hunt) for hunt in notes["hunts"]],
-        "seen": [list(seen) for seen in notes["seen"]],
-        "glimpses": [list(glimpse) for glimpse in notes["glimpses"]],
-        "caught": list(notes["caught"]),
-        "lover": lover,
-        "lover_card": (state["cards"][lover]
-                       if lover is not None and state["options"]["lovers.seeRoles"] else None),
-        "cupid": list(state["lovers"]) if cupid else None,
-        "charmed": list(state["charmed"]) if piper else list(notes["charmed"]),
-        "potions": ([state["potions"]["life"], state["potions"]["death"]]
-                    if card == "witch" else None),
-        "protected": state["protected_last"] if card == "salvateur" else None,
-        "thief": ([*state["spares"], thief["took"]]
-                  if thief is not None and thief["seat"] == seat else None),
-        "powerless": not _powerful(state, seat),
-    }
-
-
-def _night_prompt(state: dict, seat: int, kind: str) -> dict:
-    """The night prompt, real or decoy, always the same keys (§3 decoys, §9)."""
-    step = state["step"]
-    living = _living(state)
-    prompt: dict[str, Any] = {
-        "kind": kind,
-        "step": step["key"],
-        "choices": [t for t in living if t != seat],
-        "chosen": list(step["picks"][seat]),
-        "info": [],
-        "result": None,
-        "done": step["done"][seat],
-        "suspect": step["suspects"][seat],
-    }
-    if kind in NIGHT_DECOYS:
-        prompt["chosen"] = []
-    elif kind == "thief":
-        prompt["info"] = list(state["spares"])
-        prompt["choices"] = [0, 1]
-        thief = state["thief"]
-        prompt["result"] = None if thief is None else [thief["took"]]
-    elif kind == "cupid":
-        prompt["choices"] = living
-    elif kind == "lovers":
-        prompt["info"] = [_partner(state, seat)]
-    elif kind == "seer":
-        seen = state["notes"][seat]["seen"]
-        done = seen and seen[-1][0] == state["night"] and step["done"][seat]
-        prompt["result"] = list(seen[-1][1:]) if done else None
-    elif kind == "salvateur":
-        prompt["info"] = [state["protected_last"]]
-    elif kind == "wolf":
-        if step["awake"][seat]:
-            prompt["info"] = [
-                [wolf, step["picks"][wolf][0] if step["picks"][wolf] else None,
-                 step["done"][wolf]]
-                for wolf in _pack(state) if step["awake"][wolf]
-            ]
-        prompt["choices"] = [t for t in _wolf_targets(state, seat) if t is not None]
-        prompt["result"] = None if step["lock"] is None else list(step["lock"])
-    elif kind == "little_girl":
-        if step["peeked"]:
-            prompt["info"] = sorted(
-                [step["letters"][wolf], step["picks"][wolf][0] if step["picks"][wolf] else None,
-                 step["done"][wolf]]
-                for wolf in _pack(state) if step["awake"][wolf]
-            )
-        prompt["result"] = [step["peeked"]]
-    elif kind == "witch":
-        prompt["info"] = [_record(state)["victim"], state["potions"]["life"],
-                          state["potions"]["death"]]
-        prompt["choices"] = _witch_poison_targets(state, seat)
-        prompt["result"] = [step["heal"], step["poison"]]
-    elif kind == "piper":
-        prompt["choices"] = _charm_candidates(state, seat)
-        prompt["info"] = [_charm_count(state, seat)]
-    elif kind == "charmed":
-        prompt["info"] = list(step["info"])
-    return prompt
-
-
-def _day_prompt(state: dict, seat: int, kind: str | None) -> dict | None:
-    """A day prompt: the same keys as the night's."""
-    if kind is None:
-        return None
-    prompt: dict[str, Any] = {"kind": kind, "step": None, "choices": [], "chosen": [],
-                              "info": [], "result": None, "done": False, "suspect": None}
-    if kind == "look":
-        prompt["done"] = state["looked"][seat]
-    elif kind == "candidacy":
-        answer = state["poll"]["answers"][seat]
-        prompt["chosen"] = [] if answer is None else [answer]
-    elif kind == "talk":
-        prompt["done"] = state["talk"]["ready"][seat]
-    elif kind in ("election", "vote"):
-        poll = state["poll"]
-        prompt["choices"] = _ballot_targets(state, seat)
-        ballot = poll["ballots"][seat]
-        prompt["chosen"] = [] if ballot is None else [ballot]
-        prompt["done"] = poll["locked"][seat]
-        prompt["info"] = [seat == state["mayor"] and kind == "vote"]
-    elif kind in ("hunter", "successor", "scapegoat", "settle"):
-        prompt["choices"] = _prompt_live(state)
-        prompt["chosen"] = list(state["prompt"]["chosen"])
-    return prompt
-
-
-def _seat_view(state: dict, seat: int) -> dict:
-    """One phone's own part: its card, notebook, prompt and moves; ghosts see all by option."""
-    card = state["cards"][seat]
-    kind = _kind(state, seat)
-    alive = state["alive"][seat]
-    if state["phase"] == "night" and kind is not None:
-        prompt = _night_prompt(state, seat, kind)
-    else:
-        prompt = _day_prompt(state, seat, kind)
-    ghost = not alive and state["options"]["ghosts.seeAll"] and not state["over"]
-    return {
-        "seat": seat,
-        "alive": alive,
-        "card": card,
-        "team": _team(card),
-        "notebook": _notebook(state, seat),
-        "prompt": prompt,
-        "actions": legal_actions(state, seat),
-        "ghost": _reveal(state) if ghost else None,
-        "pad": "",
-    }
-
-
-def _size(value: Any) -> int:
-    return len(orjson.dumps(value))
-
-
-def _pad(state: dict, mes: dict[int, dict]) -> None:
-    """Living phones' parts padded to one size, so a frame's size never tells who is awake."""
-    living = [seat for seat in mes if state["alive"][seat]]
-    if not living or state["over"]:
-        return
-    sizes = {seat: _size(mes[seat]) for seat in living}
-    target = -(-max(sizes.values()) // PAD_BLOCK) * PAD_BLOCK
-    for seat in living:
-        mes[seat]["pad"] = " " * (target - sizes[seat])
-
-
-def view(state: dict, viewer: int | None) -> dict:
-    """What one screen may see: the board (``None``) only public facts; a seat the board plus
-    its own part under ``"me"``."""
-    return views(state, [viewer])[0]
-
-
-def views(state: dict, viewers: list[int | None]) -> list[dict]:
-    """``view`` for each viewer; the board and the living phones' parts built once (every
-    living phone's part is needed anyway, to pad them all to one size)."""
-    n = _n(state)
-    require(
-        all(v is None or (type(v) is int and 0 <= v < n) for v in viewers),
-        _("No such seat."), code="bad_seat",
-    )
-    board = _board_view(state)
-    wanted = {v for v in viewers if v is not None}
-    mes = {seat: _seat_view(state, seat) for seat in range(n)
-           if seat in wanted or state["alive"][seat]}
-    _pad(state, mes)
-    return [{**board, "me": None if viewer is None else mes[viewer]} for viewer in viewers]

@@ -15,10 +15,10 @@ import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from games.fixedparts import game_setup, state_stored
+from games.fixedparts import state_stored
 from games.hoax.bench import move as hoax_move
-from games.models import Game
 from games.registry import games_all
+from games.rulekit import replay_end
 
 NAMES = ("Ann", "Bob", "Cid")
 # Hoax timers at their longest, so that no deadline passes while a test plays.
@@ -249,12 +249,10 @@ def room_row(database_url: str, code: str) -> dict:
 
 def replayed(row: dict) -> dict:
     """The state rebuilt from the game's seed and its action log alone, each state through
-    JSON as it is stored live."""
-    rules = games_all()[row["game"]]
-    state = json.loads(json.dumps(game_setup(Game(game=row["game"], setup=row["setup"]))))
-    for _seq, seat, payload, applied_at in row["actions"]:
-        state = json.loads(json.dumps(rules.apply(state, seat, payload, applied_at)))
-    return state
+    JSON as it is stored live (the platform's own replay, ``games.rulekit.replay_end``)."""
+    log = [{"seat": seat, "payload": payload, "applied_at": applied_at}
+           for _seq, seat, payload, applied_at in row["actions"]]
+    return replay_end(games_all()[row["game"]], row["setup"], log)
 
 
 def log_agrees(row: dict) -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 import orjson
 
+from games.rulekit import setup_saved
+
 
 class Played:
     """A seeded game of ``rules``; ``act`` applies a move and logs it."""
@@ -18,7 +20,7 @@ class Played:
         self.now = now
         self.setup = {"n_players": n, "options": options, "seed": seed, "now": now,
                       "content": content or {}}
-        self.state = rules.setup(n, rules.options_clean(options), seed, now, content or {})
+        self.state = setup_saved(rules, self.setup)
         self.log: list[dict[str, Any]] = []
 
     def act(self, seat: int | None, action: dict, now: float | None = None) -> dict:
