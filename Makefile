@@ -32,7 +32,8 @@ play: $(STAMP) .secret_key
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
 	$(BIN)/python -m pytest -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
-	  "tests/browser/test_sweep.py::test_every_screen_right[fourthgame]"
+	  "tests/browser/test_sweep.py::test_every_screen_right[fourthgame]" \
+	  tests/games/contract -k fourthgame
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -55,7 +55,7 @@ X_FRAME_OPTIONS = "DENY"
 
 # The games this hub offers: each a package exporting its ``games.gamekit.Game`` as ``GAME``,
 # installed as an app (for its models, admin and static files) and read by ``games.registry``.
-# The test-only fourth game's settings (``tests/fourthgame/settings.py``) add it.
+# A test-only game registers itself in its own settings module (README, "Add a game").
 PARTYHUB_GAMES = ["games.outfox", "games.hoax", "games.werewolf"]
 
 INSTALLED_APPS = [

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from games.options import Option
 from games.options import options_clean as declared_clean
-from games.rulekit import RuleError, _, pgettext, presence_apply, require, state_copy
+from games.rulekit import (
+    ANY_SEAT,
+    Move,
+    MoveTable,
+    _,
+    integer,
+    pgettext,
+    presence_move,
+    require,
+    state_copy,
+)
 
 GAME_ID = "fourthgame"
 TITLE = pgettext("game title", "Highest card")
@@ -35,20 +45,40 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             for card in range(FACTS["lowest"], state["options"]["top"] + 1)]
 
 
+def pick(state: dict, seat: int, action: dict, now: float) -> None:
+    """A seat's card, once; the last pick shows them all and names the highest."""
+    require(state["picks"][seat] is None, _("You cannot do that now."))
+    require(action["card"] <= state["options"]["top"], _("You cannot do that now."))
+    state["picks"][seat] = action["card"]
+    if all(card is not None for card in state["picks"]):
+        best = max(state["picks"])
+        state["winners"] = [i for i, card in enumerate(state["picks"]) if card == best]
+        state["phase"], state["over"] = "over", True
+
+
+# The rulebook: a seat picks a card in the pick phase; the platform says who is connected.
+MOVES = MoveTable([
+    Move("pick", ANY_SEAT, ("pick",), pick, {"card": integer(FACTS["lowest"])}),
+    presence_move(),
+])
+HOST_ACTIONS = MOVES.host_types()
+
+
 def apply(state: dict, seat: int | None, action: dict, now: float) -> dict:
-    if not isinstance(action, dict):
-        raise RuleError(_("That is not an action."), code="bad_action")
     after = state_copy(state, FIXED)
-    if seat is None and action.get("type") == "presence":
-        presence_apply(after, action)
-        return after
-    require(seat is not None and action in legal_actions(state, seat), _("You cannot do that now."))
-    after["picks"][seat] = action["card"]
-    if all(pick is not None for pick in after["picks"]):
-        best = max(after["picks"])
-        after["winners"] = [i for i, pick in enumerate(after["picks"]) if pick == best]
-        after["phase"], after["over"] = "over", True
+    MOVES.play(after, seat, action, now)
     return after
+
+
+def disguised(state: dict, viewer: int | None, generator) -> dict:
+    """The secrets: until the end, the cards others picked (the board sees none); each is
+    replaced by another card of the deck, which the viewer's view must not tell apart."""
+    if state["over"]:
+        return state
+    picks = [card if card is None or seat == viewer
+             else generator.randint(FACTS["lowest"], state["options"]["top"])
+             for seat, card in enumerate(state["picks"])]
+    return {**state, "picks": picks}
 
 
 def view(state: dict, viewer: int | None) -> dict:
@@ -59,7 +89,8 @@ def views(state: dict, viewers: list[int | None]) -> list[dict]:
     over = state["over"]
     public = {"phase": state["phase"], "over": over, "top": state["options"]["top"],
               "picked": [pick is not None for pick in state["picks"]],
-              "picks": state["picks"] if over else None, "winners": state["winners"]}
+              "picks": state["picks"] if over else None, "winners": state["winners"],
+              "me": None}
     return [public if viewer is None else {
         **public, "me": {"seat": viewer, "pick": state["picks"][viewer],
                          "actions": legal_actions(state, viewer)}}

@@ -4,23 +4,26 @@ and nowhere else in the suite."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
-from games.registry import games_all, recap_get
+from games.registry import games
 
 
 @dataclass(frozen=True)
 class GameUnderTest:
-    """One game's pure parts: its rules, its recap and its audience ballots (``None`` when
-    the game has none)."""
+    """One game's pure parts: its rules, its recap (``None`` when it has none) and its
+    audience's ballot and result (``audience``: whether it has ballots, its ``audience.py``;
+    a game without returns no ballot ever)."""
 
     id: str
     rules: ModuleType
-    recap: ModuleType | None
-    audience: ModuleType | None
+    recap: Callable | None
+    ballot: Callable
+    result: Callable
+    audience: bool
 
     def content(self, n_players: int, seed: int) -> dict:
         """What the game is set up with (its own sample: the platform's comes from the
@@ -30,14 +33,8 @@ class GameUnderTest:
 
 
 def games_registered() -> list[GameUnderTest]:
-    """Every registered game, in registry order."""
-    return [
-        GameUnderTest(
-            id=game_id,
-            rules=rules,
-            recap=recap_get(game_id),
-            audience=(import_module(f"games.{game_id}.audience")
-                      if find_spec(f"games.{game_id}.audience") else None),
-        )
-        for game_id, rules in games_all().items()
-    ]
+    """Every registered game (its ``Game``, ``games.gamekit``), in registry order."""
+    return [GameUnderTest(id=game.id, rules=game.rules, recap=game.recap, ballot=game.ballot,
+                          result=game.result,
+                          audience=find_spec(f"{game.rules.__package__}.audience") is not None)
+            for game in games().values()]
