@@ -153,7 +153,9 @@ def test_an_audience_phone_votes_and_the_tv_stages_the_ballots(tmp_path, chromiu
             for position in (1, 2):
                 players.act(position, {"type": "vote", "vote": "down"})
             tv.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)
-            assert tv.evaluate(RUNNING) > 0  # the ballots flip (and the banner)
+            # The ballots flip (and the banner), on the moment's cue (by the server's clock, a
+            # moment after the frame: cue.js).
+            tv.wait_for_function(f"() => ({RUNNING})() > 0", timeout=WAIT_MS)
             tv.wait_for_function("() => window.bannersSeen.includes('ballots')", timeout=WAIT_MS)
             late = party.tv_open(base, code, "hx-tv")  # opened mid-animation: the end state at once
             late.wait_for_selector('[data-testid="seat-vote"]', timeout=WAIT_MS)

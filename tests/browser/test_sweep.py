@@ -266,12 +266,10 @@ def remote_pages(pages) -> dict:
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("game", ["outfox", "hoax", "werewolf"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_remote_screen_right(game, hub, remote_pages):
-    from games.registry import games_all
-
     base, database, rooms = hub
-    rules = games_all()[game]
+    rules = registered(game)
     room = next(room for room in rooms if room["game"] == game)
     n = room["n"]
     problems: list[str] = []
@@ -281,7 +279,7 @@ def test_every_remote_screen_right(game, hub, remote_pages):
         for viewport, page in remote_pages.items():
             cookies_set(page, base, room, "en", 0)
             loaded = False
-            for phase in phases_walk(rules, game, n, room["options"], room["content"]):
+            for phase in phases_walk(rules, n, room["options"], room["content"]):
                 version = state_write(database, room["code"], phase)
                 if not loaded:
                     page.goto(f"{base}/play/{room['code']}")

@@ -26,9 +26,9 @@ ENDED = CODES + 5_519  # more ended rooms than there are codes: every code has h
 
 ENDED_ROOMS = f"""
 INSERT INTO games_room (code, game, options, status, locked, host_token, version,
-                        family_filter, streamer, created_at, updated_at, ended_at, ended_code,
-                        ended_reason)
-SELECT NULL, 'hoax', '{{}}', 'over', false, md5(i::text), 1, true, false,
+                        family_filter, streamer, remote_party, created_at, updated_at, ended_at,
+                        ended_code, ended_reason)
+SELECT NULL, 'hoax', '{{}}', 'over', false, md5(i::text), 1, true, false, false,
        now() - interval '2 days', now() - interval '2 days', now() - interval '1 day',
        substr(a, mod(i, {CODES}) / 9261 + 1, 1) || substr(a, mod(i, 9261) / 441 + 1, 1)
        || substr(a, mod(i, 441) / 21 + 1, 1) || substr(a, mod(i, 21) + 1, 1), 'over'

@@ -162,7 +162,7 @@ def test_a_thousand_audience_phones_from_their_own_addresses_all_join(
     room = room_make("hoax")
     joined = []
 
-    def seat_join(code, name):
+    def seat_join(code, name, remote=False):
         assert code.upper() == room.code
         joined.append(name)
         return Seat(pk=len(joined), room=room, name=name, token=f"t{len(joined)}",

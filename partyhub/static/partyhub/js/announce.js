@@ -1,5 +1,5 @@
 // What a screen reader says on its own on a phone: the phase and the player's task when they
-// change, a game's news (an answer moved in Outfox's ranking), and a countdown's last 30 and 10
+// change, a game's news (an answer moved in a ranking), and a countdown's last 30 and 10
 // seconds. One polite live region, outside every drawn screen: the screens are morphed on every
 // frame, and a region that a morph rebuilt or refilled would be read again or not at all; this
 // one only changes when there is something new to say.

@@ -4,8 +4,8 @@
 // public view that its own frames carry (`board`), so a remote device gets nothing the TV does
 // not. The mirror is drawn at a TV's size and scaled to fit its box (the CSS of every game's TV
 // holds as it is); a wide screen shows board and controls side by side, a narrow one either, with
-// a toggle that stays put. Every remote device shows the same toggle and the same board, so at a
-// Werewolf night they look and sound alike.
+// a toggle that stays put. Every remote device shows the same toggle and the same board, so in a
+// game of secret roles at night they look and sound alike.
 
 import { h, morph, t } from "./dom.js";
 
