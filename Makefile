@@ -7,7 +7,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 # The suite runs in this many pytest-xdist workers, a module to a worker (its shared server and
 # browser with it); TEST_WORKERS=0 runs it in one process.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 
 .PHONY: play test lint bench messages clean
 
@@ -32,7 +32,7 @@ play: $(STAMP) .secret_key
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
 	$(BIN)/python -m pytest -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
-	  "tests/browser/test_sweep.py::test_every_screen_right[fourthgame]" \
+	  "tests/browser/test_sweep.py::TestSweep_fourthgame::test_every_screen_right" \
 	  tests/games/contract -k fourthgame
 
 lint: $(STAMP)

@@ -531,10 +531,13 @@ def _not_a_header_message() -> str:
 def _csv_delimiter(text: str) -> str:
     """The separator whose split of the first line names the most known columns (a comma on a
     tie)."""
-    first_line = text.split("\n", 1)[0]
+    first_line = (text.splitlines() or [""])[0]  # a lone "\r" ends a line too
 
     def known(delimiter: str) -> int:
-        cells = next(csv.reader([first_line], delimiter=delimiter), [])
+        try:
+            cells = next(csv.reader([first_line], delimiter=delimiter), [])
+        except csv.Error:  # a line the reader refuses names no column; the parse says why
+            return 0
         return sum(cell.strip() in CSV_COLUMNS for cell in cells)
 
     return max(CSV_DELIMITERS, key=known)

@@ -127,7 +127,7 @@ def test_an_evening_writes_no_error_to_the_log(hub, chromium_path, daphne_factor
         expect(tv.locator("#lobby")).to_be_visible(timeout=WAIT_MS)
         expect(ada.locator("#lobby-side")).to_be_visible(timeout=WAIT_MS)
         ada.close()
-        expect(tv.locator('[data-testid="lobby-player"].offline')).to_have_count(
+        expect(tv.locator('[data-testid="lobby-player"].offline', has_text="Ada")).to_have_count(
             1, timeout=WAIT_MS)
         assert party.errors == []
     # The browser is gone; the server stops as a deploy stops it.

@@ -216,6 +216,7 @@ def join_and_start(page: Any, base: str, room: Room, name: str, bots: int,
     page.get_by_role("textbox", name=tr_page(language, "Room code")).fill(room.code)
     page.get_by_role("textbox", name=tr_page(language, "Your name")).fill(name)
     button(page, tr_page(language, "Join")).click()
+    page.wait_for_url(re.compile(rf"/play/{room.code}\b"))  # the seat's page and its catalogue
     said(page, tr(page, "The lobby"))
     room.bots_join(BOT_NAMES[:bots])
     button(page, tr(page, "Everybody's in — start!")).click()

@@ -162,9 +162,8 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
-@pytest.mark.timeout(900)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_screen_right(game, hub, pages):
+def screens_swept(game: str, hub, pages) -> None:
+    """Every screen of ``game`` right (the module's docstring); the problems in a file."""
     base, database, rooms = hub
     rules = registered(game)
     problems: list[str] = []  # kept beside the screenshots too
@@ -265,9 +264,9 @@ def remote_pages(pages) -> dict:
     return result
 
 
-@pytest.mark.timeout(600)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_remote_screen_right(game, hub, remote_pages):
+def remote_screens_swept(game: str, hub, remote_pages) -> None:
+    """Every screen of ``game`` on a remote seat's phone and laptop right, the board in it
+    checked as a TV."""
     base, database, rooms = hub
     rules = registered(game)
     room = next(room for room in rooms if room["game"] == game)
@@ -308,3 +307,23 @@ def test_every_remote_screen_right(game, hub, remote_pages):
     assert not problems, (
         f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
     )
+
+
+class GameSwept:
+    """One registered game's sweep. Each game is a class of its own (made below, for every game
+    of the registry), so that pytest-xdist, handing out a class at a time (``--dist
+    loadscope``), sweeps the games on several workers at once, each with its own hub."""
+
+    game: str
+
+    @pytest.mark.timeout(900)
+    def test_every_screen_right(self, hub, pages):
+        screens_swept(self.game, hub, pages)
+
+    @pytest.mark.timeout(600)
+    def test_every_remote_screen_right(self, hub, remote_pages):
+        remote_screens_swept(self.game, hub, remote_pages)
+
+
+for _game in GAMES:
+    globals()[f"TestSweep_{_game}"] = type(f"TestSweep_{_game}", (GameSwept,), {"game": _game})

@@ -10,7 +10,7 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from questions import deck_io
@@ -64,6 +64,7 @@ def import_or_problems(name: str, content: bytes | str, **options) -> None:
     content=st.binary(max_size=300),
     name=st.sampled_from(["deck.csv", "deck.json", "deck.txt", "deck"]),
 )
+@example(content=b"\r\x01", name="deck.csv")  # a lone carriage return ends the header line
 def test_any_bytes(content, name):
     import_or_problems(name, content, dry_run=True)
 
