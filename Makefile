@@ -6,9 +6,8 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # The suite runs in this many pytest-xdist workers, a module (or a class: the sweep's game) to a
-# worker, its shared server and browser with it; three on two cores, as the browser tests mostly
-# wait. TEST_WORKERS=0 runs it in one process.
-TEST_WORKERS ?= 3
+# worker, its shared server and browser with it. TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= 2
 
 .PHONY: play test lint bench messages clean
 

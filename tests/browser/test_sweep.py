@@ -289,8 +289,9 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
                 mirror = page.wait_for_selector('[data-testid="remote-mirror"]',
                                                 timeout=WAIT_MS).content_frame()
                 mirror.wait_for_function(
-                    "(version) => document.querySelector('#app').dataset.status !== 'lobby'"
-                    " && window.__remoteVersion === version", arg=version, timeout=WAIT_MS)
+                    "(version) => { const app = document.querySelector('#app');"
+                    " return Boolean(app) && app.dataset.status !== 'lobby'"
+                    " && window.__remoteVersion === version; }", arg=version, timeout=WAIT_MS)
                 mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS)
                 screen = Screen(game, n, phase.key, viewport, "en", 0)
                 found = screen_check(page, screen)
