@@ -2,6 +2,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { styleLoad, hiddenUntil } from "../partyhub/js/widgets.js";
+import { sentences } from "../partyhub/js/announce.js";
 
 export function mount(root, ctx) {
   hiddenUntil(root, styleLoad(new URL("./fourthgame.css", import.meta.url)));
@@ -27,4 +28,13 @@ export function mount(root, ctx) {
     update(frame) { problem = null; last = frame; draw(frame); },
     error(error) { problem = error.message; if (last) draw(last); },
   };
+}
+
+// What a screen reader hears when the phase or this player's task changes (announce.js).
+export function speech(frame, ctx) {
+  const view = frame.view;
+  if (view.over) return sentences(t("Game over"), fmt("Highest card: %(names)s",
+    { names: view.winners.map((seat) => ctx.nameOf(seat)).join(", ") }));
+  const me = view.me;
+  return sentences(t("Pick a card"), me && me.actions.length ? t("Your turn: pick a card.") : null);
 }
