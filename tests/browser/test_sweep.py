@@ -8,7 +8,8 @@ TV's game and lobby text is 28 px or more (Outfox's answers 36) and its main act
 Start) is in view without scrolling, a phone's every control is 44×44 or more, its actions start
 above the fold and its timer is labelled, the TV's captions are 28 px or more and cover nothing,
 no two states a player must tell apart differ by colour alone (sweep_colour.js), and axe-core
-finds nothing serious or critical. The game's end in English is also shot as each colour vision
+finds nothing serious or critical (in English and on the large-text phone: ``AXE_LANGUAGE``
+says why). The game's end in English is also shot as each colour vision
 deficiency sees it (Chromium's emulation), to look at.
 
 One server and one browser serve the whole sweep, with one page per viewport; each phase is
@@ -296,7 +297,7 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
                 screen = Screen(game, n, phase.key, viewport, "en", 0)
                 found = screen_check(page, screen)
                 found += [f"board: {problem}" for problem in mirror.evaluate(
-                    CHECKS_JS, {"tv": True, "game": game, "names": names(n)})]
+                    CHECKS_JS, {"tv": True, "game": game, "names": names(n), "axe": True})]
                 found += [f"script error: {error}" for error in page.errors]
                 page.errors.clear()
                 problems += [f"{screen.name}: {problem}" for problem in found]

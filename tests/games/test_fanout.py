@@ -41,6 +41,13 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+@pytest.fixture(autouse=True)
+async def layer_empty() -> None:
+    """Each test starts from an empty layer: a group another test of this worker left behind
+    (its room had the same id) is not this test's."""
+    await get_channel_layer().flush()
+
+
 def members(room_id: int) -> dict:
     return get_channel_layer().groups.get(room_group(room_id), {})
 

@@ -36,6 +36,11 @@ VIEWPORTS = {
 # The portrait phone again with its text at the largest size a player may choose (js/textsize.js),
 # in one language (the longest words among them): every phone screen must still work at 160 %.
 LARGE_TEXT = {"viewport": "portrait-160", "like": "portrait", "size": "160", "language": "fr"}
+# axe-core, three quarters of a screen's checks, runs on every screen in this language and on the
+# large-text phone: its rules (contrast, roles, names, ids, landmarks) read the page's structure
+# and colours, which a translation does not change; the words of every language are checked on
+# every screen by the layout checks and by the aria checks (sweep_aria.py: each control named).
+AXE_LANGUAGE = "en"
 # The colour vision deficiencies Chromium emulates: one screenshot of each per game, to look at.
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")
 # Every name the longest a seat may have (services.NAME_MAX), wide letters first; the first
@@ -238,11 +243,12 @@ class Screen:
 
 
 def screen_check(page: Any, screen: Screen) -> list[str]:
-    """Run every check in the page (axe-core included, then the colour check) and save the
-    screenshot; the problems found."""
+    """Run every check in the page (axe-core where ``AXE_LANGUAGE`` says, then the colour
+    check) and save the screenshot; the problems found."""
+    large = screen.viewport == LARGE_TEXT["viewport"]
     problems = page.evaluate(CHECKS_JS, {
         "tv": screen.seat is None, "game": screen.game, "names": names(screen.n),
-        "large": screen.viewport == LARGE_TEXT["viewport"],
+        "large": large, "axe": large or screen.language == AXE_LANGUAGE,
     })
     problems += page.evaluate(COLOUR_JS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 DECK = ["werewolf", "werewolf", "seer", "witch", "hunter", "cupid", "little-girl", "villager"]
-STEP_MS = 90000  # a night step lasts up to its timer (the pack's: 60 s), whatever its actors do
+STEP_MS = 90000  # a night step lasts up to its timer (25 s; the pack's 30), whatever its actors do
 PHONE = {"width": 390, "height": 844}
 
 # The TV's speech, recorded instead of spoken.
@@ -137,9 +137,13 @@ def spoken(tv) -> list[dict]:
 
 
 def room_create(tv, base: str) -> str:
-    """The TV creates a Werewolf room from the home page (the deck for the seated count)."""
+    """The TV creates a Werewolf room from the home page (the deck for the seated count), its
+    werewolves' step at half its default (they act in seconds here, and a step lasts its drawn
+    length whatever they do)."""
     tv.goto(base + "/")
     form = tv.locator('form[data-game="werewolf"]')
+    form.locator("summary").click()
+    form.locator('[name="werewolf-timers.wolves"]').fill("30")
     form.locator('button[type="submit"]').click()
     tv.wait_for_url(re.compile(r"/tv/[A-Z0-9]+\?room=\d+$"))
     return tv.locator("#room-code").inner_text().strip()
