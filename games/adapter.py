@@ -81,11 +81,10 @@ class GameAdapter:
         return ""
 
     def scripts(self) -> dict[str, str]:
-        """The game's screens: the module each role's page loads (``mount(root, ctx)``), and the
-        words of its recap (``recap.js``: ``awards``, ``summary``, optionally ``timeline``)."""
-        game_id = self.game.id
-        return {"board": static(f"{game_id}/tv.js"), "seat": static(f"{game_id}/phone.js"),
-                "recap": static(f"{game_id}/recap.js")}
+        """The game's screens (``Game.screens``): the module each role's page loads
+        (``mount(root, ctx)``), and the words of its recap (``awards``, ``summary``, optionally
+        ``timeline``), as the static files' addresses."""
+        return {role: static(path) for role, path in self.game.screens.paths(self.game).items()}
 
     def page_context(self) -> dict[str, Any]:
         """What the game's pages need besides the live view: the rules' facts for screens

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from importlib.util import find_spec
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,25 @@ class SweepPlan:
     content: Callable[[Any, Any, int, int], dict] | None = None
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Screens:
+    """The game's screen scripts, named under its static folder (``static/<game>/`` in its
+    package): the TV's and the phone's each export ``mount(root, ctx)`` (the README's "Add a
+    game" lists the optional exports); ``recap`` words the end's recap (``awards``,
+    ``summary``), for a game with a recap only."""
+
+    board: str = "tv.js"
+    seat: str = "phone.js"
+    recap: str = "recap.js"
+
+    def paths(self, game: Game) -> dict[str, str]:
+        """Each script's path under the static root, by the role that loads it."""
+        roles = {"board": self.board, "seat": self.seat}
+        if game.recap is not None:
+            roles["recap"] = self.recap
+        return {role: f"{game.id}/{name}" for role, name in roles.items()}
+
+
 # What a guide (``games/<game>/guide.py``) holds, each marked with ``_`` where it is text.
 GUIDE_PARTS = ("ART", "PITCH", "MINUTES", "SLIDES", "RULES", "ROLES", "PHASES")
 
@@ -115,6 +135,8 @@ class Game:
     adapter_path: str | None = _part(
         "the dotted path of its GameAdapter subclass (its Django side), None for the defaults",
         None)
+    screens: Screens = _part("its screen scripts under static/<game>/ in its package",
+                             Screens())
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -167,6 +189,18 @@ class Game:
             module, _, name = self.adapter_path.rpartition(".")
             if not module or not name or find_spec(module) is None:
                 raise self._wrong("adapter_path", f"names no module: {self.adapter_path!r}")
+        if not isinstance(self.screens, Screens):
+            raise self._wrong("screens", "must be a games.gamekit.Screens")
+        static = self.static_folder().parent
+        missing = [path for path in self.screens.paths(self).values()
+                   if not (static / path).is_file()]
+        if missing:
+            raise self._wrong("screens", f"name no file: {', '.join(missing)} under {static}")
+
+    def static_folder(self) -> Path:
+        """``static/<game>/`` in the game's package (the one its rules module is in)."""
+        package = find_spec(self.rules.__package__)
+        return Path(next(iter(package.submodule_search_locations))) / "static" / self.id
 
     @cached_property
     def adapter(self) -> GameAdapter:

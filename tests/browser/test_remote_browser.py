@@ -3,13 +3,14 @@
 For each game, a room is made a remote party; its host opens the console (the TV's page, which
 draws no board then); two remote players open their phones in Chromium (a phone, 393×851, that
 swaps board and controls with its toggle; a laptop, 1440×900, that shows both side by side); the
-other players are scripted sockets. Every seat's moves are sent by the script on a socket of its
-own (the remote players' second "tab"), from that seat's own view, so the game runs at the
-script's pace and the browsers only show it: played to its end, with the board (each game's own
-TV screen, in the mirror) on both remote devices, its drama's banners and, in Werewolf, the
-narrator's lines spoken on both at the same moment by the server's clock. A device that falls
-behind (its page held busy while the game moves on) catches up to the newest frame without
-replaying the moments it missed. One server and one browser for the whole module.
+other players are scripted sockets. The three pages read three languages (``LANGUAGES``), as
+friends from afar would. Every seat's moves are sent by the script on a socket of its own (the
+remote players' second "tab"), from that seat's own view, so the game runs at the script's pace
+and the browsers only show it: played to its end, with the board (each game's own TV screen, in
+the mirror) on both remote devices, its drama's banners and, in Werewolf, the narrator's lines
+spoken on both at the same moment by the server's clock. A device that falls behind (its page
+held busy while the game moves on) catches up to the newest frame without replaying the moments
+it missed. One server and one browser for the whole module.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ new MutationObserver((records) => {
 PHONE = {"viewport": {"width": 393, "height": 851}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
+# Friends from afar read their own languages: each game's console, phone and laptop in three of
+# the four, every language in at least two games (a Werewolf night's two devices share one, as
+# their spoken lines are compared word for word).
+LANGUAGES = {"outfox": ("es", "fr", "id"), "hoax": ("id", "en", "es"),
+             "werewolf": ("fr", "en", "en")}
 
 
 @dataclass
@@ -156,9 +162,10 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
     code = made["code"]
     joined = [api_post(hub.base, f"/api/rooms/{code}/seats", {"name": f"P{i}"})
               for i in range(players)]
+    languages = LANGUAGES[game]
     host = hub.browser.new_context(viewport={"width": 1280, "height": 800})
-    host.add_cookies([{"name": f"ph_host_{code}", "value": made["host_token"],
-                       "url": hub.base}])
+    host.add_cookies([{"name": f"ph_host_{code}", "value": made["host_token"], "url": hub.base},
+                      {"name": "django_language", "value": languages[0], "url": hub.base}])
     console = host.new_page()
     console.on("pageerror", lambda error: hub.errors.append(f"console: {error}"))
     console.goto(f"{hub.base}/tv/{code}")
@@ -167,6 +174,8 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
         context = hub.browser.new_context(**device)
         context.add_init_script(RECORDERS)
         context.add_cookies([{"name": f"ph_seat_{code}", "value": joined[index]["token"],
+                              "url": hub.base},
+                             {"name": "django_language", "value": languages[index + 1],
                               "url": hub.base}])
         page = context.new_page()
         page.on("pageerror", lambda error, i=index: hub.errors.append(f"remote {i}: {error}"))
@@ -331,12 +340,13 @@ def spoken_together(room: Room) -> list[str]:
 
 def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the_end(party):
     """Six villagers, one of them a Werewolf: everyone looks at their card, the night falls and
-    its narration is spoken on both remote devices at the same moment; then the host removes
-    players from the console's menu (they left the village) until one side wins."""
+    its narration is spoken on both remote devices at the same moment; at day the host ends the
+    discussion with the game's own tool in the console's menu; then the host removes players
+    from that menu (they left the village) until one side wins."""
     options = {"composition": "custom", "composition.werewolves": 1,
                "composition.villagers": 5, "composition.seer": False,
                "composition.witch": False, "composition.hunter": False,
-               "mayor.enabled": False}
+               "mayor.enabled": False, "timers.wolves": 10}
     room = remote_party_open(party, "werewolf", options, 6)
     board_shown(room)
     play(room, lambda view, _k: first(view["me"]["actions"], "look"),
@@ -347,6 +357,15 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
     # At night both remote devices look alike, the board and the controls.
     shot(room.devices[0], "remote-werewolf-phone-night")
     shot(room.devices[1], "remote-werewolf-laptop-night")
+    # Day: the game's host tools are in the console's menu as on a TV ("End the discussion").
+    play(room, lambda _view, _k: None, done=lambda frame: frame["view"]["phase"] == "talk")
+    room.console.click('[data-testid="host-menu"] summary')
+    tools = room.console.locator('[data-testid="host-game"] [data-testid="talk-end"]')
+    tools.wait_for(timeout=WAIT_MS)
+    shot(room.console, "remote-werewolf-console-tools")
+    tools.click()
+    play(room, lambda _view, _k: None, done=lambda frame: frame["view"]["phase"] == "vote")
+    room.console.click('[data-testid="host-menu"] summary')  # folded again
     for seat in room.seats:
         seat.drain()
     wolf = next(position for position, seat in enumerate(room.seats)

@@ -8,9 +8,9 @@ only the public words every living phone says alike.
 
 The other players have no page: each is a socket of its own (``?token=``) moving as the test's
 policy picks among the rules' legal actions, read from the room's state in the database. One
-server and one browser serve the three games; each game is in another language (Outfox in
-Spanish, Hoax in French, Werewolf in Indonesian): the names the player looks for are the page's
-own translations (``gettext`` in the page), so the test reads what that player would hear.
+server and one browser serve the three games, each played in each of the four languages: the
+names the player looks for are the page's own translations (``gettext`` in the page), so the
+test reads what that player would hear.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from tests.support.servers import daphne_start, daphnes_stop, manage, service_mi
 pytestmark = pytest.mark.browser
 
 BOT_NAMES = ["Bo", "Cy", "Di", "Ed", "Flo"]
+LANGUAGES = ("en", "es", "fr", "id")  # the screen-reader player's, one game in each
 GAME_SECONDS = 300  # the longest a whole game may take here
 
 
@@ -311,15 +312,16 @@ def rank_by_ear(page: Any) -> None:
     button(page, tr(page, "Agree")).click()
 
 
-def test_outfox_by_screen_reader(hub, browser):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_outfox_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "outfox", "options": {
         "language": "en", "rank_seconds": 0, "double_down_seconds": 5, "reveal_pace": "auto",
         "reveal_seconds": 1, "read_seconds": 0}})
     room = Room(base, database, made["code"], "outfox")
-    page = phone_open(browser, base, "es")
+    page = phone_open(browser, base, language)
     try:
-        join_and_start(page, base, room, "Ana", bots=1, language="es")
+        join_and_start(page, base, room, "Ana", bots=1, language=language)
         end = play(page, room, lambda state: outfox_move(page, state), outfox_bot)
         said(page, tr(page, "Game over"))  # and who won, said once
         assert end["over"]
@@ -430,15 +432,16 @@ def bot_name(seat: int) -> str:
     return BOT_NAMES[seat - 1]
 
 
-def test_hoax_by_screen_reader(hub, browser):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_hoax_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "hoax", "options": {
         "first_player": 0, "accuser_card": False, "hoax_window_seconds": 60,
         "vote_seconds": 120, "butler_seconds": 60, "immunity_seconds": 60}})
     room = Room(base, database, made["code"], "hoax")
-    page = phone_open(browser, base, "fr")
+    page = phone_open(browser, base, language)
     try:
-        join_and_start(page, base, room, "Ana", bots=2, language="fr")
+        join_and_start(page, base, room, "Ana", bots=2, language=language)
         end = play(page, room, lambda state: hoax_move(page, state), hoax_bot)
         assert end["winner"] == 0  # both others accused rightly: the last one standing
         said(page, tr(page, "Game over"))
@@ -451,12 +454,13 @@ def test_hoax_by_screen_reader(hub, browser):
 # --- Werewolf -------------------------------------------------------------------------------
 
 # One Werewolf among five Villagers, no Mayor, a discussion without a timer; the pack's step
-# long enough for a loaded machine (it lasts 70-100 % of it, whatever its actors do), the vote
-# too (it ends once every ballot is confirmed).
+# long enough for a loaded machine (it lasts 70-100 % of its 15 s, whatever its actors do: the
+# player, when the Werewolf, points and confirms in a few taps), the vote too (it ends once every
+# ballot is confirmed).
 WEREWOLF_OPTIONS = {
     "composition": "custom", "composition.werewolves": 1, "composition.villagers": 5,
     "composition.seer": False, "composition.witch": False, "composition.hunter": False,
-    "mayor.enabled": False, "timers.step": 10, "timers.wolves": 30, "timers.talkFirst": 0,
+    "mayor.enabled": False, "timers.step": 10, "timers.wolves": 15, "timers.talkFirst": 0,
     "timers.talk": 0, "timers.vote": 120,
 }
 
@@ -531,13 +535,14 @@ def night_by_ear(page: Any, state: dict) -> None:
     confirm.click()
 
 
-def test_werewolf_by_screen_reader(hub, browser):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_werewolf_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "werewolf", "options": WEREWOLF_OPTIONS})
     room = Room(base, database, made["code"], "werewolf")
-    page = phone_open(browser, base, "id")
+    page = phone_open(browser, base, language)
     try:
-        join_and_start(page, base, room, "Ana", bots=5, language="id")
+        join_and_start(page, base, room, "Ana", bots=5, language=language)
         end = play(page, room, lambda state: werewolf_move(page, state), werewolf_bot)
         assert end["result"]["team"] == "village"  # the Werewolf voted out on day 1
         said(page, tr(page, "The end"))

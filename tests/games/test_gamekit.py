@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from django.conf import settings
 
-from games.gamekit import REQUIRED, Game, GameIncomplete
+from games.gamekit import REQUIRED, Game, GameIncomplete, Screens
 from games.registry import game_load, games
 
 REQUIRED_PARTS = [field.name for field in dataclasses.fields(Game) if field.default is REQUIRED
@@ -41,6 +41,7 @@ def test_a_game_without_a_required_part_is_refused_naming_it(part):
     ("setup", "setup"), ("views", None), ("ballot", 3), ("title", ""), ("min_players", 0),
     ("options", ("not an option",)), ("phases", ["a list"]), ("facts", ()),
     ("guide", sys), ("recap", "recap"), ("adapter_path", "games.nowhere.Adapter"),
+    ("screens", "tv.js"),
 ])
 def test_a_part_of_the_wrong_kind_is_refused_naming_it(part, value):
     parts = parts_of(games()["hoax"])
@@ -56,6 +57,25 @@ def test_the_optional_parts_have_defaults():
     game = Game(**parts)
     assert (game.presets, game.options_public, game.host_actions, dict(game.free_text),
             game.recap, game.adapter_path) == ((), None, (), {}, None, None)
+
+
+def test_screens_default_to_the_games_tv_phone_and_recap_scripts():
+    parts = parts_of(games()["hoax"])
+    del parts["screens"]
+    game = Game(**parts)
+    assert game.screens == Screens()
+    assert game.screens.paths(game) == {
+        "board": "hoax/tv.js", "seat": "hoax/phone.js", "recap": "hoax/recap.js"}
+    assert (game.static_folder() / "phone.js").is_file()
+
+
+def test_a_screen_script_that_is_not_there_is_refused_naming_it():
+    parts = parts_of(games()["hoax"])
+    with pytest.raises(GameIncomplete, match=r"its 'screens' name no file: hoax/nowhere\.js"):
+        Game(**{**parts, "screens": Screens(seat="nowhere.js")})
+    # A game without a recap needs no recap script, and its pages are given none.
+    game = Game(**{**parts, "recap": None, "screens": Screens(recap="nowhere.js")})
+    assert set(game.screens.paths(game)) == {"board", "seat"}
 
 
 @pytest.fixture

@@ -102,6 +102,10 @@ const remote = role === "seat" ? remoteMount(app, page, ctx) : null; // the boar
 // A remote party's host screen is a console: no board (each player has it on their own device).
 const consoleEl = h("section", { class: "host-console", "data-testid": "host-console" });
 const consoleFoot = h("div", { class: "game-foot" });
+// The game's host tools ("End the discussion") on the console: its board module's hostTools
+// export, loaded without drawing the board, so the host of a remote party has them as on a TV.
+let consoleTools = null;
+let consoleToolsLoading = null;
 
 function onFrame(next) {
   if (next.room.game !== page.game) {
@@ -151,11 +155,18 @@ function consoleShow() {
   if (consoleEl.parentNode !== gameEl) replace(gameEl, recapView.el, consoleEl, consoleFoot);
   overControls(consoleFoot);
   recapView.update(frame);
+  if (!consoleToolsLoading) {
+    consoleToolsLoading = import(page.scripts[role]).then((module) => {
+      consoleTools = module.hostTools || null;
+      if (consoleTools) hostMenuShow();
+    });
+  }
 }
 
-// The host's menu, with the game's own tools once its module has loaded.
+// The host's menu, with the game's own tools once its module has loaded (the drawn board's, or
+// the console's).
 function hostMenuShow() {
-  hostMenuRender(hostEl, frame, ctx, gameScreen && gameScreen.hostTools);
+  hostMenuRender(hostEl, frame, ctx, gameScreen ? gameScreen.hostTools : consoleTools);
 }
 
 async function gameShow() {
