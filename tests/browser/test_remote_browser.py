@@ -55,10 +55,10 @@ new MutationObserver((records) => {
 PHONE = {"viewport": {"width": 393, "height": 851}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
-# Friends from afar read their own languages: each game's console, phone and laptop in three of
-# the four, every language in at least two games (a Werewolf night's two devices share one, as
-# their spoken lines are compared word for word).
-LANGUAGES = {"outfox": ("es", "fr", "id"), "hoax": ("id", "en", "es"),
+# Friends from afar read their own languages: each game's console, phone and laptop (Outfox's in
+# three, every language in some game); in Hoax and Werewolf the two devices share one, as their
+# banners and spoken lines are compared word for word.
+LANGUAGES = {"outfox": ("es", "fr", "id"), "hoax": ("id", "en", "en"),
              "werewolf": ("fr", "en", "en")}
 
 
