@@ -3,8 +3,8 @@
 For each game, a room is made a remote party; its host opens the console (the TV's page, which
 draws no board then); two remote players open their phones in Chromium (a phone, 393×851, that
 swaps board and controls with its toggle; a laptop, 1440×900, that shows both side by side); the
-other players are scripted sockets. The three pages read three languages (``LANGUAGES``), as
-friends from afar would. Every seat's moves are sent by the script on a socket of its own (the
+other players are scripted sockets. The console reads another language than the devices
+(``CONSOLE_LANGUAGES``). Every seat's moves are sent by the script on a socket of its own (the
 remote players' second "tab"), from that seat's own view, so the game runs at the script's pace
 and the browsers only show it: played to its end, with the board (each game's own TV screen, in
 the mirror) on both remote devices, its drama's banners and, in Werewolf, the narrator's lines
@@ -55,11 +55,9 @@ new MutationObserver((records) => {
 PHONE = {"viewport": {"width": 393, "height": 851}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
-# Friends from afar read their own languages: each game's console, phone and laptop (Outfox's in
-# three, every language in some game); in Hoax and Werewolf the two devices share one, as their
-# banners and spoken lines are compared word for word.
-LANGUAGES = {"outfox": ("es", "fr", "id"), "hoax": ("id", "en", "en"),
-             "werewolf": ("fr", "en", "en")}
+# The host's console in another language than the devices (their browsers' English: their
+# banners and spoken lines are compared word for word).
+CONSOLE_LANGUAGES = {"outfox": "es", "hoax": "id", "werewolf": "fr"}
 
 
 @dataclass
@@ -162,10 +160,10 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
     code = made["code"]
     joined = [api_post(hub.base, f"/api/rooms/{code}/seats", {"name": f"P{i}"})
               for i in range(players)]
-    languages = LANGUAGES[game]
     host = hub.browser.new_context(viewport={"width": 1280, "height": 800})
     host.add_cookies([{"name": f"ph_host_{code}", "value": made["host_token"], "url": hub.base},
-                      {"name": "django_language", "value": languages[0], "url": hub.base}])
+                      {"name": "django_language", "value": CONSOLE_LANGUAGES[game],
+                       "url": hub.base}])
     console = host.new_page()
     console.on("pageerror", lambda error: hub.errors.append(f"console: {error}"))
     console.goto(f"{hub.base}/tv/{code}")
@@ -174,8 +172,6 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
         context = hub.browser.new_context(**device)
         context.add_init_script(RECORDERS)
         context.add_cookies([{"name": f"ph_seat_{code}", "value": joined[index]["token"],
-                              "url": hub.base},
-                             {"name": "django_language", "value": languages[index + 1],
                               "url": hub.base}])
         page = context.new_page()
         page.on("pageerror", lambda error, i=index: hub.errors.append(f"remote {i}: {error}"))
