@@ -24,6 +24,7 @@ class RoamingScreen(Screen):
         self.urls = urls
         self.options = options  # the websockets client's (ssl, origin)
         self.closes: list[tuple[int | None, float]] = []
+        self.closed_after: list[int] = []  # at each close, how many frames had come before it
         self.stopped = False
         super().__init__(name, socket)
 
@@ -56,6 +57,7 @@ class RoamingScreen(Screen):
                     pass
                 code = self.socket.close_code
                 self.closes.append((code, time.monotonic()))
+                self.closed_after.append(len(self.received))
                 self.changed.set()
                 if self.stopped or code in GONE_CODES:
                     return
@@ -95,7 +97,11 @@ class RoamingPlayer(Player):
         deadline = time.monotonic() + timeout
         outcome = None if sent else "unanswered"
         while outcome is None:
-            for frame in phone.received[start:]:
+            # Only a frame that came before the socket closed answers the move: after it, the
+            # reconnected socket's snapshot may be newer for another reason (a seat going
+            # offline and coming back moves the version), and the move is unanswered.
+            end = phone.closed_after[closes] if len(phone.closed_after) > closes else None
+            for frame in phone.received[start:end]:
                 if frame["type"] == "state" and frame["version"] > version:
                     outcome = "applied"
                 elif frame["type"] == "error":
