@@ -28,6 +28,7 @@ from games.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
     HOAX_SLOW,
     NAMES,
+    Player,
     all_at,
     all_connected,
     log_agrees,
@@ -36,7 +37,7 @@ from tests.support.live import (
     room_row,
 )
 from tests.support.private_servers import wait_until
-from tests.support.roaming import RoamingPlayer, RoamingScreen, settled
+from tests.support.roaming import RoamingScreen, settled
 from tests.support.servers import ROOT, port_free, production_env, service_missing
 
 CONFIG = ROOT / "deploy" / "nginx.conf"
@@ -219,7 +220,7 @@ async def test_a_game_through_the_documented_nginx_survives_a_restart_behind_it(
         phones = [await RoamingScreen.open(name, [wss + seat["seat_socket"]], **options)
                   for name, seat in zip(NAMES, seats, strict=True)]
         screens = [tv, *phones]
-        player = RoamingPlayer(phones)
+        player = Player(phones)
         try:
             await tv.until(all_connected)
             await phones[0].send({"type": "host", "command": "start"})

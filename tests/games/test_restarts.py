@@ -16,6 +16,7 @@ from games.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
     HOAX_SLOW,
     NAMES,
+    Player,
     Screen,
     all_at,
     all_connected,
@@ -28,7 +29,7 @@ from tests.support.live import (
     seats_join,
     ws_url,
 )
-from tests.support.roaming import RoamingPlayer, RoamingScreen, settled
+from tests.support.roaming import RoamingScreen, settled
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -81,7 +82,7 @@ async def test_a_rolling_restart_mid_game_loses_no_move_and_leaves_no_screen_beh
         urls = [ws_a(seat["seat_socket"]), ws_b(seat["seat_socket"])]
         phones.append(await RoamingScreen.open(name, urls if at == "a" else urls[::-1]))
     screens = [tv, *phones]
-    player = RoamingPlayer(phones)
+    player = Player(phones)
     try:
         await game_started(tv, phones)
         await player.applied(2)

@@ -64,6 +64,8 @@ class Screen:
         self.name = name
         self.socket = socket
         self.received: list[dict] = []
+        self.closes: list[tuple[int | None, float]] = []  # (close code, when) of each close
+        self.closed_after: list[int] = []  # at each close, how many frames had come before it
         self.changed = asyncio.Event()
         self.reader = asyncio.create_task(self.read())
 
@@ -79,7 +81,13 @@ class Screen:
         except ConnectionClosed:
             pass
         finally:
-            self.changed.set()
+            self.closed_now()
+
+    def closed_now(self) -> None:
+        """Record that the socket closed, after the frames received so far."""
+        self.closes.append((self.socket.close_code, time.monotonic()))
+        self.closed_after.append(len(self.received))
+        self.changed.set()
 
     @property
     def frames(self) -> list[dict]:
@@ -121,8 +129,13 @@ class Screen:
     async def at(self, version: int, timeout: float = 10) -> dict:
         return await self.until(lambda f: f["version"] == version, timeout)
 
-    async def send(self, message: dict) -> None:
-        await self.socket.send(json.dumps(message))
+    async def send(self, message: dict) -> bool:
+        """Send on the socket; ``False`` when it is closed."""
+        try:
+            await self.socket.send(json.dumps(message))
+            return True
+        except ConnectionClosed:
+            return False
 
     def assert_open(self) -> None:
         """The server never hung up on this screen (a crashed consumer closes with 1011)."""
@@ -165,9 +178,10 @@ class Player:
         return None
 
     async def move(self, timeout: float = 15) -> str:
-        """One move: applied (the mover shows a newer version) or refused (its code). When no
-        phone shows a move (those whose turn it is missed a change: the layer is down), each
-        asks for a snapshot first, as a screen coming back to the foreground does."""
+        """One move: ``applied``, refused (its code), or ``unanswered`` (the phone's socket
+        closed first: it may or may not have been applied; the log says, ``log_explains``).
+        When no phone shows a move (those whose turn it is missed a change: the layer is down),
+        each asks for a snapshot first, as a screen coming back to the foreground does."""
         chosen = self.choose()
         if chosen is None:
             await self.synced()
@@ -176,25 +190,42 @@ class Player:
         phone, action, newest = chosen
         seat, version = newest["you"]["position"], newest["version"]
         start = len(phone.received)
-        await phone.send({"type": "act", "action": action, "version": version})
-        deadline = time.monotonic() + timeout
-        outcome = None
-        while outcome is None:
-            for frame in phone.received[start:]:
-                if frame["type"] == "state" and frame["version"] > version:
-                    outcome = "applied"
-                elif frame["type"] == "error":
-                    outcome = frame["code"]
-                    assert frame["message"], frame
-                if outcome:
-                    break
-            else:
-                assert time.monotonic() < deadline, f"{phone.name}: no answer to {action}"
-                await asyncio.sleep(0.01)
-        if outcome == "stale":  # a fresh snapshot follows the refusal
-            await phone.until(lambda f: f["version"] > version, start=start)
+        outcome = await self.answer(phone, action, version, start, timeout)
+        if outcome in ("applied", "stale"):  # the phone shows the change, or a fresh snapshot
+            await phone.until(lambda f: f["version"] > version, start=start, timeout=timeout)
         self.outcomes.append((seat, action, outcome))
         return outcome
+
+    async def answer(
+        self, phone: Screen, action: dict, version: int, start: int, timeout: float
+    ) -> str:
+        """Send ``action`` with a request id, then a ``ping``: a socket's messages are handled
+        one after the other, so a refusal of the move (an ``error`` echoing its id) comes before
+        the ``pong``, and a ``pong`` with none before it means the move was applied. A ``state``
+        frame is no answer: it may be another change's, or a snapshot the server sent on its own
+        (a reconnection, the channel layer coming back)."""
+        request, closes = len(self.outcomes), len(phone.closes)
+        sent = (await phone.send({"type": "act", "action": action, "version": version,
+                                  "id": request})
+                and await phone.send({"type": "ping"}))
+        deadline = time.monotonic() + timeout
+        while sent:
+            end = phone.closed_after[closes] if len(phone.closed_after) > closes else None
+            for frame in phone.received[start:end]:
+                if frame["type"] == "error" and frame.get("id") == request:
+                    assert frame["message"], frame
+                    return frame["code"]
+                if frame["type"] == "pong":
+                    return "applied"
+            if end is not None:
+                break
+            assert time.monotonic() < deadline, f"{phone.name}: no answer to {action}"
+            phone.changed.clear()
+            try:
+                await asyncio.wait_for(phone.changed.wait(), 0.05)
+            except TimeoutError:
+                pass
+        return "unanswered"
 
     async def synced(self) -> None:
         """Every phone asks for a snapshot and has it."""

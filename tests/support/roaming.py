@@ -11,7 +11,7 @@ import time
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.support.live import Player, Screen, all_at, all_connected, room_row
+from tests.support.live import Screen, all_at, all_connected, room_row
 
 GONE_CODES = {4403, 4404, 4409}  # kicked, no such room, seat handed over: no reconnecting
 
@@ -23,8 +23,6 @@ class RoamingScreen(Screen):
     def __init__(self, name: str, urls: list[str], socket, **options) -> None:
         self.urls = urls
         self.options = options  # the websockets client's (ssl, origin)
-        self.closes: list[tuple[int | None, float]] = []
-        self.closed_after: list[int] = []  # at each close, how many frames had come before it
         self.stopped = False
         super().__init__(name, socket)
 
@@ -55,69 +53,17 @@ class RoamingScreen(Screen):
                         self.changed.set()
                 except ConnectionClosed:
                     pass
-                code = self.socket.close_code
-                self.closes.append((code, time.monotonic()))
-                self.closed_after.append(len(self.received))
-                self.changed.set()
-                if self.stopped or code in GONE_CODES:
+                self.closed_now()
+                if self.stopped or self.socket.close_code in GONE_CODES:
                     return
                 self.socket = await self.connect_any(self.urls, self.options)
         finally:
             self.changed.set()
 
-    async def send(self, message: dict) -> bool:
-        """Send on the current socket; ``False`` when it is closed (reconnecting)."""
-        try:
-            await self.socket.send(json.dumps(message))
-            return True
-        except ConnectionClosed:
-            return False
-
     async def close(self) -> None:
         self.stopped = True
         await self.socket.close()
         self.reader.cancel()
-
-
-class RoamingPlayer(Player):
-    """``Player`` whose phones may be told to reconnect mid-move: a move whose phone's socket
-    closed before its answer is ``unanswered`` (it may or may not have been applied: the log
-    says, ``log_explains``)."""
-
-    async def move(self, timeout: float = 15) -> str:
-        chosen = self.choose()
-        if chosen is None:
-            await self.synced()
-            chosen = self.choose()
-        assert chosen is not None, "no phone has a move"
-        phone, action, newest = chosen
-        seat, version = newest["you"]["position"], newest["version"]
-        start, closes = len(phone.received), len(phone.closes)
-        sent = await phone.send({"type": "act", "action": action, "version": version})
-        deadline = time.monotonic() + timeout
-        outcome = None if sent else "unanswered"
-        while outcome is None:
-            # Only a frame that came before the socket closed answers the move: after it, the
-            # reconnected socket's snapshot may be newer for another reason (a seat going
-            # offline and coming back moves the version), and the move is unanswered.
-            end = phone.closed_after[closes] if len(phone.closed_after) > closes else None
-            for frame in phone.received[start:end]:
-                if frame["type"] == "state" and frame["version"] > version:
-                    outcome = "applied"
-                elif frame["type"] == "error":
-                    outcome = frame["code"]
-                if outcome:
-                    break
-            else:
-                if len(phone.closes) > closes:
-                    outcome = "unanswered"
-                    break
-                assert time.monotonic() < deadline, f"{phone.name}: no answer to {action}"
-                await asyncio.sleep(0.01)
-        if outcome == "stale":
-            await phone.until(lambda f: f["version"] > version, start=start)
-        self.outcomes.append((seat, action, outcome))
-        return outcome
 
 
 async def settled(tv: Screen, screens: list[Screen], database_url: str, code: str,

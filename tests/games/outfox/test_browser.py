@@ -321,12 +321,13 @@ def test_the_audience_ballot_asks_the_tvs_question_with_the_tvs_letters(chromium
     with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (
             page, page_data, errors):
         page.evaluate("a => window.__show(...a)", [page_data, frame, NAMES, True])
-        question = page.locator('[data-testid="question"]').inner_text()
+        question = view["card"]["question"]
+        expect(page.locator('[data-testid="question"]')).to_have_text(question)
         letters = page.locator('[data-testid="answers"] .ofx-letter').all_inner_texts()
         assert letters == list("ABCDEF")[:len(view["answers"])]
         page.evaluate("a => window.__crowd(...a)", [page_data, frame, NAMES, tally])
         ballot = page.locator('[data-testid="audience-ballot"]')
-        assert ballot.locator('[data-testid="audience-prompt"]').inner_text() == question
+        expect(ballot.locator('[data-testid="audience-prompt"]')).to_have_text(question)
         for name in ("fox", "top"):
             choices = ballot.locator(f'[data-question="{name}"] .crowd-choice')
             assert choices.locator(".ofx-letter").all_inner_texts() == letters
