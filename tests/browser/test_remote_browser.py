@@ -217,9 +217,11 @@ def board_shown(room: Room) -> None:
 
 
 def play(room: Room, choose: Callable[[dict, int], dict | None],
-         done: Callable[[dict], bool] = lambda frame: frame["room"]["status"] == "over") -> int:
+         done: Callable[[dict], bool] = lambda frame: frame["room"]["status"] == "over",
+         before: Callable[[Room, dict, dict], None] = lambda room, view, action: None) -> int:
     """Each seat's move from its own view (``choose``), one at a time, each with the version
-    its seat shows, until ``done``; waits for timers when nobody has a move. Returns how many
+    its seat shows, until ``done``; waits for timers when nobody has a move, and for
+    ``before`` (the room, the view, the move) to return before each move. Returns how many
     moves were applied."""
     applied = 0
     deadline = time.monotonic() + MOVES_SECONDS
@@ -234,6 +236,7 @@ def play(room: Room, choose: Callable[[dict, int], dict | None],
             action = choose(view, applied) if view and view.get("me") else None
             if action is None:
                 continue
+            before(room, view, action)
             version = frame["version"]
             errors = len(seat.errors)
             seat.send({"type": "act", "action": action, "version": version})
@@ -278,6 +281,17 @@ def outfox_choose(view: dict, _k: int) -> dict | None:
                  "next")
 
 
+def outfox_read_aloud(room: Room, view: dict, action: dict) -> None:
+    """The reader starts the clock once the question was read aloud on both remote boards, as
+    a reader at a table does (the script would otherwise be past the reading before a loaded
+    machine's boards drew it)."""
+    if action["type"] == "start_clock":
+        for page in room.devices:
+            mirror(page).wait_for_function(
+                "question => window.__spoken.some((line) => line.text === question)",
+                arg=view["card"]["question"], timeout=WAIT_MS)
+
+
 def remote_devices_end(room: Room) -> None:
     for page in room.devices:
         mirror(page).wait_for_selector('#app[data-status="over"]', timeout=WAIT_MS)
@@ -305,7 +319,7 @@ def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_devic
                "double_down_seconds": 5}
     room = remote_party_open(party, "outfox", options, 2)
     board_shown(room)
-    play(room, outfox_choose)
+    play(room, outfox_choose, before=outfox_read_aloud)
     remote_devices_end(room)
     # Each turn's answers were read aloud on both remote boards at the same moment.
     assert len(spoken_together(room)) >= 6
