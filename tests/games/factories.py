@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
@@ -153,7 +154,7 @@ async def frame_next(communicator: WebsocketCommunicator) -> dict[str, Any]:
     (``games.audience``); they are kept in ``communicator.tallies`` for the tests that read
     them."""
     while True:
-        frame = json.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
+        frame = orjson.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
         if frame.get("type") != "tally":
             return frame
         communicator.__dict__.setdefault("tallies", []).append(frame)
@@ -164,7 +165,7 @@ async def quiet(*communicators: WebsocketCommunicator) -> bool:
     the audience's tallies (kept, as by ``frame_next``)."""
     for communicator in communicators:
         while not await communicator.receive_nothing(timeout=0.05):
-            frame = json.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
+            frame = orjson.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))
             if frame.get("type") != "tally":
                 return False
             communicator.__dict__.setdefault("tallies", []).append(frame)

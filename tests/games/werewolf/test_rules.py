@@ -1398,16 +1398,21 @@ def random_options(chooser: random.Random, n: int) -> dict:
     return options
 
 
-def key_paths(value: Any, path: str = "") -> set[str]:
-    """Every dict key's path; list items merged (so lengths do not matter)."""
+def key_paths(value: Any) -> set[str]:
+    """Every dict key's path; list items merged (so lengths do not matter). Iterative: the
+    live tests take the paths of every living phone's frame of every night round."""
     paths: set[str] = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            paths.add(f"{path}.{key}")
-            paths |= key_paths(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for item in value:
-            paths |= key_paths(item, f"{path}[]")
+    stack = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if type(item) is dict:
+            for key, inner in item.items():
+                inner_path = f"{path}.{key}"
+                paths.add(inner_path)
+                stack.append((inner_path, inner))
+        elif type(item) is list:
+            list_path = f"{path}[]"
+            stack.extend((list_path, inner) for inner in item)
     return paths
 
 
@@ -1415,14 +1420,16 @@ def strings(value: Any) -> set[str]:
     """Every string inside a JSON value."""
     found: set[str] = set()
     stack = [value]
+    pop, extend, add = stack.pop, stack.extend, found.add
     while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
+        item = pop()
+        kind = type(item)
+        if kind is str:
+            add(item)
+        elif kind is dict:
+            extend(item.values())
+        elif kind is list:
+            extend(item)
     return found
 
 
