@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, shot
-from tests.support.servers import manage
+from tests.support.servers import manage, sqlite_prepared
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +30,10 @@ PASSWORD = "curator-pw-1"
 def hub(tmp_path, daphne_factory) -> tuple[str, Path]:
     """A hub with the starter decks and a superuser "curator"; its URL and database file."""
     database = tmp_path / "admin.db"
-    env = {
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DJANGO_SUPERUSER_USERNAME": "curator",
-        "DJANGO_SUPERUSER_EMAIL": "curator@example.org",
-        "DJANGO_SUPERUSER_PASSWORD": PASSWORD,
-    }
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter_decks"], env)
-    manage(["createsuperuser", "--noinput"], env)
-    return daphne_factory({"DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": ""}), database
+    url = sqlite_prepared(database, ["load_starter_decks"], ["createsuperuser", "--noinput"], env={
+        "DJANGO_SUPERUSER_USERNAME": "curator", "DJANGO_SUPERUSER_EMAIL": "curator@example.org",
+        "DJANGO_SUPERUSER_PASSWORD": PASSWORD})
+    return daphne_factory({"DATABASE_URL": url, "REDIS_URL": ""}), database
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, state_frames
 from tests.support.browser import shot as screenshot
-from tests.support.servers import manage
+from tests.support.servers import sqlite_prepared
 
 pytestmark = pytest.mark.browser
 
@@ -53,8 +53,7 @@ def players_connected(page: Page, names: list[str]) -> None:
 
 
 def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path):
-    db_url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    manage(["migrate", "--noinput", "-v0"], {"DATABASE_URL": db_url})
+    db_url = sqlite_prepared(tmp_path / "db.sqlite3")
     base = daphne_factory({"DATABASE_URL": db_url, "REDIS_URL": ""})
 
     with sync_playwright() as playwright:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, shot
-from tests.support.servers import manage, production_env
+from tests.support.servers import production_env, sqlite_prepared
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +28,11 @@ PASSWORD = "a-long-operator-password"
 def test_pages_load_hashed_compressed_files_and_pass_the_policy(
     tmp_path, daphne_factory, chromium_path
 ):
-    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'hub.db'}", "REDIS_URL": "",
-           **production_env()}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter"], env)
-    manage(["createsuperuser", "--noinput", "--username", "operator", "--email",
-            "op@example.org"], {**env, "DJANGO_SUPERUSER_PASSWORD": PASSWORD})
+    database = sqlite_prepared(
+        tmp_path / "hub.db", ["load_starter"],
+        ["createsuperuser", "--noinput", "--username", "operator", "--email", "op@example.org"],
+        env={"DJANGO_SUPERUSER_PASSWORD": PASSWORD})
+    env = {"DATABASE_URL": database, "REDIS_URL": "", **production_env()}
     base = daphne_factory(env)
     problems: list[str] = []
     statics: list[tuple[str, int, dict]] = []

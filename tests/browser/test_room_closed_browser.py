@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import WAIT_MS, party_open, shot
-from tests.support.servers import manage
+from tests.support.servers import sqlite_prepared
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +28,10 @@ PASSWORD = "operator-pw-1"
 def test_a_closed_rooms_screens_say_so_and_never_show_the_next_room(tmp_path, daphne_factory,
                                                                      chromium_path):
     database = tmp_path / "hub.db"
-    env = {"DATABASE_URL": f"sqlite:///{database}", "DJANGO_SUPERUSER_USERNAME": "operator",
-           "DJANGO_SUPERUSER_EMAIL": "operator@example.org",
-           "DJANGO_SUPERUSER_PASSWORD": PASSWORD}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["createsuperuser", "--noinput"], env)
-    base = daphne_factory({"DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": ""})
+    url = sqlite_prepared(database, ["createsuperuser", "--noinput"], env={
+        "DJANGO_SUPERUSER_USERNAME": "operator", "DJANGO_SUPERUSER_EMAIL": "operator@example.org",
+        "DJANGO_SUPERUSER_PASSWORD": PASSWORD})
+    base = daphne_factory({"DATABASE_URL": url, "REDIS_URL": ""})
     with party_open(chromium_path) as party:
         tv = party.tv
         tv.goto(base + "/")

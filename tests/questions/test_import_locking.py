@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.support.servers import ROOT, manage
+from tests.support.servers import ROOT, sqlite_prepared
 
 from .conftest import deck_document
 
@@ -26,7 +26,7 @@ STALL_BOUND = 2.0  # seconds
 @pytest.fixture(scope="module")
 def database(tmp_path_factory):
     path = tmp_path_factory.mktemp("locking") / "db.sqlite3"
-    manage(["migrate", "--noinput", "-v0"], {"DATABASE_URL": f"sqlite:///{path}"})
+    sqlite_prepared(path)
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE probe (moment REAL)")
     return path

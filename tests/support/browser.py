@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.support.servers import manage
+from tests.support.servers import sqlite_prepared
 
 SHOTS = Path("/tmp/shots")
 # Debian's Chromium, as root, on a machine with no network but loopback.
@@ -21,10 +21,7 @@ WAIT_MS = 15000
 
 def hub_start(tmp_path: Path, daphne_factory: Callable[[dict[str, str]], str]) -> str:
     """A Daphne serving a fresh SQLite database with the starter data; returns its base URL."""
-    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'hub.db'}"}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter"], env)
-    return daphne_factory(env)
+    return daphne_factory({"DATABASE_URL": sqlite_prepared(tmp_path / "hub.db", ["load_starter"])})
 
 
 def state_frames(page: Any) -> list[dict]:

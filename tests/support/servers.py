@@ -6,6 +6,7 @@ import atexit
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -13,7 +14,9 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +40,8 @@ def port_free() -> int:
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    """A fresh, migrated PostgreSQL database for this test, dropped afterwards."""
+    """A fresh, migrated PostgreSQL database for this test (a copy of a migrated template),
+    dropped afterwards."""
     import psycopg
 
     admin_url = os.environ.get(
@@ -48,10 +52,9 @@ def postgres_url() -> Iterator[str]:
     except psycopg.OperationalError as error:
         service_missing(f"PostgreSQL not reachable at {admin_url}: {error}")
     name = f"partyhub_test_{uuid.uuid4().hex[:10]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
+    admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{postgres_template(admin, admin_url)}"')
     url = admin_url.rsplit("/", 1)[0] + f"/{name}"
     try:
-        manage(["migrate", "--noinput", "-v0"], {"DATABASE_URL": url})
         yield url
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -99,6 +102,56 @@ def manage(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     if result.returncode:
         raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
     return result
+
+
+_templates: dict[tuple, Path] = {}
+
+
+def sqlite_prepared(path: Path, *commands: list[str], env: dict[str, str] | None = None) -> str:
+    """A migrated SQLite database at ``path``, after ``commands`` (manage.py's, run with
+    ``env``); returns its URL. The first call with the same commands and environment in a test
+    process builds a template, the later ones copy it: migrating and loading the starter data
+    is seconds of CPU, a copy milliseconds."""
+    env = env or {}
+    key = (tuple(tuple(command) for command in commands), tuple(sorted(env.items())))
+    template = _templates.get(key)
+    if template is None:
+        folder = Path(tempfile.mkdtemp(prefix="partyhub-db-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "template.db"
+        made = {**env, "DATABASE_URL": f"sqlite:///{template}"}
+        manage(["migrate", "--noinput", "-v0"], made)
+        for command in commands:
+            manage(command, made)
+        # Everything into the file itself (the hub's databases are in WAL mode).
+        with closing(sqlite3.connect(template)) as database:
+            database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        _templates[key] = template
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
+
+
+_postgres_templates: dict[str, str] = {}
+
+
+def postgres_template(admin: Any, admin_url: str) -> str:
+    """The name of a migrated PostgreSQL database to copy (``CREATE DATABASE … TEMPLATE``), made
+    once per test process and dropped at its exit."""
+    if admin_url not in _postgres_templates:
+        name = f"partyhub_template_{uuid.uuid4().hex[:10]}"
+        admin.execute(f'CREATE DATABASE "{name}"')
+        manage(["migrate", "--noinput", "-v0"],
+               {"DATABASE_URL": admin_url.rsplit("/", 1)[0] + f"/{name}"})
+        atexit.register(database_drop, admin_url, name)
+        _postgres_templates[admin_url] = name
+    return _postgres_templates[admin_url]
+
+
+def database_drop(admin_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=3) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 _collected: dict[str, str] = {}
