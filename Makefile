@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # The suite runs in this many pytest-xdist workers, a module (or a class: the sweep's game) to a
-# worker, its shared server and browser with it. TEST_WORKERS=0 runs it in one process.
-TEST_WORKERS ?= 2
+# worker, its shared server and browser with it, the longest first (tests/conftest.py: the
+# ``long`` mark; xdist's own reordering, by count of tests, is off). Four on two cores: many
+# tests wait on timers, servers and browsers. TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= 4
 
 .PHONY: play test lint bench messages clean
 
@@ -30,7 +32,7 @@ play: $(STAMP) .secret_key
 # The whole suite, then the test-only fourth game (tests/fourthgame/), which only its own settings
 # register: its tests and its browser sweep, through a platform that has never heard of it.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 	$(BIN)/python -m pytest -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
 	  "tests/browser/test_sweep.py::TestSweep_fourthgame::test_every_screen_right" \
 	  tests/games/contract -k fourthgame

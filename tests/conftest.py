@@ -21,6 +21,18 @@ from tests.support.servers import (  # noqa: F401  (fixtures)
 )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules and classes marked ``long(seconds)`` first, the longest first; the others
+    after, in their order. pytest-xdist (``--dist loadscope``) hands them out in this order,
+    and a long one handed out last would run on alone while the other workers idle."""
+
+    def seconds(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("long")
+        return marker.args[0] if marker else 0
+
+    items.sort(key=lambda item: -seconds(item))
+
+
 @pytest.fixture(autouse=True)
 def no_background_ticker(settings):
     """In-process tests drive deadlines by hand; servers started by tests run their own ticker."""

@@ -13,6 +13,7 @@ from bench.management.commands.bench import room_counts
 from tests.support.servers import ROOT
 
 
+@pytest.mark.long(75)
 def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> None:
     out = tmp_path / "bench.json"
     result = subprocess.run(

@@ -31,7 +31,7 @@ from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, shot
 from tests.support.live import api_post, ws_url
 from tests.support.servers import daphne_start, daphnes_stop, service_missing
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(80)]
 
 MOVES_SECONDS = 120  # a whole scripted game, at most
 TOGETHER_MS = 800  # two devices' cues of one moment, at most this far apart

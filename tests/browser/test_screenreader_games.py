@@ -27,11 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
-from tests.support.servers import daphne_start, daphnes_stop, manage, service_missing
+from tests.support.servers import (
+    daphne_start,
+    daphnes_stop,
+    service_missing,
+    sqlite_prepared,
+)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(230)]
 
 BOT_NAMES = ["Bo", "Cy", "Di", "Ed", "Flo"]
 LANGUAGES = ("en", "es", "fr", "id")  # the screen-reader player's, one game in each
@@ -42,9 +48,7 @@ GAME_SECONDS = 300  # the longest a whole game may take here
 def hub(tmp_path_factory) -> Iterator[tuple[str, Path]]:
     """One Daphne (with its deadline ticker) on a fresh SQLite database with the starter data."""
     database = tmp_path_factory.mktemp("screenreader") / "hub.db"
-    env = {"DATABASE_URL": f"sqlite:///{database}"}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter"], env)
+    env = {"DATABASE_URL": sqlite_prepared(database, ["load_starter"])}
     processes: list = []
     try:
         yield daphne_start(env, processes), database
@@ -425,10 +429,17 @@ def hoax_turn(page: Any, state: dict, legal: list[dict]) -> None:
 
 
 def tab(page: Any, name: str) -> None:
-    """Open a tab by its name (a second tap would close it)."""
-    if not page.get_by_role("tab", name=name, selected=True).count():
+    """Open a tab by its name (a second tap would close it): tapped while it is not open, then
+    given a moment to open (a frame drawn meanwhile may have taken the tap), until it is."""
+    selected = page.get_by_role("tab", name=name, selected=True)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not selected.count():
+        assert time.monotonic() < deadline, f"the tab {name!r} does not open"
         page.get_by_role("tab", name=name).click()
-    page.get_by_role("tab", name=name, selected=True).wait_for(timeout=WAIT_MS)
+        try:
+            selected.wait_for(timeout=2000)
+        except PlaywrightTimeout:
+            pass
 
 
 def character_names(page: Any) -> dict[str, str]:
@@ -520,6 +531,9 @@ def werewolf_move(page: Any, state: dict) -> bool:
         said(page, tr(page, "The vote: whom do we execute?"))
         button(page, bot_name(werewolf_target(state, 0))).click()
         button(page, tr(page, "Confirm my ballot")).click()
+        # Locked: the next reading of the room must not find the ballot still open (the pick
+        # and the confirmation are two moves, and a second pick would take the first back).
+        button(page, tr(page, "Locked ✓")).wait_for(timeout=WAIT_MS)
     else:
         return False
     return True

@@ -30,7 +30,13 @@ import pytest
 from games.registry import GAMES
 from games.registry import game as registered
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
-from tests.support.servers import daphne_start, daphnes_stop, manage, service_missing
+from tests.support.servers import (
+    daphne_start,
+    daphnes_stop,
+    manage,
+    service_missing,
+    sqlite_prepared,
+)
 from tests.support.sweep import (
     ARTIFACTS,
     AXE_JS,
@@ -49,7 +55,7 @@ from tests.support.sweep import (
 )
 from tests.support.sweep_aria import AriaChecks
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(300)]
 
 # Screens at rest: no transition or animation halfway through when a screen is checked (and,
 # as every page asks for reduced motion, no drama staging a moment over the TV). The page's
@@ -101,9 +107,7 @@ def hub(tmp_path_factory) -> Iterator[tuple[str, Path, list[dict]]]:
     """One Daphne on a fresh SQLite database, the sweep's rooms made in it, and no deadline
     ticker (the sweep writes each phase itself)."""
     database = tmp_path_factory.mktemp("sweep") / "hub.db"
-    env = {"DATABASE_URL": f"sqlite:///{database}", "PARTYHUB_TICKER": "0"}
-    manage(["migrate", "--noinput", "-v0"], env)
-    manage(["load_starter"], env)
+    env = {"DATABASE_URL": sqlite_prepared(database, ["load_starter"]), "PARTYHUB_TICKER": "0"}
     made = manage(
         ["shell", "-c", "from tests.support.sweep import rooms_print; rooms_print()"], env
     )

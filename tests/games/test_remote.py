@@ -38,7 +38,7 @@ from tests.games.factories import (
 )
 from tests.games.werewolf.test_live import NAMES, frames_check, game_play
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long(65)]
 
 db = database_sync_to_async
 

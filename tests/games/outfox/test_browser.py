@@ -23,7 +23,7 @@ from tests.games.outfox.test_rules import new_game, to_read
 from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(110)]
 
 NAMES = ["Ada", "Bo", "Cy"]
 

@@ -32,7 +32,7 @@ from playwright.sync_api import expect
 from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
 from tests.support.browser import shot as screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long(215)]
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 DECK = ["werewolf", "werewolf", "seer", "witch", "hunter", "cupid", "little-girl", "villager"]
