@@ -84,7 +84,7 @@ class GameAdapter:
         """The game's screens (``Game.screens``): the module each role's page loads
         (``mount(root, ctx)``), and the words of its recap (``awards``, ``summary``, optionally
         ``timeline``), as the static files' addresses."""
-        return {role: static(path) for role, path in self.game.screens.paths(self.game).items()}
+        return {role: static(path) for role, path in self.game.screen_paths().items()}
 
     def page_context(self) -> dict[str, Any]:
         """What the game's pages need besides the live view: the rules' facts for screens

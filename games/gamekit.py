@@ -86,13 +86,6 @@ class Screens:
     seat: str = "phone.js"
     recap: str = "recap.js"
 
-    def paths(self, game: Game) -> dict[str, str]:
-        """Each script's path under the static root, by the role that loads it."""
-        roles = {"board": self.board, "seat": self.seat}
-        if game.recap is not None:
-            roles["recap"] = self.recap
-        return {role: f"{game.id}/{name}" for role, name in roles.items()}
-
 
 # What a guide (``games/<game>/guide.py``) holds, each marked with ``_`` where it is text.
 GUIDE_PARTS = ("ART", "PITCH", "MINUTES", "SLIDES", "RULES", "ROLES", "PHASES")
@@ -191,16 +184,24 @@ class Game:
                 raise self._wrong("adapter_path", f"names no module: {self.adapter_path!r}")
         if not isinstance(self.screens, Screens):
             raise self._wrong("screens", "must be a games.gamekit.Screens")
-        static = self.static_folder().parent
-        missing = [path for path in self.screens.paths(self).values()
-                   if not (static / path).is_file()]
+        root = self.static_root()
+        missing = [path for path in self.screen_paths().values() if not (root / path).is_file()]
         if missing:
-            raise self._wrong("screens", f"name no file: {', '.join(missing)} under {static}")
+            raise self._wrong("screens", f"name no file: {', '.join(missing)} under {root}")
 
-    def static_folder(self) -> Path:
-        """``static/<game>/`` in the game's package (the one its rules module is in)."""
+    def static_root(self) -> Path:
+        """``static/`` in the game's package (the one its rules module is in), which Django's
+        app finder serves: the game's files are in ``<id>/`` there."""
         package = find_spec(self.rules.__package__)
-        return Path(next(iter(package.submodule_search_locations))) / "static" / self.id
+        return Path(next(iter(package.submodule_search_locations))) / "static"
+
+    def screen_paths(self) -> dict[str, str]:
+        """Each screen script's path under the static root, by the role whose page loads it
+        (a recap's only for a game with a recap)."""
+        roles = {"board": self.screens.board, "seat": self.screens.seat}
+        if self.recap is not None:
+            roles["recap"] = self.screens.recap
+        return {role: f"{self.id}/{name}" for role, name in roles.items()}
 
     @cached_property
     def adapter(self) -> GameAdapter:

@@ -64,9 +64,9 @@ def test_screens_default_to_the_games_tv_phone_and_recap_scripts():
     del parts["screens"]
     game = Game(**parts)
     assert game.screens == Screens()
-    assert game.screens.paths(game) == {
+    assert game.screen_paths() == {
         "board": "hoax/tv.js", "seat": "hoax/phone.js", "recap": "hoax/recap.js"}
-    assert (game.static_folder() / "phone.js").is_file()
+    assert (game.static_root() / "hoax" / "phone.js").is_file()
 
 
 def test_a_screen_script_that_is_not_there_is_refused_naming_it():
@@ -75,7 +75,7 @@ def test_a_screen_script_that_is_not_there_is_refused_naming_it():
         Game(**{**parts, "screens": Screens(seat="nowhere.js")})
     # A game without a recap needs no recap script, and its pages are given none.
     game = Game(**{**parts, "recap": None, "screens": Screens(recap="nowhere.js")})
-    assert set(game.screens.paths(game)) == {"board", "seat"}
+    assert set(game.screen_paths()) == {"board", "seat"}
 
 
 @pytest.fixture
