@@ -510,7 +510,7 @@ def werewolf_target(state: dict, seat: int) -> int:
                 if other != wolf and state["alive"][other])
 
 
-def werewolf_move(page: Any, state: dict) -> bool:
+def werewolf_move(page: Any, room: Room, state: dict) -> bool:
     """The screen-reader player's Werewolf move: its card held by the keyboard (Space, as a
     screen reader's double tap and hold), the night's question answered alike whatever its card,
     ready to vote, a ballot confirmed; each control found by its name."""
@@ -524,6 +524,12 @@ def werewolf_move(page: Any, state: dict) -> bool:
         button(page, tr(page, "I have seen my card")).click()
     elif phase == "night" and state["alive"][0] and not state["step"]["done"][0]:
         night_by_ear(page, state)
+        # Answered: the pick and the confirmation are two moves, and the next reading of the
+        # room must not find the step still waiting on this phone (a second pick would take the
+        # first back).
+        step = state["step"]["index"]
+        room.until(lambda after: after["phase"] != "night" or after["step"] is None
+                   or after["step"]["index"] != step or after["step"]["done"][0])
     elif phase == "talk" and not state["talk"]["ready"][0]:
         said(page, tr(page, "Discussion: who are the werewolves?"))
         button(page, tr(page, "Ready to vote")).click()
@@ -567,7 +573,7 @@ def test_werewolf_by_screen_reader(hub, browser, language):
     page = phone_open(browser, base, language)
     try:
         join_and_start(page, base, room, "Ana", bots=5, language=language)
-        end = play(page, room, lambda state: werewolf_move(page, state), werewolf_bot)
+        end = play(page, room, lambda state: werewolf_move(page, room, state), werewolf_bot)
         assert end["result"]["team"] == "village"  # the Werewolf voted out on day 1
         said(page, tr(page, "The end"))
         assert not page.errors, page.errors
