@@ -27,8 +27,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from bench.stats import ActionRecord, Ledger, SocketLog
-from games import registry
-from games.gamekit import BenchPlan
+from games.kit import registry
+from games.kit.game import BenchPlan
 
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from bench.clients import game_options, game_phones, plan, steady
-from games.registry import game as registered
+from games.kit.registry import game as registered
 
 
 def game_start(game: str, players: int, seed: int = 1) -> tuple[Any, dict]:

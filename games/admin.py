@@ -3,7 +3,7 @@
 The room list is the operator's view of the live rooms: each room's game, players, audience,
 open screens, age and last move, and a filter for the rooms with a screen open now. Ended
 rooms (kept as their games' record until the retention ends) are listed on request; an
-operator may close live rooms, which ends them as the sweeper does (``games.lifecycle``).
+operator may close live rooms, which ends them as the sweeper does (``games.rooms.lifecycle``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import lifecycle
-from games.models import Action, Connection, Room, Seat
+from games.live.door import service_call_sync
+from games.rooms import lifecycle
+from games.rooms.models import Action, Connection, Room, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -107,8 +108,9 @@ class RoomAdmin(admin.ModelAdmin):
     def rooms_close(self, request, queryset):
         """End the selected live rooms now, as the sweeper ends them: their codes are free,
         their screens show that the room closed, their games stay as records."""
-        ended = lifecycle.rooms_end_now(list(queryset.filter(code__isnull=False)
-                                             .values_list("pk", flat=True)))
+        ended = service_call_sync(lifecycle.rooms_end_now,
+                                  list(queryset.filter(code__isnull=False)
+                                       .values_list("pk", flat=True)))
         self.message_user(request, ngettext("%(n)d room closed.", "%(n)d rooms closed.",
                                             len(ended)) % {"n": len(ended)}, messages.SUCCESS)
 

@@ -16,16 +16,16 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services
-from games.adapter import GameAdapter
-from games.broadcast import snapshot_broadcast_sync
-from games.codes import code_normalize
-from games.consumers import host_cookie_name, seat_cookie_name
-from games.errors import ServiceError, error_text
-from games.guides import guide_for
-from games.limits import Throttled, limiter, request_address, throttled_headers
-from games.options import form_read
-from games.registry import adapter_get, game_title, games
+from games.kit.adapter import GameAdapter
+from games.kit.errors import ServiceError, error_text
+from games.kit.guides import guide_for
+from games.kit.options import form_read
+from games.kit.registry import adapter_get, game_title, games
+from games.live.consumers import host_cookie_name, seat_cookie_name
+from games.live.door import service_call_sync
+from games.ops.limits import Throttled, limiter, request_address, throttled_headers
+from games.rooms import models, selectors, services
+from games.rooms.codes import code_normalize
 from partyhub.security import SAME_ORIGIN_FRAMED
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -51,9 +51,9 @@ def game_catalog() -> list[dict[str, Any]]:
             "min": game.min_players,
             "max": game.max_players,
             "guide": guide_for(game.id),
-            "fields": game.adapter.option_fields(),
-            "presets": game.adapter.presets(),
-            "count_url": game.adapter.content_count_url(),
+            "fields": adapter_get(game.id).option_fields(),
+            "presets": adapter_get(game.id).presets(),
+            "count_url": adapter_get(game.id).content_count_url(),
         }
         for game in games().values()
     ]
@@ -124,15 +124,15 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
     }
 
 
-def room_or_404(code: str) -> services.Room:
+def room_or_404(code: str) -> models.Room:
     """The room, or a 404 page."""
     try:
-        return services.room_get(code)
+        return selectors.room_get(code)
     except ServiceError as error:
         raise Http404(error_text(error)) from None
 
 
-def room_page(name: str, room: services.Room) -> str:
+def room_page(name: str, room: models.Room) -> str:
     """The address of a room's TV or phone page, naming the room's id besides its code: the
     page, reloaded after the room ended, says so instead of showing the room that took the
     code since."""
@@ -144,12 +144,12 @@ def room_closed_page(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "games/closed.html", {"code": code_normalize(code)}, status=410)
 
 
-def screen_room(request: HttpRequest, code: str) -> services.Room:
-    """The live room a TV or phone page asks for (``services.screen_room``): a 404 page when
+def screen_room(request: HttpRequest, code: str) -> models.Room:
+    """The live room a TV or phone page asks for (``selectors.screen_room``): a 404 page when
     there is none; ``RoomClosed`` for the caller to answer with the closed page."""
     try:
-        return services.screen_room(code, request.GET.get("room"))
-    except services.RoomClosed:
+        return selectors.screen_room(code, request.GET.get("room"))
+    except selectors.RoomClosed:
         raise
     except ServiceError as error:
         raise Http404(error_text(error)) from None
@@ -175,7 +175,7 @@ def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
     """The TV's page, or its mirror in a remote player's page."""
     try:
         room = screen_room(request, code)
-    except services.RoomClosed:
+    except selectors.RoomClosed:
         return room_closed_page(request, code)
     adapter = adapter_get(room.game)
     return render(
@@ -205,7 +205,7 @@ def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
 def seat_held(code: str, token: str | None) -> bool:
     """True when ``token`` is a seat in that room (a kicked seat's old cookie is not)."""
     try:
-        services.seat_by_token(services.room_get(code), token)
+        selectors.seat_by_token(selectors.room_get(code), token)
     except ServiceError:
         return False
     return True
@@ -256,18 +256,15 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         try:
             if handover is not None:
                 with limiter.guessing("handovers", request_address(request)):
-                    seat, snapshot = services.seat_takeover(code, handover)
+                    seat, _snapshot = service_call_sync(services.seat_takeover, code, handover)
             else:
                 with limiter.guessing("joins", request_address(request)):
-                    seat, snapshot = services.seat_join(code, name,
-                                                        remote="remote" in request.POST)
+                    seat, _snapshot = service_call_sync(services.seat_join, code, name,
+                                                        "remote" in request.POST)
         except ServiceError as exc:
             error = error_text(exc)
             throttled = exc if isinstance(exc, Throttled) else None
-            if isinstance(exc, services.HandoverRefused) and exc.snapshot is not None:
-                snapshot_broadcast_sync(exc.snapshot)  # the voided codes leave the host's screen
         else:
-            snapshot_broadcast_sync(snapshot)
             response = redirect(room_page("play", seat.room))
             response.set_cookie(
                 seat_cookie_name(seat.room.code), seat.token, max_age=COOKIE_AGE,
@@ -289,10 +286,10 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     code = code_normalize(code)
     token = request.COOKIES.get(seat_cookie_name(code))
     try:
-        room = services.screen_room(code, request.GET.get("room"))
-        services.seat_by_token(room, token)
+        room = selectors.screen_room(code, request.GET.get("room"))
+        selectors.seat_by_token(room, token)
     except ServiceError as error:
-        if isinstance(error, services.RoomClosed) or services.seat_ended(token):
+        if isinstance(error, selectors.RoomClosed) or selectors.seat_ended(token):
             return room_closed_page(request, code)  # this phone's room ended
         return redirect("join_code", code=code)
     adapter = adapter_get(room.game)
@@ -393,11 +390,10 @@ def api_seat_join(request: HttpRequest, code: str) -> JsonResponse:
     try:
         data = json_body(request)
         with limiter.guessing("joins", request_address(request)):
-            seat, snapshot = services.seat_join(code, data.get("name"),
-                                                remote=data.get("remote") is True)
+            seat, _snapshot = service_call_sync(services.seat_join, code, data.get("name"),
+                                                data.get("remote") is True)
     except ServiceError as error:
         return api_error(error, status=404 if error.code == "no_room" else 400)
-    snapshot_broadcast_sync(snapshot)
     return JsonResponse(
         {
             "seat": seat.pk,

@@ -9,7 +9,7 @@ runs without ``--proxy-headers``, which would believe anyone).
 
 Each process starts its deadline ticker as soon as the server runs (under Daphne) or at the first
 request it serves (any other ASGI server), so deadlines expire after a restart with no phone.
-Under Daphne, SIGTERM drains the process first (``games.drain``).
+Under Daphne, SIGTERM drains the process first (``games.live.drain``).
 """
 
 import gc
@@ -25,8 +25,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
-from games.ticker import ticker_ensure  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.live.ticker import ticker_ensure  # noqa: E402
 from partyhub.probes import probe, probe_wanted  # noqa: E402
 from partyhub.proxies import ForwardedMiddleware  # noqa: E402
 
@@ -61,7 +61,7 @@ router = ProtocolTypeRouter(
 if "daphne.server" in sys.modules:
     from twisted.internet import reactor
 
-    from games.drain import drain_install
+    from games.live.drain import drain_install
 
     # Startup triggers fire before the asyncio loop runs; a delayed call runs inside it.
     reactor.callWhenRunning(reactor.callLater, 0, ticker_ensure)

@@ -1,7 +1,7 @@
 """Log lines a log shipper can parse: one JSON object per line.
 
 Each line has ``time`` (ISO 8601, UTC), ``level``, ``logger`` and ``message``, plus the fields
-given with the record: a room's event (``games.metrics.event``) adds ``event``, ``room`` (its
+given with the record: a room's event (``games.ops.metrics.event``) adds ``event``, ``room`` (its
 code) and a few plain values; an exception adds ``exception`` (its traceback, in the same line).
 """
 

@@ -3,7 +3,7 @@
 - ``/healthz``: the process is up (its event loop answers). Nothing else is looked at.
 - ``/readyz``: the database answers ``SELECT 1`` and the channel layer takes a send, each within
   ``READY_TIMEOUT`` seconds; 503 with what failed otherwise.
-- ``/metrics``: this process's Prometheus metrics (``games.metrics``), for whom
+- ``/metrics``: this process's Prometheus metrics (``games.ops.metrics``), for whom
   ``PARTYHUB_METRICS`` allows.
 
 They are answered here, before Django, so that a probe costs no middleware, no session and no
@@ -23,8 +23,8 @@ from django.conf import settings
 from django.db import connection
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
-from games.dbthread import database_call
-from games.fanout import fanout
+from games.live.dbthread import database_call
+from games.live.fanout import fanout
 
 PATHS = ("/healthz", "/readyz", "/metrics")
 READY_TIMEOUT = 2.0

@@ -3,7 +3,7 @@ the operator trusts (``PARTYHUB_TRUSTED_PROXIES``), the client that proxy names.
 
 Daphne's ``--proxy-headers`` takes ``X-Forwarded-For`` at its word from anyone who sends it, so
 any phone could name itself a new address with every request and slip past the limits
-(``games.limits``) kept per address. The hub runs Daphne without it, and ``ForwardedMiddleware``
+(``games.ops.limits``) kept per address. The hub runs Daphne without it, and ``ForwardedMiddleware``
 does its work for the proxies listed and nobody else, for HTTP and WebSocket connections alike
 (``client_resolve``, one function for both scopes): the client's address (``scope["client"]``,
 which Django reads as ``REMOTE_ADDR``) and the scheme (``X-Forwarded-Proto``: the page was

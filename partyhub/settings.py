@@ -53,8 +53,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_flag("DJANGO_HSTS_SUBDOMAINS", Tr
 SECURE_HSTS_PRELOAD = HTTPS and env_flag("DJANGO_HSTS_PRELOAD", True)
 X_FRAME_OPTIONS = "DENY"
 
-# The games this hub offers: each a package exporting its ``games.gamekit.Game`` as ``GAME``,
-# installed as an app (for its models, admin and static files) and read by ``games.registry``.
+# The games this hub offers: each a package exporting its ``games.kit.game.Game`` as ``GAME``,
+# installed as an app (for its models, admin and static files) and read by ``games.kit.registry``.
 # A test-only game registers itself in its own settings module (README, "Add a game").
 PARTYHUB_GAMES = ["games.outfox", "games.hoax", "games.werewolf"]
 
@@ -125,9 +125,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The channel layer that carries a room's changes between processes (games/fanout.py): Channels'
-# own classes, as named. CHANNEL_LAYER_BACKEND picks one of channels-redis's two when REDIS_URL is
-# set; anything else is refused.
+# The channel layer that carries a room's changes between processes (games/live/fanout.py):
+# Channels' own classes, as named. CHANNEL_LAYER_BACKEND picks one of channels-redis's two when
+# REDIS_URL is set; anything else is refused.
 REDIS_LAYERS = (
     "channels_redis.core.RedisChannelLayer",
     "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -159,8 +159,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Channels gives every consumer a channel of its own. A screen's frames come through the fan-out
-# instead, so its channel is never sent to: it lives in this process (games/consumers.py), where
-# no other layer's failure can end the socket's consumer.
+# instead, so its channel is never sent to: it lives in this process (games/live/consumers.py),
+# where no other layer's failure can end the socket's consumer.
 CHANNEL_LAYERS["sockets"] = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -220,12 +220,13 @@ LOGGING = {
 }
 
 # How often each server process looks in the database for phase deadlines, in seconds. It also
-# wakes at every deadline it knows (games/ticker.py), so this bounds only how late a deadline set
-# by a process that died since can be met.
+# wakes at every deadline it knows (games/live/ticker.py), so this bounds only how late a deadline
+# set by a process that died since can be met.
 PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
 # Within how many seconds a socket of a server process that died without a word (SIGKILL, a
-# crash, the machine lost) counts as gone on every screen and in every count (games/services.py
-# derives the processes' heartbeat and sweep from it). Tests shorten it; leave it in service.
+# crash, the machine lost) counts as gone on every screen and in every count
+# (games/rooms/liveness.py derives the processes' heartbeat and sweep from it). Tests shorten
+# it; leave it in service.
 PARTYHUB_CONNECTION_STALE_SECONDS = float(os.environ.get("PARTYHUB_CONNECTION_STALE_SECONDS", "75"))
 # Whether each server process runs the deadline ticker (tests drive it by hand).
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
@@ -245,8 +246,8 @@ if PARTYHUB_METRICS == "token" and len(PARTYHUB_METRICS_TOKEN) < 16:
                                "characters or more.")
 # The address phones open to join (printed by `make play`); empty: the TV page's own address.
 PARTYHUB_PUBLIC_URL = os.environ.get("PARTYHUB_PUBLIC_URL", "").rstrip("/")
-# A room's life (games/lifecycle.py, docs/operations.md "Retention"): a room ends this long after
-# its game ended with nobody connected, or after sitting this long with no change and nobody
+# A room's life (games/rooms/lifecycle.py, docs/operations.md "Retention"): a room ends this long
+# after its game ended with nobody connected, or after sitting this long with no change and nobody
 # connected; its code is free at once. What its games leave (setup, action log, recap, audience
 # tallies) is kept this many days after the room ended, then deleted. Each server process's
 # ticker sweeps every PARTYHUB_ROOM_SWEEP_SECONDS (0: never; then run `manage.py sweep_rooms`).
@@ -260,7 +261,7 @@ if min(PARTYHUB_ROOM_AFTER_END_MINUTES, PARTYHUB_ROOM_IDLE_HOURS,
                                "PARTYHUB_RECORD_RETENTION_DAYS and PARTYHUB_ROOM_SWEEP_SECONDS "
                                "cannot be negative.")
 
-# Limits per client address (games/limits.py; docs/operations.md, "Limits"), in the `limits`
+# Limits per client address (games/ops/limits.py; docs/operations.md, "Limits"), in the `limits`
 # package's notation: "20/hour;100/day" (every part holds); "off" lifts one. PARTYHUB_LIMITS=0
 # lifts them all (a benchmark's load comes from one address).
 PARTYHUB_LIMITS = env_flag("PARTYHUB_LIMITS", True)

@@ -1,11 +1,11 @@
 """Hoax: claim to be who you are not, call out the liars (see docs.md).
 
-The package exports the game as one object, ``GAME`` (``games.gamekit.Game``), which the
+The package exports the game as one object, ``GAME`` (``games.kit.game.Game``), which the
 registry holds: every part the platform uses is named here.
 """
 
-from games.gamekit import Game
 from games.hoax import audience, bench, guide, recap, rules, sweep
+from games.kit.game import Game
 
 GAME = Game(
     id=rules.GAME_ID,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
-from games.curated import picture_checked, translation_languages
 from games.hoax.models import HoaxCharacter, HoaxCharacterTranslation
+from games.kit.curated import picture_checked, translation_languages
 
 
 class HoaxCharacterTranslationInline(admin.StackedInline):

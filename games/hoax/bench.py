@@ -1,12 +1,12 @@
 """How the benchmark plays Hoax: whole turns, each a claim, every caller's pass and the end of
-the turn (see ``games.gamekit.BenchPlan``). Pure: the moves are functions of a seat's own view,
+the turn (see ``games.kit.game.BenchPlan``). Pure: the moves are functions of a seat's own view,
 which the bench's tests play whole games with against the rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.gamekit import BenchPlan
+from games.kit.game import BenchPlan
 
 # Windows and votes long enough that no timer fires mid-run.
 OPTIONS: dict[str, Any] = {

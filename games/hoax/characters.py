@@ -1,5 +1,5 @@
 """Hoax characters as the pages show them, in the reader's language (a text with a placeholder
-shows the shipped text: games/curated.py)."""
+shows the shipped text: games/kit/curated.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 from django.templatetags.static import static
 
-from games.curated import reader_language, translated
 from games.hoax.models import ORIGINALS, HoaxCharacter
+from games.kit.curated import reader_language, translated
 
 
 def character_picture_url(character: HoaxCharacter) -> str:

@@ -1,9 +1,9 @@
 """How to play Hoax: the TV's narrated intro, the phone's rules card and the home page's
 pitch. Pure data, written once: the server sends it to every screen in its language
-(``games.guides``); the words follow the rules page (``games/hoax/docs.md``). A phone's own
+(``games.kit.guides``); the words follow the rules page (``games/hoax/docs.md``). A phone's own
 character is explained by the character's own texts (the admin's)."""
 
-from games.rulekit import _
+from games.kit.rules import _
 
 ART = "hoax/art/butler.svg"
 PITCH = _("Claim to be anyone at the reading of the will, and catch the liars.")

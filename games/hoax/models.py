@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.curated import Originals, translation_languages
+from games.kit.curated import Originals, translation_languages
 
 # The starter data (`make play` loads it when the table is empty).
 STARTER = settings.BASE_DIR / "fixtures" / "hoax_characters.json"

@@ -3,8 +3,8 @@ from. Pure (no Django)."""
 
 from __future__ import annotations
 
-from games.options import Option, Preset
-from games.rulekit import _
+from games.kit.options import Option, Preset
+from games.kit.rules import _
 
 MAX_PLAYERS = 6
 

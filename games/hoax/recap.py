@@ -9,8 +9,8 @@ public only because the game is over (every identity is revealed then).
 from __future__ import annotations
 
 from games.hoax import rules
-from games.recapkit import award, events_new, leaders
-from games.rulekit import replay
+from games.kit.recap import award, events_new, leaders
+from games.kit.rules import replay
 
 OUTCOMES = {"imposter": "caught", "truthful": "proved"}  # else the claim stood
 

@@ -18,9 +18,9 @@ from itertools import permutations
 from typing import Any
 
 from games.hoax.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
-from games.options import options_clean as declared_clean
-from games.options import options_defaults, seat_check
-from games.rulekit import (
+from games.kit.options import options_clean as declared_clean
+from games.kit.options import options_defaults, seat_check
+from games.kit.rules import (
     ACTIVE_SEAT,
     HOST,
     SYSTEM,

@@ -1,10 +1,10 @@
-"""How the browser sweep shows Hoax (``games.gamekit.SweepPlan``): every timer at its longest,
+"""How the browser sweep shows Hoax (``games.kit.game.SweepPlan``): every timer at its longest,
 so each screen shows a running clock, the accuser card in play, and a claim's window, vote and
 immunity told apart by what is challenged."""
 
 from __future__ import annotations
 
-from games.gamekit import SweepPlan
+from games.kit.game import SweepPlan
 
 OPTIONS = {"hoax_window_seconds": 60, "vote_seconds": 120, "butler_seconds": 60,
            "immunity_seconds": 60, "accuser_card": True, "first_player": 0}

@@ -1,10 +1,10 @@
 """Outfox the Fox: a TV, phones, and a Fox hiding in a Top 5 (see docs.md).
 
-The package exports the game as one object, ``GAME`` (``games.gamekit.Game``), which the
+The package exports the game as one object, ``GAME`` (``games.kit.game.Game``), which the
 registry holds: every part the platform uses is named here.
 """
 
-from games.gamekit import Game
+from games.kit.game import Game
 from games.outfox import audience, bench, guide, recap, rules, sweep
 
 GAME = Game(

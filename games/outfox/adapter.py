@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games.adapter import GameAdapter
+from games.kit.adapter import GameAdapter
+from games.kit.rules import RuleError
 from games.outfox.rules import SLOT_ZONES
-from games.rulekit import RuleError
 
 # Cards dealt into a game's pile: enough for every turn's three fronts without reshuffling.
 POOL_SIZE = 40

@@ -1,12 +1,12 @@
 """How the benchmark plays Outfox the Fox: the guessers keep re-ranking the column, with the
-ranking timer off (see ``games.gamekit.BenchPlan``). Pure: the moves are functions of a seat's
+ranking timer off (see ``games.kit.game.BenchPlan``). Pure: the moves are functions of a seat's
 own view, which the bench's tests play whole games with against the rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.gamekit import BenchPlan
+from games.kit.game import BenchPlan
 from games.outfox.rules import SLOTS, answer_key
 
 # No timer fires mid-run: the ranking, the reading and the reveal wait for the players.

@@ -1,8 +1,8 @@
 """How to play Outfox the Fox: the TV's narrated intro, the phone's rules card and the home
 page's pitch. Pure data, written once: the server sends it to every screen in its language
-(``games.guides``); the words follow the rules page (``games/outfox/docs.md``)."""
+(``games.kit.guides``); the words follow the rules page (``games/outfox/docs.md``)."""
 
-from games.rulekit import _
+from games.kit.rules import _
 
 ART = "outfox/art/fox.svg"  # the game's picture, in its static folder
 PITCH = _("Slip a fake answer into a Top 5 list and see who falls for it.")

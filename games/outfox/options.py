@@ -4,8 +4,8 @@ side (``choices_from``)."""
 
 from __future__ import annotations
 
-from games.options import Option, Preset
-from games.rulekit import _
+from games.kit.options import Option, Preset
+from games.kit.rules import _
 
 MAX_PLAYERS = 10
 

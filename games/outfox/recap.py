@@ -8,9 +8,9 @@ player took in one turn). Everything here was public at the turn's reveal.
 
 from __future__ import annotations
 
+from games.kit.recap import award, leaders
+from games.kit.rules import replay
 from games.outfox import rules
-from games.recapkit import award, leaders
-from games.rulekit import replay
 
 
 def turns(setup: dict, log: list[dict]) -> tuple[list[dict], dict]:

@@ -15,10 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.options import options_clean as declared_clean
-from games.options import options_defaults, seat_check
-from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
-from games.rulekit import (
+from games.kit.options import options_clean as declared_clean
+from games.kit.options import options_defaults, seat_check
+from games.kit.rules import (
     HOST,
     SYSTEM,
     Field,
@@ -36,6 +35,7 @@ from games.rulekit import (
     text,
     timer,
 )
+from games.outfox.options import MAX_PLAYERS, OPTIONS, PRESETS  # noqa: F401 (the game's own)
 from questions.textkey import answer_key  # one notion of "the same answer", the curators' too
 
 GAME_ID = "outfox"

@@ -1,4 +1,4 @@
-"""How the browser sweep shows Outfox the Fox (``games.gamekit.SweepPlan``): every timer at
+"""How the browser sweep shows Outfox the Fox (``games.kit.game.SweepPlan``): every timer at
 its longest, so each screen shows a running clock, and only the cards with the longest answers
 and questions dealt, so whichever is dealt stresses the layout."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gamekit import SweepPlan
+from games.kit.game import SweepPlan
 from games.outfox.rules import OFFER_SIZE, turn_plan
 
 OPTIONS = {"language": "", "rank_seconds": 300, "read_seconds": 120, "double_down_seconds": 120,

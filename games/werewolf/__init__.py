@@ -1,10 +1,10 @@
 """Werewolf (Les Loups-garous de Thiercelieux), with the hub as its narrator.
 
-The package exports the game as one object, ``GAME`` (``games.gamekit.Game``), which the
+The package exports the game as one object, ``GAME`` (``games.kit.game.Game``), which the
 registry holds: every part the platform uses is named here.
 """
 
-from games.gamekit import Game
+from games.kit.game import Game
 from games.werewolf import audience, bench, guide, recap, rules, sweep
 
 GAME = Game(

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management import call_command
 from django.utils.translation import gettext as _
 
-from games.adapter import GameAdapter
+from games.kit.adapter import GameAdapter
 
 
 class Adapter(GameAdapter):

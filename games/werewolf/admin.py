@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
-from games.curated import picture_checked, translation_languages
+from games.kit.curated import picture_checked, translation_languages
 from games.werewolf.models import (
     WerewolfLine,
     WerewolfLineTranslation,

@@ -1,12 +1,12 @@
 """How the benchmark plays Werewolf, in a village of 12 phones: the day's vote, every phone
-changing its ballot (see ``games.gamekit.BenchPlan``). Pure: the moves are functions of a
+changing its ballot (see ``games.kit.game.BenchPlan``). Pure: the moves are functions of a
 seat's own view, which the bench's tests play whole games with against the rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.gamekit import BenchPlan
+from games.kit.game import BenchPlan
 
 # A village of Werewolves and Villagers (night 1 is one step), no Mayor, and a day vote whose
 # timer outlasts any run: the phones keep changing their ballots.

@@ -1,9 +1,9 @@
 """How to play Werewolf: the TV's narrated intro, the phone's rules card and the home page's
 pitch. Pure data, written once: the server sends it to every screen in its language
-(``games.guides``); the words follow the rules page (``docs/rules-werewolf.md``). A phone's own
+(``games.kit.guides``); the words follow the rules page (``docs/rules-werewolf.md``). A phone's own
 card is explained by the card's own texts (the admin's)."""
 
-from games.rulekit import _
+from games.kit.rules import _
 
 ART = "werewolf/art/werewolf.svg"
 PITCH = _("A village by day, a pack by night: find the werewolves before they eat you all.")

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.curated import Originals, translation_languages
+from games.kit.curated import Originals, translation_languages
 from games.werewolf import rules
 
 

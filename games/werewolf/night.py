@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.rulekit import (
+from games.kit.rules import (
     _,
     require,
     rng,

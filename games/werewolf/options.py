@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.options import Option, Preset
-from games.options import options_clean as declared_clean
-from games.rulekit import RuleError, _, require
+from games.kit.options import Option, Preset
+from games.kit.options import options_clean as declared_clean
+from games.kit.rules import RuleError, _, require
 
 MIN_PLAYERS = 6
 MAX_PLAYERS = 24

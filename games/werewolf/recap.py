@@ -12,8 +12,8 @@ is named apart, never among the winners.
 
 from __future__ import annotations
 
-from games.recapkit import award, events_new, leaders
-from games.rulekit import replay
+from games.kit.recap import award, events_new, leaders
+from games.kit.rules import replay
 from games.werewolf import rules
 
 WOLF = "werewolf"

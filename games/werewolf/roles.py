@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.rulekit import (
+from games.kit.rules import (
     _,
     require,
     timer,

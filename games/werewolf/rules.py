@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rulekit import (
+from games.kit.rules import (
     HOST,
     NO_TARGET,
     SYSTEM,

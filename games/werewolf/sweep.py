@@ -1,9 +1,9 @@
-"""How the browser sweep shows Werewolf (``games.gamekit.SweepPlan``): each night's step and
+"""How the browser sweep shows Werewolf (``games.kit.game.SweepPlan``): each night's step and
 each day's prompt is a screen of its own."""
 
 from __future__ import annotations
 
-from games.gamekit import SweepPlan
+from games.kit.game import SweepPlan
 
 
 def phase_key(state: dict) -> str:

@@ -1,5 +1,5 @@
 """Werewolf's curated texts as the pages show them, in the reader's language (a text whose
-placeholders are not those of the shipped line shows the shipped line: games/curated.py)."""
+placeholders are not those of the shipped line shows the shipped line: games/kit/curated.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.templatetags.static import static
 
-from games.curated import reader_language, translated
+from games.kit.curated import reader_language, translated
 from games.werewolf.models import (
     LINE_ORIGINALS,
     ROLE_ORIGINALS,

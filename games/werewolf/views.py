@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from games.rulekit import (
+from games.kit.rules import (
     _,
     require,
     state_copy,

@@ -33,7 +33,7 @@ def log_problems(log: str) -> list[str]:
 
 def test_log_problems_finds_errors_and_tracebacks():
     log = ("2026-12-02 INFO partyhub.events room_created room=ABCD\n"
-           "2026-12-02 ERROR games.fanout a socket of room 3 failed to take its frame\n"
+           "2026-12-02 ERROR games.live.fanout a socket of room 3 failed to take its frame\n"
            "Traceback (most recent call last):\n"
            '{"level": "ERROR", "message": "x"}\n')
     assert len(log_problems(log)) == 3

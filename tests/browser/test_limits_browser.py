@@ -1,4 +1,4 @@
-"""A phone over the connection limit (games/limits.py) says why and waits as long as the server
+"""A phone over the connection limit (games/ops/limits.py) says why and waits as long as the server
 asks, instead of knocking again every few hundred milliseconds (live.js, close code 4429)."""
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ class Room:
     bots' sockets, each moving its seat by ``policy(state, seat, legal actions)``."""
 
     def __init__(self, base: str, database: Path, code: str, game: str) -> None:
-        from games.registry import games_all
+        from games.kit.registry import games_all
 
         self.base, self.database, self.code = base, database, code
         self.rules = games_all()[game]

@@ -770,7 +770,7 @@ def test_the_end_holds_the_podium_then_the_recap_names_the_winner_and_comes_back
 # --- a server restarting -----------------------------------------------------------------------
 
 # The page's own live.js, on a socket stand-in: how long after a close it opens the next socket,
-# for a server restarting (4012, games/drain.py) and for a socket that dropped (1006).
+# for a server restarting (4012, games/live/drain.py) and for a socket that dropped (1006).
 RECONNECT_DELAYS = """async () => {
     const shell = document.querySelector('script[type="module"]').src;
     const live = await import(new URL("./live.js", shell));

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from games.registry import GAMES
-from games.registry import game as registered
+from games.kit.registry import GAMES
+from games.kit.registry import game as registered
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import (
     daphne_start,

@@ -3,7 +3,7 @@ only (``tests.fourthgame.settings``), to prove that a new game is its package al
 platform creates its rooms, plays it over WebSockets and sweeps its screens without one line
 of its own changed (see the README's "Add a game")."""
 
-from games.gamekit import Game
+from games.kit.game import Game
 from tests.fourthgame import guide, rules
 
 

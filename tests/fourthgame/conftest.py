@@ -12,7 +12,7 @@ HERE = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(config, items):
-    from games.registry import games
+    from games.kit.registry import games
 
     if "fourthgame" in games():
         return

@@ -1,6 +1,6 @@
 """How to play Highest card (the test-only fourth game)."""
 
-from games.rulekit import _
+from games.kit.rules import _
 
 ART = "fourthgame/card.svg"
 PITCH = _("Pick a card; the highest wins.")

@@ -4,9 +4,9 @@ which lives only under tests/ to prove the platform plays a game it has never he
 
 from __future__ import annotations
 
-from games.options import Option
-from games.options import options_clean as declared_clean
-from games.rulekit import (
+from games.kit.options import Option
+from games.kit.options import options_clean as declared_clean
+from games.kit.rules import (
     ANY_SEAT,
     Move,
     MoveTable,

@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.models import Room
-from games.registry import GAMES, game
+from games.kit.registry import GAMES, game
+from games.rooms.models import Room
 from tests.games.factories import BOARD, SocketTable
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,11 +15,11 @@ import orjson
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import services
-from games.broadcast import snapshot_broadcast
 from games.hoax import rules as hoax
-from games.models import Room, Seat
+from games.live.broadcast import snapshot_broadcast
 from games.outfox import rules as outfox
+from games.rooms import presence, selectors, services
+from games.rooms.models import Room, Seat
 from partyhub.asgi import application
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -44,7 +44,7 @@ def host(room: Room) -> services.Actor:
 def seats_online(room: Room, seats: list[Seat]) -> None:
     """Mark seats connected as a socket would, so the rules wait for their moves."""
     for seat in seats:
-        services.connection_open(f"fake.{room.code}.{seat.pk}", room, seat)
+        presence.connection_open(f"fake.{room.code}.{seat.pk}", room, seat)
 
 
 def hoax_started(
@@ -57,7 +57,7 @@ def hoax_started(
         seats_online(room, seats)
     services.room_start(room.code, host(room))
     room.refresh_from_db()
-    services.room_completed(room)
+    selectors.room_completed(room)
     for seat in seats:
         seat.refresh_from_db()
     return room, seats
@@ -65,7 +65,7 @@ def hoax_started(
 
 def room_fresh(room: Room) -> Room:
     """The room as saved now, its state whole (the column keeps it without its fixed parts)."""
-    return services.room_completed(Room.objects.get(pk=room.pk))
+    return selectors.room_completed(Room.objects.get(pk=room.pk))
 
 
 def by_position(seats: list[Seat]) -> dict[int, Seat]:
@@ -151,7 +151,7 @@ async def seat_open(
 
 async def frame_next(communicator: WebsocketCommunicator) -> dict[str, Any]:
     """The socket's next frame, past the audience's tallies, which come on a timer of their own
-    (``games.audience``); they are kept in ``communicator.tallies`` for the tests that read
+    (``games.live.audience``); they are kept in ``communicator.tallies`` for the tests that read
     them."""
     while True:
         frame = orjson.loads(await communicator.receive_from(timeout=RECEIVE_TIMEOUT))

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games import services
+from games.rooms import services
 from tests.games.factories import hoax_started, pick_active, room_make, seats_join
 
 pytestmark = pytest.mark.django_db

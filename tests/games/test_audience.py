@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import audience as audience_module
-from games import fanout as fanout_module
-from games import services
-from games.audience import AudienceDesk, tally_build, vote_check, votes_store
-from games.errors import ServiceError
-from games.fanout import AUDIENCE, Fanout
 from games.hoax import audience as hoax_audience
 from games.hoax import rules as hoax
-from games.models import AudienceVote, Room
+from games.kit.errors import ServiceError
+from games.live import audience as audience_module
+from games.live import fanout as fanout_module
+from games.live.audience import AudienceDesk, tally_build, vote_check, votes_store
+from games.live.fanout import AUDIENCE, Fanout
+from games.rooms import services
+from games.rooms.models import AudienceVote, Room
 from tests.games.factories import (
     BOARD,
     SocketTable,

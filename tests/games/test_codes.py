@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import codes
-from games.codes import (
+from games.rooms import codes
+from games.rooms.codes import (
     BLOCKED_FRAGMENTS,
     CODE_ALPHABET,
     CODE_LENGTH,

@@ -16,11 +16,14 @@ from channels import consumer as consumer_module
 from channels.db import database_sync_to_async
 from django.utils import timezone, translation
 
-from games import consumers, services, ticker
-from games.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
-from games.errors import error_text
-from games.fanout import fanout
-from games.models import Connection, Room, Seat
+from games.kit import errors
+from games.kit.errors import error_text
+from games.live import consumers, ticker
+from games.live import heartbeat as heartbeat_module
+from games.live.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
+from games.live.fanout import fanout
+from games.rooms import liveness, presence
+from games.rooms.models import Connection, Room, Seat
 from partyhub.asgi import application
 from tests.games.factories import (
     board_open,
@@ -198,7 +201,7 @@ async def test_a_room_served_by_this_process_alone_changes_without_the_layer(
     message; once another process serves the room too, it goes over the layer (once)."""
     from channels.layers import get_channel_layer
 
-    from games.fanout import room_group
+    from games.live.fanout import room_group
 
     room, seats, board, phones = await started(sockets, 3)
     layer = get_channel_layer()
@@ -227,7 +230,7 @@ async def test_a_move_whose_broadcast_fails_is_saved_shown_here_and_its_sender_t
 ):
     from channels.layers import get_channel_layer
 
-    from games import fanout as fanout_module
+    from games.live import fanout as fanout_module
 
     monkeypatch.setattr(fanout_module, "RETRY_FIRST_SECONDS", 0.05)
     room, seats, board, phones = await started(sockets, 3)
@@ -641,13 +644,13 @@ async def test_a_phone_swept_while_the_process_was_held_up_comes_back_at_the_nex
 ):
     """A stall longer than the sweep's limit, with the socket still open afterwards."""
     room, seats, board, phones = await started(sockets, 3)
-    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
+    old = timezone.now() - liveness.CONNECTION_STALE - timedelta(seconds=1)
     await db(Connection.objects.filter(seat_id=seats[2].pk).update)(last_seen=old)
     await ticker.ticker_sweep()
     for screen in (board, *phones):
         assert (await frame_next(screen))["view"]["players"][2]["connected"] is False
     assert (await state_of(room))[1]["connected"] == [True, True, False]
-    await consumers.heartbeat.beat_once()
+    await heartbeat_module.heartbeat.beat_once()
     for screen in (board, *phones):
         assert (await frame_next(screen))["view"]["players"][2]["connected"] is True
     # Unrecorded meanwhile, its process did not count as serving the room: the phone gets a
@@ -681,7 +684,7 @@ async def test_errors_are_in_the_sockets_language(sockets):
     error = await frame_next(french)
     assert error["code"] == "not_your_turn"
     with translation.override("fr"):
-        expected = error_text(services.ServiceError("It is another player's pick."))
+        expected = error_text(errors.ServiceError("It is another player's pick."))
     # NOTE: without a compiled French catalogue (locale/fr) this is the English text; the test
     # then checks that the socket's language does not garble it, and the cookie is read (above).
     assert error["message"] == expected
@@ -741,29 +744,29 @@ async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_
 ):
     room, seats, board, phones = await started(sockets, 3)
     calls = []
-    touch = services.connections_touch
+    touch = presence.connections_touch
 
     def counted(names):
         calls.append(sorted(names))
         return touch(names)
 
-    monkeypatch.setattr(services, "connections_touch", counted)
-    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.4)
-    monkeypatch.setattr(consumers, "HEARTBEAT_STEPS", 2)
-    monkeypatch.setattr(consumers, "HEARTBEAT_SLICE_MIN", 1)
+    monkeypatch.setattr(presence, "connections_touch", counted)
+    monkeypatch.setattr(heartbeat_module, "HEARTBEAT_SECONDS", 0.4)
+    monkeypatch.setattr(heartbeat_module, "HEARTBEAT_STEPS", 2)
+    monkeypatch.setattr(heartbeat_module, "HEARTBEAT_SLICE_MIN", 1)
     # The beat already sleeps its first 20 s: start it again so the shorter period applies now.
-    consumers.heartbeat.task.cancel()
-    consumers.heartbeat.task = consumers.asyncio.get_running_loop().create_task(
-        consumers.heartbeat.beat()
+    heartbeat_module.heartbeat.task.cancel()
+    heartbeat_module.heartbeat.task = asyncio.get_running_loop().create_task(
+        heartbeat_module.heartbeat.beat()
     )
     old = timezone.now() - timedelta(seconds=50)
     await db(Connection.objects.filter(room=room).update)(last_seen=old)
     await phones[0].send_json_to({"type": "ping"})
     assert await frame_next(phones[0]) == {"type": "pong"}
-    await consumers.asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)
     assert calls == []  # a ping writes nothing
     while len(calls) < 2:
-        await consumers.asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)
     # Four sockets (the board and three phones) in two slices of two, each socket once.
     assert [len(names) for names in calls[:2]] == [2, 2]
     assert len(set(calls[0] + calls[1])) == 4
@@ -773,9 +776,9 @@ async def test_the_heartbeat_records_every_open_socket_in_slices_and_pings_just_
 
 
 def test_a_heartbeat_slice_is_a_twentieth_of_the_sockets_but_never_a_handful():
-    beat = consumers.Heartbeat()
+    beat = heartbeat_module.Heartbeat()
     beat.sockets = {f"c{i}": None for i in range(70)}
-    assert beat.slice_size() == consumers.HEARTBEAT_SLICE_MIN == 64
+    assert beat.slice_size() == heartbeat_module.HEARTBEAT_SLICE_MIN == 64
     first, second = beat.next_slice(), beat.next_slice()
     assert first == [f"c{i}" for i in range(64)]
     assert second == [f"c{i}" for i in [*range(64, 70), *range(58)]]  # round the list
@@ -799,7 +802,7 @@ async def test_the_shared_layer_holds_one_channel_per_room_and_none_per_socket(s
 async def test_a_closed_socket_is_not_recorded_again(sockets):
     room, seats, board, phones = await started(sockets, 3)
     await phones[2].disconnect()
-    await consumers.heartbeat.beat_once()
+    await heartbeat_module.heartbeat.beat_once()
     assert not await db(Connection.objects.filter(seat_id=seats[2].pk).exists)()
 
 

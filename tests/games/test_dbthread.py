@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels import db as channels_db
 from channels.db import database_sync_to_async
 
-from games.dbthread import database_call, task_detached
+from games.live.dbthread import database_call, task_detached
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the calls close stale connections
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.errors import ServiceError, error_text
-from games.rulekit import RuleError, Term
+from games.kit.errors import ServiceError, error_text
+from games.kit.rules import RuleError, Term
 
 
 def test_a_rules_message_is_filled_with_its_parameters():

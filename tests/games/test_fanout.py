@@ -9,8 +9,8 @@ import uuid
 import pytest
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import fanout as fanout_module
-from games.fanout import FRAMES, Fanout, retry_delays, room_group
+from games.live import fanout as fanout_module
+from games.live.fanout import FRAMES, Fanout, retry_delays, room_group
 
 
 class FakeSocket:
@@ -126,7 +126,7 @@ async def test_a_socket_closed_before_its_frame_is_noted_not_logged_as_an_error(
 ) -> None:
     fanout = Fanout()
     await fanout.join(5, "seat1", FakeSocket(fail=True, error=error))
-    with caplog.at_level("INFO", logger="games.fanout"):
+    with caplog.at_level("INFO", logger="games.live.fanout"):
         await get_channel_layer().group_send(room_group(5), {"type": FRAMES,
                                                              "frames": {"seat1": "a"}})
         await settle()

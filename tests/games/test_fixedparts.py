@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from games import fixedparts, registry, services
-from games.models import Game, Room
+from games.kit import registry
+from games.rooms import fixedparts, selectors, services
+from games.rooms.models import Game, Room
 from tests.games.factories import by_position, hoax_started
 from tests.games.test_host_tools import outfox_started
 
@@ -44,40 +45,40 @@ def outfox_moved(monkeypatch) -> Room:
 def test_a_move_saves_the_state_without_its_fixed_parts_and_it_reads_back_whole(monkeypatch):
     room = outfox_moved(monkeypatch)
     saved = column(room)
-    whole = services.room_get(room.code).state
+    whole = selectors.room_get(room.code).state
     assert "cards" not in saved and "options" not in saved
     assert saved["phase"] == whole["phase"] == "fox"
     assert whole == {**saved, "cards": whole["cards"], "options": whole["options"]}
     assert [card["id"] for card in whole["cards"]][:3] == [900, 901, 902]
-    assert whole == services.game_replay(Game.objects.get(pk=game_of(room)))
+    assert whole == selectors.game_replay(Game.objects.get(pk=game_of(room)))
 
 
 def test_a_process_that_never_saw_the_game_sets_its_fixed_parts_up_again(monkeypatch):
     room = outfox_moved(monkeypatch)
-    remembered = services.room_get(room.code).state
+    remembered = selectors.room_get(room.code).state
     fixedparts.remembered.clear()
     calls, setup = [], fixedparts.game_setup
     monkeypatch.setattr(fixedparts, "game_setup", lambda game: calls.append(game.pk) or setup(game))
-    assert services.room_get(room.code).state == remembered
-    assert services.room_get(room.code).state == remembered
+    assert selectors.room_get(room.code).state == remembered
+    assert selectors.room_get(room.code).state == remembered
     assert calls == [game_of(room)]  # once, then remembered
 
 
 def test_another_game_under_a_reused_key_is_not_taken_for_this_one(monkeypatch):
     room = outfox_moved(monkeypatch)
-    whole = services.room_get(room.code).state
+    whole = selectors.room_get(room.code).state
     fixedparts.remembered.clear()
     # A game that had this key before, with another seed (a database reuses a deleted key).
     fixedparts.remembered[(game_of(room), whole["seed"] + 1)] = {"cards": [], "options": {}}
-    assert services.room_get(room.code).state == whole
+    assert selectors.room_get(room.code).state == whole
 
 
 def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(monkeypatch):
     room, seats = hoax_started(3)
-    whole = services.room_get(room.code).state
+    whole = selectors.room_get(room.code).state
     Room.objects.filter(pk=room.pk).update(state=whole)  # as saved before the split
     fixedparts.remembered.clear()
-    assert services.room_get(room.code).state == whole
+    assert selectors.room_get(room.code).state == whole
     assert fixedparts.remembered == {}  # nothing needed from the setup
     mover, action = next(
         (seat, action) for seat in seats if seat.position is not None
@@ -85,14 +86,14 @@ def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(m
     )
     services.action_submit(room.code, mover.token, action)
     assert "options" not in column(room)
-    assert services.room_get(room.code).state["options"] == whole["options"]
+    assert selectors.room_get(room.code).state["options"] == whole["options"]
 
 
 def test_a_game_with_no_fixed_part_is_saved_as_it_is(monkeypatch):
     monkeypatch.setitem(registry.games(), "hoax", dataclasses.replace(registry.game("hoax"),
                                                                       fixed=()))
     room, _seats = hoax_started(3)
-    assert column(room) == services.room_get(room.code).state
+    assert column(room) == selectors.room_get(room.code).state
     assert "options" in column(room)
 
 
@@ -102,7 +103,7 @@ def test_a_process_remembers_a_bounded_number_of_games(monkeypatch):
     assert [key for key, _parts in fixedparts.remembered.items()] == [
         (game_of(room), column(room)["seed"]) for room in rooms[1:]
     ]  # each start remembers its game; the first is forgotten
-    first = services.room_get(rooms[0].code).state  # set up again, the second forgotten
-    assert first["options"] == services.game_replay(Game.objects.get(pk=game_of(rooms[0])))[
+    first = selectors.room_get(rooms[0].code).state  # set up again, the second forgotten
+    assert first["options"] == selectors.game_replay(Game.objects.get(pk=game_of(rooms[0])))[
         "options"]
     assert [key[0] for key in fixedparts.remembered] == [game_of(rooms[2]), game_of(rooms[0])]

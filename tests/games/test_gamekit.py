@@ -11,8 +11,8 @@ import textwrap
 import pytest
 from django.conf import settings
 
-from games.gamekit import REQUIRED, Game, GameIncomplete, Screens
-from games.registry import game_load, games
+from games.kit.game import REQUIRED, Game, GameIncomplete, Screens
+from games.kit.registry import game_load, games
 
 REQUIRED_PARTS = [field.name for field in dataclasses.fields(Game) if field.default is REQUIRED
                   and field.default_factory is dataclasses.MISSING]
@@ -90,7 +90,7 @@ def package_dir(tmp_path, monkeypatch):
 def test_importing_a_game_package_that_forgets_a_part_fails_naming_it(package_dir):
     (package_dir / "brokengame").mkdir()
     (package_dir / "brokengame" / "__init__.py").write_text(textwrap.dedent("""
-        from games.gamekit import Game
+        from games.kit.game import Game
         from games.hoax import GAME as HOAX
 
         parts = {name: getattr(HOAX, name) for name in HOAX.__dataclass_fields__}
@@ -114,7 +114,7 @@ def test_a_package_exporting_no_game_or_another_games_is_refused(package_dir):
 def test_the_registry_and_every_game_import_without_django():
     """Settings import the games' packages to install them as apps, before Django is set up:
     a package that imported Django's models would fail there."""
-    packages = ", ".join(["games.registry", *(f"games.{game_id}" for game_id in games())])
+    packages = ", ".join(["games.kit.registry", *(f"games.{game_id}" for game_id in games())])
     code = (f"import sys, {packages}; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}

@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games.guides import guide_for
-from games.registry import GAMES, game_get, guide_get
+from games.kit.guides import guide_for
+from games.kit.registry import GAMES, game_get, guide_get
 
 
 def texts(guide: dict) -> list[str]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
-from games.models import Action, Connection, Game, Room, Seat
-from games.registry import adapter_get
-from games.services import Actor
+from games.kit.registry import adapter_get
+from games.rooms import presence, selectors, services
+from games.rooms.models import Action, Connection, Game, Room, Seat
+from games.rooms.services import Actor
 from tests.games.factories import (
     by_position,
     hoax_started,
@@ -36,14 +36,14 @@ def test_pause_freezes_the_deadline_and_resume_shifts_it_by_the_time_paused(monk
     clock(monkeypatch, 1_000.0)
     room, seats = hoax_started(3)  # setup: the first pick has a deadline
     deadline = room.state["deadline"]
-    assert deadline == 1_000.0 + 60 and services.deadlines_due(deadline + 1) == [room.pk]
+    assert deadline == 1_000.0 + 60 and selectors.deadlines_due(deadline + 1) == [room.pk]
 
     clock(monkeypatch, 1_010.0)
     services.room_pause_set(room.code, host(room), True)
     room = room_fresh(room)
     assert room.paused_at == 1_010.0 and room.deadline is None
     # The ticker no longer finds the room, and an expiry asked anyway changes nothing.
-    assert services.deadlines_due(deadline + 500) == []
+    assert selectors.deadlines_due(deadline + 500) == []
     assert services.deadline_expire(room.pk, now=deadline + 500) is None
     assert room_fresh(room).version == room.version
 
@@ -56,7 +56,7 @@ def test_pause_freezes_the_deadline_and_resume_shifts_it_by_the_time_paused(monk
     resume = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
     assert resume.seat is None and resume.payload == {"type": "resume", "paused": 300.0}
     # The resume is in the log: the game replays to the same state, shifted deadline and all.
-    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+    assert selectors.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
 
 
 def test_moves_are_refused_while_paused():
@@ -78,10 +78,10 @@ def test_a_paused_game_records_presence_on_the_stopped_clock(monkeypatch):
     clock(monkeypatch, 2_005.0)
     services.room_pause_set(room.code, host(room), True)
     clock(monkeypatch, 2_100.0)
-    services.connection_close(f"fake.{room.code}.{seats[1].pk}")
+    presence.connection_close(f"fake.{room.code}.{seats[1].pk}")
     room = room_fresh(room)
-    presence = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
-    assert presence.payload["type"] == "presence" and presence.applied_at == 2_005.0
+    recorded = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
+    assert recorded.payload["type"] == "presence" and recorded.applied_at == 2_005.0
     assert room.deadline is None  # still paused: the ticker still passes it by
 
 
@@ -118,7 +118,7 @@ def test_extended_timers_stretch_every_deadline_and_replay(monkeypatch, scale):
     room = room_fresh(room)
     assert room.state["phase"] == "hoax_window"
     assert room.state["deadline"] == 1_000.0 + room.options["hoax_window_seconds"] * scale
-    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+    assert selectors.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
 
 
 def test_the_timers_are_one_of_three_and_a_switch_of_game_keeps_them():
@@ -270,8 +270,8 @@ def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
     assert taken.pk == seat.pk and taken.token != seat.token and taken.position == seat.position
     assert snapshot.handed == [seat.pk]
     with refused("no_seat"):
-        services.seat_by_token(room, seat.token)
-    assert services.seat_by_token(room, taken.token).pk == seat.pk
+        selectors.seat_by_token(room, seat.token)
+    assert selectors.seat_by_token(room, taken.token).pk == seat.pk
     with refused("bad_handover"):  # one time only
         services.seat_takeover(room.code, code)
 
@@ -285,7 +285,7 @@ def test_a_wrong_handover_code_voids_the_rooms_pending_codes():
     with refused("bad_handover"):
         services.seat_takeover(room.code, code)
     seats[1].refresh_from_db()
-    assert services.seat_by_token(room, seats[1].token).pk == seats[1].pk  # still the old phone's
+    assert selectors.seat_by_token(room, seats[1].token).pk == seats[1].pk  # still the old phone's
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
     assert services.seat_takeover(room.code, code)[0].pk == seats[1].pk  # a new code works
 
@@ -294,14 +294,14 @@ def test_the_host_screens_learn_when_a_handover_code_is_used_or_voided():
     """The room's frame says which seats have a code pending, so the host's screen stops
     showing a code that was used or that a wrong guess voided (the void is a new version,
     broadcast like any change)."""
-    from games.screens import room_public
+    from games.live.screens import room_public
 
     def pending(snapshot):
         return [player["handover"] for player in room_public(snapshot)["players"]]
 
     room, seats = hoax_started(3)
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
-    assert pending(services.snapshot_get(room.code)) == [False, True, False]
+    assert pending(selectors.snapshot_get(room.code)) == [False, True, False]
     version = room_fresh(room).version
     with refused("bad_handover") as info:
         services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
@@ -340,7 +340,7 @@ def test_removing_a_player_mid_game_applies_the_rules_move_and_frees_the_seat():
     assert not Connection.objects.filter(seat=victim).exists()
     last = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
     assert last.seat is None and last.payload == {"type": "remove", "target": victim.position}
-    assert services.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
+    assert selectors.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
     with refused("no_seat"):
         services.seat_remove(room.code, host(room), victim.pk)  # already gone
     # Back in the lobby, the removed seat goes.
@@ -365,7 +365,7 @@ def test_a_removed_player_rejoins_as_audience_under_the_same_name():
 def test_a_removed_vip_hands_the_host_controls_to_the_next_player():
     room, seats = hoax_started(3)
     services.seat_remove(room.code, host(room), seats[0].pk)
-    assert services.vip_seat(list(room.seats.all())).pk == seats[1].pk
+    assert selectors.vip_seat(list(room.seats.all())).pk == seats[1].pk
 
 
 def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move():
@@ -388,7 +388,7 @@ def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move()
     with refused("no_seat"):
         services.room_host_act(room.code, host(room), {"type": "remove", "target": True})
     game = Game.objects.get(pk=room.current_game_id)
-    assert services.game_replay(game) == room_fresh(room).state
+    assert selectors.game_replay(game) == room_fresh(room).state
 
 
 def test_a_game_with_a_pause_and_removals_ends_with_its_recap():

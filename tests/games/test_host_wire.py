@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
-from games.broadcast import snapshot_broadcast
+from games.live.broadcast import snapshot_broadcast
+from games.rooms import selectors, services
 from tests.games.factories import board_open, frame_next, quiet, seat_open
 from tests.games.test_consumers import sockets, started  # noqa: F401  (a fixture)
 
@@ -49,7 +49,7 @@ async def test_the_handover_code_goes_to_the_asking_tv_only_and_the_secrets_to_t
     mine = await frame_next(fresh)
     assert mine["you"]["id"] == bob.pk and mine["view"]["me"]["character"]
     character = mine["view"]["me"]["character"]
-    assert character == (await db(services.room_get)(room.code)).state["characters"][1]
+    assert character == (await db(selectors.room_get)(room.code)).state["characters"][1]
     # The old token opens nothing.
     old = await seat_open(room, bob)
     sockets.append(old)
@@ -60,7 +60,7 @@ async def test_pause_reaches_every_screen_with_the_clock_stopped(sockets):  # no
     room, seats, board, phones = await started(sockets, 3)
     await board.send_json_to({"type": "host", "command": "pause"})
     frames = [await frame_next(screen) for screen in (board, *phones)]
-    paused = await db(services.room_get)(room.code)
+    paused = await db(selectors.room_get)(room.code)
     for frame in frames:
         assert frame["room"]["paused"] is True
         assert frame["server_time"] == round(paused.paused_at, 3)

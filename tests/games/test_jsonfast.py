@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 from django.core.management import call_command
 
-from games.jsonfast import FastJSONDecoder, FastJSONEncoder, FastJSONField
-from games.models import Room
+from games.rooms.jsonfast import FastJSONDecoder, FastJSONEncoder, FastJSONField
+from games.rooms.models import Room
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""A room's life (games/lifecycle.py): when it ends, its code free at once, its screens told,
+"""A room's life (games/rooms/lifecycle.py): when it ends, its code free at once, its screens told,
 its games kept as records until the retention ends, the sweep in batches, the admin's close.
 
 The rules' clocks are the sweep's ``now`` (each test sets a room's last activity and sweeps at
@@ -19,9 +19,11 @@ from django.test import Client
 from django.utils import timezone
 from prometheus_client import REGISTRY
 
-from games import lifecycle, services
-from games.consumers import seat_cookie_name
-from games.models import AudienceVote, Connection, Game, Room, Seat
+from games.kit import errors
+from games.live import door
+from games.live.consumers import seat_cookie_name
+from games.rooms import lifecycle, presence, selectors, services
+from games.rooms.models import AudienceVote, Connection, Game, Room, Seat
 from tests.games.factories import (
     frame_next,
     hoax_started,
@@ -92,7 +94,7 @@ def test_a_room_sitting_idle_ends_after_6_hours_whatever_its_state():
 
 def test_a_screen_connected_keeps_its_room_open():
     room = room_make()
-    services.connection_open("fake.board", room, None)
+    presence.connection_open("fake.board", room, None)
     start = timezone.now()
     quiet_since(room, start, status=Room.Status.OVER)
     Connection.objects.update(last_seen=start + IDLE)  # the heartbeat keeps it alive
@@ -103,10 +105,10 @@ def test_a_screen_connected_keeps_its_room_open():
 
 def test_the_last_screen_leaving_starts_the_wait_anew():
     room = room_make()
-    services.connection_open("fake.board", room, None)
+    presence.connection_open("fake.board", room, None)
     # The TV stayed on the end screen for hours, nothing happening; then it is closed.
     quiet_since(room, timezone.now() - IDLE, status=Room.Status.OVER)
-    services.connection_close("fake.board")
+    presence.connection_close("fake.board")
     left = Room.objects.get(pk=room.pk).updated_at
     assert timezone.now() - left < timedelta(minutes=1)
     assert lifecycle.rooms_sweep(now=left + AFTER_END - SECOND).ended == []
@@ -134,10 +136,10 @@ def test_an_ended_rooms_code_goes_to_the_next_room_at_once(monkeypatch):
     code_forced(monkeypatch, old.code)
     new = room_make()
     assert new.code == old.code and new.pk != old.pk
-    assert services.room_get(old.code).pk == new.pk
+    assert selectors.room_get(old.code).pk == new.pk
     # The old room's seats hold nothing in the new one.
-    with pytest.raises(services.ServiceError):
-        services.seat_by_token(new, seats[0].token)
+    with pytest.raises(errors.ServiceError):
+        selectors.seat_by_token(new, seats[0].token)
 
 
 def test_a_live_rooms_code_is_still_never_given_twice(monkeypatch):
@@ -153,7 +155,7 @@ def test_the_old_rooms_seat_token_cannot_act_in_the_new_room(monkeypatch):
     new = room_make()
     seats_join(new, 3)
     services.room_start(new.code, host(new))
-    with pytest.raises(services.ServiceError) as refused:
+    with pytest.raises(errors.ServiceError) as refused:
         services.action_submit(new.code, seats[0].token, {"type": "pick", "resource": "cash"})
     assert refused.value.code == "no_seat"
 
@@ -161,8 +163,8 @@ def test_the_old_rooms_seat_token_cannot_act_in_the_new_room(monkeypatch):
 def test_services_refuse_an_ended_room_by_its_id():
     room = room_make()
     lifecycle.rooms_end_now([room.pk])
-    with pytest.raises(services.RoomClosed):
-        services.connection_open("fake.late", room, None)
+    with pytest.raises(selectors.RoomClosed):
+        presence.connection_open("fake.late", room, None)
     assert not Connection.objects.exists()
 
 
@@ -195,16 +197,16 @@ def test_the_management_command_sweeps_everything_due():
 @pytest.mark.django_db(transaction=True)
 async def test_the_ticker_sweeps_and_tells(monkeypatch):
     """The ticker's sweep ends due rooms and tells their screens (here: who is told)."""
-    from games import ticker
+    from games.live import ticker
 
     room = await db(room_make)()
     await db(quiet_since)(room, timezone.now() - IDLE - SECOND)
     told = []
 
-    async def tell(room_ids):
-        told.extend(room_ids)
+    async def tell(room_id):
+        told.append(room_id)
 
-    monkeypatch.setattr(lifecycle, "rooms_closed_tell", tell)
+    monkeypatch.setattr(door, "closed_broadcast", tell)
     swept = await ticker.ticker_lifecycle()
     assert swept.ended == [room.pk] and told == [room.pk]
 
@@ -223,7 +225,7 @@ def test_a_games_record_outlives_its_room_and_still_replays(monkeypatch):
     room_make()  # the code's next room
     game = Game.objects.get(pk=game.pk)
     assert game.actions.count() == actions and game.setup["n_players"] == 3
-    assert services.game_replay(game) == live_state
+    assert selectors.game_replay(game) == live_state
 
 
 def test_audience_votes_become_tallies_in_the_record():
@@ -365,7 +367,7 @@ async def test_open_screens_are_told_and_never_see_the_next_room_with_the_code(m
     phone = await socket_open(f"/ws/rooms/{old.code}/seat?token={seats[0].token}&room={old.pk}")
     board.room_code = phone.room_code = old.code
     assert (await frame_next(phone))["type"] == "state"
-    await db(lifecycle.rooms_end_now)([old.pk])
+    await door.service_call(lifecycle.rooms_end_now, [old.pk])
     frame = await closed_seen(board)
     assert frame == {"type": "closed", "message": "This room has closed."}
     await closed_seen(phone)

@@ -16,7 +16,7 @@ import sys
 import psycopg
 import pytest
 
-from games.codes import CODE_ALPHABET, CODE_LENGTH
+from games.rooms.codes import CODE_ALPHABET, CODE_LENGTH
 from tests.support.servers import ROOT, manage
 
 pytestmark = pytest.mark.postgres
@@ -39,19 +39,19 @@ CREATE_AND_LOOK = """
 import json
 from django.db import connection
 from django.utils import timezone
-from games import lifecycle, metrics, services
-from games.models import Room
+from games.rooms import lifecycle, selectors, services
+from games.rooms.models import Room
 rooms = [services.room_create("hoax") for _ in range(20)]
 with connection.cursor() as cursor:
     sql, params = lifecycle.rooms_due(timezone.now(), 100).query.sql_with_params()
     cursor.execute("EXPLAIN " + sql, params)
     plan = "\\n".join(row[0] for row in cursor.fetchall())
-    sql, params = metrics.RoomsCollector.live_rooms().query.sql_with_params()
+    sql, params = lifecycle.RoomsCollector.live_rooms().query.sql_with_params()
     cursor.execute("EXPLAIN " + sql, params)
     scrape = "\\n".join(row[0] for row in cursor.fetchall())
 print(json.dumps({
     "codes": [room.code for room in rooms],
-    "found": [services.room_get(room.code).pk == room.pk for room in rooms],
+    "found": [selectors.room_get(room.code).pk == room.pk for room in rooms],
     "ended": Room.objects.filter(code__isnull=True).count(),
     "plan": plan,
     "scrape": scrape,
@@ -83,7 +83,7 @@ HOLD_AND_SWEEP = """
 import json
 from datetime import timedelta
 from django.utils import timezone
-from games import lifecycle
+from games.rooms import lifecycle
 print(json.dumps({"ended": lifecycle.rooms_sweep(now=timezone.now() + timedelta(hours=7)).ended}))
 """
 
@@ -91,7 +91,7 @@ print(json.dumps({"ended": lifecycle.rooms_sweep(now=timezone.now() + timedelta(
 def test_the_sweep_passes_by_a_room_whose_row_is_held(postgres_url):
     rooms = shell(postgres_url, """
 import json
-from games import services
+from games.rooms import selectors, services
 print(json.dumps([services.room_create("hoax").pk for _ in range(3)]))
 """)
     held = rooms[1]

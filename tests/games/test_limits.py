@@ -1,4 +1,4 @@
-"""Limits per client address (games/limits.py): code guessing, room creation, hand-overs, socket
+"""Limits per client address (games/ops/limits.py): code guessing, room creation, hand-overs, socket
 floods and connection floods are refused with 429 (or an error frame, or close code 4429) in
 the reader's language; a party behind one home router and a big audience never are.
 
@@ -19,10 +19,11 @@ from django.test import Client
 from django.utils import translation
 from prometheus_client import REGISTRY
 
-from games import consumers, services
-from games.codes import CODE_ALPHABET
-from games.limits import Limiter, Throttled
-from games.models import Connection, Room, Seat
+from games.live import consumers
+from games.ops.limits import Limiter, Throttled
+from games.rooms import services
+from games.rooms.codes import CODE_ALPHABET
+from games.rooms.models import Connection, Room, Seat
 from partyhub.asgi import application
 from tests.games.factories import (
     BOARD,
@@ -397,7 +398,7 @@ def test_counters_are_shared_through_redis(limits_on, settings, redis_url):
     first.check("rooms", GUESSER)
     second.check("rooms", GUESSER)
     # A third process counts one more: the limit is reached for all of them.
-    script = ("import django; django.setup(); from games.limits import limiter; "
+    script = ("import django; django.setup(); from games.ops.limits import limiter; "
               f"limiter.check('rooms', '{GUESSER}')")
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from games.drain import EXIT_SECONDS, RESTART_CODE
+from games.live.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
     HOAX_SLOW,
     NAMES,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from games.registry import games
+from games.kit.registry import games
 
 ROOT = Path(settings.BASE_DIR)
 # The platform: everything but the games' own folders, the tests, the docs, the fixtures, the

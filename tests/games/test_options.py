@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
-from games.options import (
+from games.kit.options import (
     Option,
     Preset,
     form_field,
@@ -14,7 +14,7 @@ from games.options import (
     options_defaults,
     seat_check,
 )
-from games.rulekit import RuleError, Term
+from games.kit.rules import RuleError, Term
 
 DECLARED = (
     Option("rounds", "int", 3, "Rounds", min=1, max=5),
@@ -101,7 +101,7 @@ def test_an_unknown_kind_is_a_programming_error():
 
 def test_every_shown_when_names_a_declared_option_and_one_of_its_values():
     """A form hides an option until another has some value: that other option and value exist."""
-    from games.registry import games_all
+    from games.kit.registry import games_all
 
     seen = 0
     for rules in games_all().values():

@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games.adapter import GameAdapter
-from games.options import options_defaults
-from games.registry import GAMES, adapter_get, game_apps, game_get, game_title, games_all
+from games.kit.adapter import GameAdapter
+from games.kit.options import options_defaults
+from games.kit.registry import GAMES, adapter_get, game_apps, game_get, game_title, games_all
 
 
 def test_every_registered_game_is_an_installed_app():

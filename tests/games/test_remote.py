@@ -19,10 +19,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games import services
-from games.consumers import host_cookie_name
-from games.errors import ServiceError
-from games.models import Room, Seat
+from games.kit.errors import ServiceError
+from games.live.consumers import host_cookie_name
+from games.rooms import services
+from games.rooms.models import Room, Seat
 from games.werewolf import rules as werewolf
 from games.werewolf.options import SPECIALS
 from tests.games.factories import (
@@ -105,7 +105,8 @@ async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_
 ):
     """A whole seeded Werewolf game (every card), no TV but the host's console: every phone's
     frame carries the board, which is the TV's public view, and the Werewolf checks hold."""
-    from games import consumers, services
+    from games.live import consumers
+    from games.rooms import services
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: 5)
     monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)

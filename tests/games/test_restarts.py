@@ -12,7 +12,7 @@ import time
 import psycopg
 import pytest
 
-from games.drain import EXIT_SECONDS, RESTART_CODE
+from games.live.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
     HOAX_SLOW,
     NAMES,

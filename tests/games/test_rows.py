@@ -1,4 +1,5 @@
-"""``games.rows``: the services' SQL reads and writes what the ORM would, on both databases."""
+"""``games.rooms.rows``: the services' SQL reads and writes what the ORM would, on both
+databases."""
 
 from __future__ import annotations
 

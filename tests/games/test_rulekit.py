@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.rulekit import (
+from games.kit.rules import (
     ACTIVE_SEAT,
     ANY_SEAT,
     HOST,

@@ -23,11 +23,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import screens, services
-from games.broadcast import snapshot_broadcast
 from games.hoax import rules as hoax
-from games.models import Room, Seat
-from games.screens import AUDIENCE, frame_for, frames_build, seat_screen
+from games.live import screens
+from games.live.broadcast import snapshot_broadcast
+from games.live.screens import AUDIENCE, frame_for, frames_build, seat_screen
+from games.rooms import selectors, services
+from games.rooms.models import Room, Seat
 from tests.games.factories import (
     board_open,
     frame_next,
@@ -61,7 +62,7 @@ def clock_still(monkeypatch):
 def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
     room, seats = hoax_started(4)
     watcher, _snapshot = services.seat_join(room.code, "Zed")
-    snapshot = services.snapshot_get(room.code)
+    snapshot = selectors.snapshot_get(room.code)
     state = snapshot.room.state
     frames = frames_build(snapshot)
     # The audience is no seat of the snapshot once a game runs: it shares one screen.
@@ -97,7 +98,7 @@ def test_frames_build_sends_the_board_its_view_and_each_seat_its_own_only():
 def test_frames_build_in_the_lobby_has_no_view_and_names_the_vip():
     room = room_make()
     seats = seats_join(room, 2)
-    frames = frames_build(services.snapshot_get(room.code))
+    frames = frames_build(selectors.snapshot_get(room.code))
     assert list(frames) == [BOARD, AUDIENCE, *(seat_screen(s.pk) for s in seats)]
     decoded = [json.loads(text) for key, text in frames.items() if key != AUDIENCE]
     assert [f["view"] for f in decoded] == [None, None, None]
@@ -111,9 +112,9 @@ def test_every_frame_is_its_object_as_orjson_writes_it_in_the_lobby_in_play_and_
     """The room block is written once for every screen of a change and joined to each screen's
     own part: each frame must still be exactly ``{room..., you, view, recap}`` as one
     ``orjson.dumps`` writes it."""
-    lobby = services.snapshot_get(room_make().code)
+    lobby = selectors.snapshot_get(room_make().code)
     room, _seats = hoax_started(4)
-    playing = services.snapshot_get(room.code)
+    playing = selectors.snapshot_get(room.code)
     recap = {"board": {"awards": ["<b>Zoë</b> 🦊"]},
              "seats": [{"line": f"seat {n}"} for n in range(4)]}
     over = dataclasses.replace(playing, recap=recap)

@@ -11,12 +11,12 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from games import rows, services
-from games.errors import ServiceError, error_text
 from games.hoax import rules as hoax
-from games.models import Action, Connection, Game, Room, Seat
-from games.rulekit import RuleError
-from games.services import Actor
+from games.kit.errors import ServiceError, error_text
+from games.kit.rules import RuleError
+from games.rooms import liveness, presence, rows, selectors, services
+from games.rooms.models import Action, Connection, Game, Room, Seat
+from games.rooms.services import Actor
 from tests.games.factories import (
     NAMES,
     by_position,
@@ -82,9 +82,9 @@ def test_room_create_refuses_bad_options(options):
 
 def test_room_get_ignores_case_and_spaces_and_refuses_unknown_codes():
     room = room_make()
-    assert services.room_get(f" {room.code.lower()} ").pk == room.pk
+    assert selectors.room_get(f" {room.code.lower()} ").pk == room.pk
     with refused("no_room"):
-        services.room_get("QQQQ" if room.code != "QQQQ" else "ZZZZ")
+        selectors.room_get("QQQQ" if room.code != "QQQQ" else "ZZZZ")
 
 
 # --- seat_join ----------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_after_the_start_new_phones_join_the_audience():
     assert watcher.is_audience and watcher.position is None
     # No screen changes: the audience is counted in its tally, not listed in the frames.
     assert snapshot is None and room_fresh(room).version == version
-    assert [s.name for s in services.snapshot_get(room.code).seats] == ["Ann", "Bob", "Cid"]
+    assert [s.name for s in selectors.snapshot_get(room.code).seats] == ["Ann", "Bob", "Cid"]
     # A full game still takes an audience.
     room6, _seats6 = hoax_started(6)
     assert services.seat_join(room6.code, "Zed")[0].is_audience
@@ -173,15 +173,15 @@ def test_the_first_player_to_join_is_the_vip():
     room = room_make()
     ann, bob, cid = seats_join(room, 3)
     seats = list(room.seats.all())
-    assert services.vip_seat(seats).pk == ann.pk
+    assert selectors.vip_seat(seats).pk == ann.pk
     services.seat_kick(room.code, host(room), ann.pk)
-    assert services.vip_seat(list(room.seats.all())).pk == bob.pk
+    assert selectors.vip_seat(list(room.seats.all())).pk == bob.pk
 
 
 def test_the_audience_is_never_the_vip():
     room, seats = hoax_started(3)
     services.seat_join(room.code, "Zed")
-    assert services.vip_seat(list(room.seats.all())).pk == seats[0].pk
+    assert selectors.vip_seat(list(room.seats.all())).pk == seats[0].pk
 
 
 # --- host_check ---------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def test_seat_kick_removes_the_seat_and_its_token_stops_working():
     assert [s.pk for s in snapshot.seats] == [ann.pk]
     assert snapshot.room.version == 3
     with refused("no_seat"):
-        services.seat_by_token(room, bob.token)
+        selectors.seat_by_token(room, bob.token)
     # The VIP may kick too; a plain player may not.
     cid, dee = services.seat_join(room.code, "Cid")[0], services.seat_join(room.code, "Dee")[0]
     with refused("not_host"):
@@ -360,9 +360,9 @@ def test_room_start_tells_the_rules_which_phones_are_away():
     assert stored.state["connected"] == [True, True, False]
     assert snapshot.room.version == stored.version == version + 2  # the start, then the absence
     assert snapshot.room.state == stored.state
-    presence = Action.objects.get(game=stored.current_game)
-    assert presence.seat is None
-    assert presence.payload == {"type": "presence", "seat": 2, "connected": False}
+    recorded = Action.objects.get(game=stored.current_game)
+    assert recorded.seat is None
+    assert recorded.payload == {"type": "presence", "seat": 2, "connected": False}
 
 
 # --- action_submit ------------------------------------------------------------------------
@@ -529,7 +529,7 @@ def test_deadline_expire_does_nothing_before_the_deadline():
     deadline = before[1]["deadline"]
     assert deadline is not None
     assert services.deadline_expire(room.pk, now=deadline - 0.5) is None
-    assert services.deadlines_due(now=deadline - 0.5) == []
+    assert selectors.deadlines_due(now=deadline - 0.5) == []
     assert room_and_state(room) == before
 
 
@@ -537,7 +537,7 @@ def test_deadline_expire_applies_a_logged_timeout_exactly_once():
     room, _seats = hoax_started(3, {"first_player": 0})
     version, state, _count = room_and_state(room)
     deadline = state["deadline"]
-    assert services.deadlines_due(now=deadline) == [room.pk]
+    assert selectors.deadlines_due(now=deadline) == [room.pk]
     snapshot = services.deadline_expire(room.pk, now=deadline)
     assert snapshot is not None and snapshot.room.version == version + 1
     stored = room_fresh(room)
@@ -549,7 +549,7 @@ def test_deadline_expire_applies_a_logged_timeout_exactly_once():
     # A second call for the same moment finds nothing due.
     after = room_and_state(room)
     assert services.deadline_expire(room.pk, now=deadline) is None
-    assert services.deadlines_due(now=deadline) == []
+    assert selectors.deadlines_due(now=deadline) == []
     assert room_and_state(room) == after
 
 
@@ -562,9 +562,9 @@ def test_deadlines_due_lists_only_running_rooms_past_their_deadline():
     d2 = room_fresh(second).state["deadline"]
     # A deadline left on a room that is not playing is never due.
     Room.objects.filter(pk=lobby.pk).update(deadline=room_fresh(first).deadline)
-    assert services.deadlines_due(now=d1 - 1) == []
-    assert services.deadlines_due(now=d1 + 1) == [first.pk]
-    assert sorted(services.deadlines_due(now=d2 + 1)) == sorted([first.pk, second.pk])
+    assert selectors.deadlines_due(now=d1 - 1) == []
+    assert selectors.deadlines_due(now=d1 + 1) == [first.pk]
+    assert sorted(selectors.deadlines_due(now=d2 + 1)) == sorted([first.pk, second.pk])
     assert services.deadline_expire(lobby.pk, now=d2 + 1) is None
 
 
@@ -574,7 +574,7 @@ def test_an_expiry_for_a_deadline_a_move_replaced_changes_nothing(monkeypatch):
     room, seats = hoax_started(3, {"first_player": 0, "butler_seconds": 20})
     deadline = room_fresh(room).state["deadline"]
     clock.value = deadline + 1
-    assert services.deadlines_due() == [room.pk]  # a ticker finds it due...
+    assert selectors.deadlines_due() == [room.pk]  # a ticker finds it due...
     services.action_submit(room.code, seats[0].token, {"type": "pick", "resource": "cash"})
     after = room_and_state(room)  # ...but the player moved first, and a new deadline stands
     assert after[1]["deadline"] == clock.value + 20
@@ -597,14 +597,14 @@ def test_deadline_expire_of_a_room_gone_since_changes_nothing():
 def test_connections_in_the_lobby_report_a_seat_coming_and_going_once():
     room = room_make()
     (ann,) = seats_join(room, 1)
-    assert services.connection_open("tv", room, None) is None  # a board has no presence
-    opened = services.connection_open("phone-1", room, ann)
+    assert presence.connection_open("tv", room, None) is None  # a board has no presence
+    opened = presence.connection_open("phone-1", room, ann)
     assert opened is not None and opened.connected == {ann.pk}
-    assert services.connection_open("phone-2", room, ann) is None  # second tab
-    assert services.connection_close("phone-1") is None  # still there on the other tab
-    closed = services.connection_close("phone-2")
+    assert presence.connection_open("phone-2", room, ann) is None  # second tab
+    assert presence.connection_close("phone-1") is None  # still there on the other tab
+    closed = presence.connection_close("phone-2")
     assert closed is not None and closed.connected == set()
-    assert services.connection_close("phone-2") is None  # already gone
+    assert presence.connection_close("phone-2") is None  # already gone
     assert Connection.objects.filter(room=room).count() == 1  # the TV
 
 
@@ -612,8 +612,8 @@ def test_a_snapshot_says_whether_another_process_serves_the_room():
     """Each connection row names its process; a change's snapshot, read under the room's lock,
     says whether a socket of the room is open in another (then the change needs the layer)."""
     room, seats = hoax_started(3, {"first_player": 0})
-    assert set(Connection.objects.values_list("process", flat=True)) == {services.PROCESS}
-    def move() -> services.Snapshot:
+    assert set(Connection.objects.values_list("process", flat=True)) == {liveness.PROCESS}
+    def move() -> selectors.Snapshot:
         turn = room_fresh(room).state["active"]
         mover = next(seat for seat in seats if seat.position == turn)
         return services.action_submit(room.code, mover.token, {"type": "pick", "resource": "cash"})
@@ -621,20 +621,20 @@ def test_a_snapshot_says_whether_another_process_serves_the_room():
     assert move().elsewhere is False
     Connection.objects.create(channel_name="tv.other", room=room, seat=None,
                               last_seen=timezone.now(), process="another-process")
-    opened = services.connection_open("tv.here", room_fresh(room), None)
+    opened = presence.connection_open("tv.here", room_fresh(room), None)
     assert opened is None and Connection.objects.get(channel_name="tv.here").process == (
-        services.PROCESS
+        liveness.PROCESS
     )
     assert move().elsewhere is True
-    assert services.snapshot_get(room.code).elsewhere is True
+    assert selectors.snapshot_get(room.code).elsewhere is True
     other = room_make()
-    assert services.snapshot_get(other.code).elsewhere is False  # no socket anywhere
+    assert selectors.snapshot_get(other.code).elsewhere is False  # no socket anywhere
 
 
 def test_a_seat_going_offline_in_a_game_applies_a_logged_presence_action():
     room, seats = hoax_started(3, {"first_player": 0})
     version = room_fresh(room).version
-    closed = services.connection_close(f"fake.{room.code}.{seats[1].pk}")
+    closed = presence.connection_close(f"fake.{room.code}.{seats[1].pk}")
     stored = room_fresh(room)
     assert closed is not None and seats[1].pk not in closed.connected
     assert stored.version == version + 1
@@ -642,26 +642,26 @@ def test_a_seat_going_offline_in_a_game_applies_a_logged_presence_action():
     action = Action.objects.get(game=stored.current_game, seq=stored.version)
     assert action.seat is None
     assert action.payload == {"type": "presence", "seat": 1, "connected": False}
-    reopened = services.connection_open("again", stored, seats[1])
+    reopened = presence.connection_open("again", stored, seats[1])
     assert reopened is not None and room_fresh(room).state["connected"] == [True, True, True]
     assert Action.objects.filter(game=stored.current_game).last().payload["connected"] is True
 
 
 def test_the_sweep_forgets_stale_connections_and_reports_the_seat_offline():
     room, seats = hoax_started(3, {"first_player": 0})
-    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=5)
+    old = timezone.now() - liveness.CONNECTION_STALE - timedelta(seconds=5)
     stale = f"fake.{room.code}.{seats[2].pk}"
     Connection.objects.filter(channel_name=stale).update(last_seen=old)
     kept = f"fake.{room.code}.{seats[0].pk}"
     Connection.objects.filter(channel_name=kept).update(last_seen=old)
-    assert services.connection_touch(kept) is True  # it pinged: alive again
-    changed = services.connections_sweep()
+    assert presence.connection_touch(kept) is True  # it pinged: alive again
+    changed = presence.connections_sweep()
     assert len(changed) == 1 and seats[2].pk not in changed[0].connected
     assert not Connection.objects.filter(channel_name=stale).exists()
-    assert services.connection_touch(stale) is False  # forgotten: the socket must say so
+    assert presence.connection_touch(stale) is False  # forgotten: the socket must say so
     assert Connection.objects.filter(channel_name=kept).exists()
     assert room_fresh(room).state["connected"] == [True, True, False]
-    assert services.connections_sweep() == []
+    assert presence.connections_sweep() == []
 
 
 # --- play again ---------------------------------------------------------------------------
@@ -709,7 +709,7 @@ def test_room_play_again_returns_to_the_lobby_and_fills_free_seats_from_the_audi
     assert [(s.name, s.position, s.is_audience) for s in snapshot.seats] == [
         (name, None, False) for name in ("Ann", "Bob", "Cid", "Vic", "Wes")
     ]
-    assert {w.pk for w in watchers} <= {s.pk for s in services.players(snapshot.seats)}
+    assert {w.pk for w in watchers} <= {s.pk for s in selectors.players(snapshot.seats)}
     services.room_start(room.code, host(room))
     assert [g.number for g in Game.objects.filter(room=room)] == [1, 2]
 
@@ -720,7 +720,7 @@ def test_room_play_again_keeps_the_audience_beyond_the_games_maximum():
     hoax_finish(room, seats)
     snapshot = services.room_play_again(room.code, host(room))
     assert [s.name for s in snapshot.seats if s.is_audience] == ["Zed"]
-    assert len(services.players(snapshot.seats)) == hoax.MAX_PLAYERS
+    assert len(selectors.players(snapshot.seats)) == hoax.MAX_PLAYERS
 
 
 # --- replay -------------------------------------------------------------------------------
@@ -736,14 +736,14 @@ def hoax_play_randomly(room: Room, seats: list[Seat], rand: random.Random) -> Ro
         if state["over"]:
             return room
         if away is not None and rand.random() < 0.2:
-            services.connection_open(f"back.{away.pk}.{_step}", room, away)
+            presence.connection_open(f"back.{away.pk}.{_step}", room, away)
             away = None
         elif away is None and rand.random() < 0.03:
             away = rand.choice(seats)
             for channel in Connection.objects.filter(seat=away).values_list(
                 "channel_name", flat=True
             ):
-                services.connection_close(channel)
+                presence.connection_close(channel)
         elif state["deadline"] is not None and rand.random() < 0.15:
             assert services.deadline_expire(room.pk, now=state["deadline"] + rand.random())
         else:
@@ -769,10 +769,10 @@ def test_a_whole_game_replays_from_its_seed_and_action_log(n, seed, monkeypatch)
     log = list(game.actions.all())
     assert [a.seq for a in log] == sorted(a.seq for a in log)
     assert any(a.seat is None for a in log) and any(a.seat is not None for a in log)
-    assert services.game_replay(game) == room.state
+    assert selectors.game_replay(game) == room.state
     # The replay really follows the log: without its last action it ends elsewhere.
     log[-1].delete()
-    assert services.game_replay(game) != room.state
+    assert selectors.game_replay(game) != room.state
 
 
 def test_replay_matches_when_two_players_claim_an_immunity_at_once():
@@ -800,7 +800,7 @@ def test_replay_matches_when_two_players_claim_an_immunity_at_once():
             act(caller, {"type": "pass"})
     stored = room_fresh(room)
     assert stored.state["phase"] == "turn"
-    assert services.game_replay(Game.objects.get(pk=stored.current_game_id)) == stored.state
+    assert selectors.game_replay(Game.objects.get(pk=stored.current_game_id)) == stored.state
 
 
 def test_lobby_controls_are_refused_after_the_end_until_play_again():
@@ -856,6 +856,7 @@ def test_every_change_to_a_room_takes_its_lock_once(monkeypatch):
         return room
 
     monkeypatch.setattr(services, "room_locked", lock_noted)
+    monkeypatch.setattr(presence, "room_locked", lock_noted)
     room = room_make("hoax", {"first_player": 0})
     ann, bob, _cid = seats_join(room, 3)
     dee, _snapshot = services.seat_join(room.code, "Dee")
@@ -872,15 +873,15 @@ def test_every_change_to_a_room_takes_its_lock_once(monkeypatch):
         "kick again": (
             lambda: services.seat_kick(room.code, host(room), Seat.objects.get(name="Eve").pk), 1
         ),
-        "board opens": (lambda: services.connection_open("tv", room, None), 0),
-        "phone opens": (lambda: services.connection_open("ann", room, ann), 1),
-        "phone opens too": (lambda: services.connection_open("bob", room, bob), 1),
+        "board opens": (lambda: presence.connection_open("tv", room, None), 0),
+        "phone opens": (lambda: presence.connection_open("ann", room, ann), 1),
+        "phone opens too": (lambda: presence.connection_open("bob", room, bob), 1),
         "start": (lambda: services.room_start(room.code, host(room)), 2),
         "move": (lambda: services.action_submit(room.code, ann.token, PICK), 1),
         "deadline": (
             lambda: services.deadline_expire(room.pk, room_fresh(room).state["deadline"]), 1
         ),
-        "phone closes": (lambda: services.connection_close("bob"), 1),
+        "phone closes": (lambda: presence.connection_close("bob"), 1),
         "play again": (lambda: services.room_play_again(room.code, host(room)), 1),
     }
     for name, (change, versions) in changes.items():
@@ -893,8 +894,8 @@ def test_every_change_to_a_room_takes_its_lock_once(monkeypatch):
         assert room_fresh(room).version == version + versions, name
     # The rules heard of Cid's absence at the start and of Bob's leaving, each under the lock.
     game = Game.objects.get(room=room)
-    presence = [a.payload for a in game.actions.all() if a.payload["type"] == "presence"]
-    assert [(p["seat"], p["connected"]) for p in presence] == [(2, False), (1, False)]
+    recorded = [a.payload for a in game.actions.all() if a.payload["type"] == "presence"]
+    assert [(p["seat"], p["connected"]) for p in recorded] == [(2, False), (1, False)]
 
 
 def test_a_move_reads_the_room_under_its_lock_then_saves_and_logs_that_version():
@@ -952,7 +953,7 @@ def test_a_change_by_someone_else_is_what_the_next_move_sees():
     # Another process (or service) changes the room: the version moves on.
     services.room_lock_set(room.code, services.Actor(host_token=room.host_token), True)
     services.action_submit(room.code, seats[1].token, {"type": "pick", "resource": "prestige"})
-    snapshot = services.snapshot_get(room.code)
+    snapshot = selectors.snapshot_get(room.code)
     assert snapshot.room.locked and snapshot.room.state["setup_picks"] == 2
 
 
@@ -988,12 +989,12 @@ def test_a_moves_snapshot_counts_who_is_online_at_that_move():
     room, seats = hoax_started(3, {"first_player": 0})
     # Seat 2's socket goes quiet (no sweep yet): a move sees it offline...
     quiet = f"fake.{room.code}.{seats[2].pk}"
-    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=5)
+    old = timezone.now() - liveness.CONNECTION_STALE - timedelta(seconds=5)
     Connection.objects.filter(channel_name=quiet).update(last_seen=old)
     first = services.action_submit(room.code, seats[0].token, PICK)
     assert first.connected == {seats[0].pk, seats[1].pk}
     # ...and once it pings again, the next move sees it online, with no other change between.
-    assert services.connection_touch(quiet) is True
+    assert presence.connection_touch(quiet) is True
     second = services.action_submit(room.code, seats[1].token, PICK)
     assert second.room.version == first.room.version + 1
     assert second.connected == {seat.pk for seat in seats}
@@ -1003,7 +1004,7 @@ def test_seats_online_are_the_seats_with_a_socket_seen_lately():
     room = room_make("hoax")
     seats = seats_join(room, 4)
     now = timezone.now()
-    old = now - services.CONNECTION_STALE - timedelta(seconds=1)
+    old = now - liveness.CONNECTION_STALE - timedelta(seconds=1)
     Connection.objects.create(channel_name="a", room=room, seat=seats[1], last_seen=now)
     Connection.objects.create(channel_name="a2", room=room, seat=seats[1], last_seen=old)
     Connection.objects.create(channel_name="b", room=room, seat=seats[3], last_seen=old)
@@ -1011,7 +1012,7 @@ def test_seats_online_are_the_seats_with_a_socket_seen_lately():
     elsewhere = room_make("hoax")
     (stranger,) = seats_join(elsewhere, 1)
     Connection.objects.create(channel_name="c", room=elsewhere, seat=stranger, last_seen=now)
-    listed, online, _elsewhere = services.seats_online(room)
+    listed, online, _elsewhere = selectors.seats_online(room)
     assert [seat.pk for seat in listed] == [seat.pk for seat in seats]  # join order
     assert online == {seats[1].pk}
 
@@ -1021,9 +1022,9 @@ def test_connections_touch_refreshes_many_and_names_the_forgotten():
     old = timezone.now() - timedelta(seconds=50)
     Connection.objects.filter(room=room).update(last_seen=old)
     names = list(Connection.objects.filter(room=room).values_list("channel_name", flat=True))
-    assert services.connections_touch([*names, "gone.channel"]) == ["gone.channel"]
+    assert presence.connections_touch([*names, "gone.channel"]) == ["gone.channel"]
     assert all(c.last_seen > old for c in Connection.objects.filter(room=room))
-    assert services.connections_touch([]) == []
+    assert presence.connections_touch([]) == []
 
 
 # --- the recap --------------------------------------------------------------------------------
@@ -1031,19 +1032,19 @@ def test_connections_touch_refreshes_many_and_names_the_forgotten():
 
 def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summary(monkeypatch):
     from games.hoax import recap
-    from games.screens import AUDIENCE, BOARD, frames_build, seat_screen
+    from games.live.screens import AUDIENCE, BOARD, frames_build, seat_screen
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1004)
     room, seats = hoax_started(4)
     late = services.seat_join(room.code, "Watcher")[0]  # joins during the game: the audience
     playing = room_fresh(room)
-    assert services.snapshot_get(room.code).recap is None  # nothing before the end
+    assert selectors.snapshot_get(room.code).recap is None  # nothing before the end
     room = hoax_play_randomly(playing, seats, random.Random(4))
     game = Game.objects.get(pk=room.current_game_id)
     log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
     assert game.recap == recap.recap(game.setup, log)  # the log's recap, kept once computed
 
-    snapshot = services.snapshot_get(room.code)
+    snapshot = selectors.snapshot_get(room.code)
     frames = {screen: json.loads(text) for screen, text in frames_build(snapshot).items()}
     board = game.recap["board"]
     assert frames[BOARD]["recap"] == {**board, "me": None}
@@ -1055,14 +1056,14 @@ def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summa
         assert mine == {**board, "me": game.recap["seats"][seat.position]}
 
     services.room_play_again(room.code, host(room))
-    assert services.snapshot_get(room.code).recap is None
+    assert selectors.snapshot_get(room.code).recap is None
 
 
 # --- the lobby's intro ------------------------------------------------------------------------
 
 
 def test_the_host_starts_and_stops_the_intro_in_the_lobby_only():
-    from games.screens import room_public
+    from games.live.screens import room_public
 
     room = room_make("hoax")
     vip, other, _third = seats_join(room, 3)
@@ -1088,17 +1089,17 @@ def test_an_audience_phone_coming_and_going_in_the_lobby_is_shown_and_during_a_g
     room = room_make()
     seats_join(room, 3)
     watcher = Seat.objects.create(room=room, name="Dee", token="dee", is_audience=True)
-    opened = services.connection_open("dee.1", room, watcher)
+    opened = presence.connection_open("dee.1", room, watcher)
     assert opened is not None and watcher.pk in opened.connected
-    closed = services.connection_close("dee.1")
+    closed = presence.connection_close("dee.1")
     assert closed is not None and watcher.pk not in closed.connected
     assert closed.room.version > opened.room.version
 
     # During a game the audience is counted in the tally, not listed: nothing to broadcast.
     started, _seats = hoax_started(3, {"first_player": 0})
     late = Seat.objects.create(room=started, name="Eve", token="eve", is_audience=True)
-    assert services.connection_open("eve.1", started, late) is None
-    assert services.connection_close("eve.1") is None
+    assert presence.connection_open("eve.1", started, late) is None
+    assert presence.connection_close("eve.1") is None
 
 
 def test_a_process_going_clears_its_presence_at_once_and_shows_each_room_it_served():
@@ -1107,7 +1108,7 @@ def test_a_process_going_clears_its_presence_at_once_and_shows_each_room_it_serv
     Connection.objects.create(channel_name="other.0", room=room, seat=seats[0],
                               last_seen=timezone.now(), process="other")
     version = room_fresh(room).version
-    snapshots = services.process_connections_close()
+    snapshots = presence.process_connections_close()
     assert list(Connection.objects.values_list("channel_name", flat=True)) == ["other.0"]
     # Seats 1 and 2 went offline (told to the rules, one logged presence action each); seat 0
     # is still online through the other process.
@@ -1115,4 +1116,4 @@ def test_a_process_going_clears_its_presence_at_once_and_shows_each_room_it_serv
     assert room_fresh(room).version == version + 2
     assert snapshots[-1].connected == {seats[0].pk} and snapshots[-1].elsewhere
     # Nothing of this process left: a room it no longer serves gets no snapshot.
-    assert services.process_connections_close() == []
+    assert presence.process_connections_close() == []

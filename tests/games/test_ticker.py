@@ -12,9 +12,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services, ticker
-from games.deadlines import Deadlines, deadline_noted
-from games.models import Action, Connection
+from games.live import ticker
+from games.live.deadlines import Deadlines, deadline_noted
+from games.rooms import liveness, selectors, services
+from games.rooms.models import Action, Connection
 from tests.games.factories import board_open, frame_next, hoax_started, quiet, room_fresh
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,6 +28,7 @@ def clock(monkeypatch):
     """The services' clock, set by the test (the ticker asks the services what time it is)."""
     now = SimpleNamespace(value=0.0)
     monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: now.value))
+    monkeypatch.setattr(selectors, "time", SimpleNamespace(time=lambda: now.value))
     return now
 
 
@@ -99,7 +101,7 @@ async def test_one_failing_room_does_not_hold_up_the_others(clock, monkeypatch):
 
 async def test_the_sweep_reports_a_phone_whose_socket_died(clock):
     room, seats, board, snapshot = await running_room(clock)
-    old = timezone.now() - services.CONNECTION_STALE - timedelta(seconds=1)
+    old = timezone.now() - liveness.CONNECTION_STALE - timedelta(seconds=1)
     channel = f"fake.{room.code}.{seats[2].pk}"
     await db(Connection.objects.filter(channel_name=channel).update)(last_seen=old)
     await ticker.ticker_sweep()
@@ -156,7 +158,7 @@ async def test_a_failing_database_is_tried_again_at_the_next_look_not_at_once(
         calls.append(time.monotonic())
         raise RuntimeError("the database is gone")
 
-    monkeypatch.setattr(services, "deadlines_due", down)
+    monkeypatch.setattr(selectors, "deadlines_due", down)
     settings.PARTYHUB_TICKER = True
     ticking(0.2)
     await asyncio.sleep(0.5)
@@ -210,7 +212,7 @@ async def test_the_ticker_does_not_wake_for_a_deadline_that_was_cleared(
         looks.append(time.time())
         return []
 
-    monkeypatch.setattr(services, "deadlines_due", due)
+    monkeypatch.setattr(selectors, "deadlines_due", due)
     settings.PARTYHUB_TICKER = True
     ticking(600)  # it looks at start, then not again during the test
     await asyncio.sleep(0.2)
@@ -226,8 +228,8 @@ async def test_the_ticker_does_not_wake_for_a_deadline_that_was_cleared(
 async def test_the_ticker_wakes_at_a_deadline_it_broadcast_without_looking_again(
     settings, ticking
 ):
-    from games.broadcast import snapshot_broadcast
-    from games.models import Room
+    from games.live.broadcast import snapshot_broadcast
+    from games.rooms.models import Room
 
     room, _seats = await db(hoax_started)(3, {"first_player": 0, "butler_seconds": 20})
     board = await board_open(room)
@@ -245,7 +247,7 @@ async def test_the_ticker_wakes_at_a_deadline_it_broadcast_without_looking_again
         )
 
     await db(deadline_moved)()
-    await snapshot_broadcast(await db(services.snapshot_get)(room.code))
+    await snapshot_broadcast(await db(selectors.snapshot_get)(room.code))
     assert (await frame_next(board))["version"] == snapshot["version"]
     frame = await frame_next(board)
     assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1

@@ -11,12 +11,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from games import services
-from games.consumers import host_cookie_name, seat_cookie_name
 from games.hoax import rules as hoax
-from games.models import Room, Seat
+from games.kit.registry import GAMES
+from games.live.consumers import host_cookie_name, seat_cookie_name
 from games.outfox import rules as outfox
-from games.registry import GAMES
+from games.rooms import services
+from games.rooms.models import Room, Seat
 from tests.games.factories import board_open, frame_next, hoax_started, room_make, seats_join
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.wordfilter import entries, is_rude
+from games.rooms.wordfilter import entries, is_rude
 
 DECKS = Path(__file__).resolve().parents[2] / "fixtures" / "decks"
 

@@ -8,7 +8,9 @@ import logging
 
 import pytest
 
-from games import metrics, services
+from games.kit import errors
+from games.ops import metrics
+from games.rooms import services
 from partyhub.logs import JsonFormatter
 from tests.games.factories import hoax_started
 
@@ -39,7 +41,7 @@ def test_an_exception_stays_on_its_line(lines):
     try:
         raise ValueError("bad\nthing")
     except ValueError:
-        logging.getLogger("games.ticker").exception("deadline expiry failed for room %s", 7)
+        logging.getLogger("games.live.ticker").exception("deadline expiry failed for room %s", 7)
     (line,) = lines()
     assert line["message"] == "deadline expiry failed for room 7"
     assert "ValueError: bad\nthing" in line["exception"]
@@ -58,6 +60,6 @@ def test_a_rooms_life_is_logged_once_committed(lines):
 def test_a_refused_change_logs_nothing(lines):
     room, _seats = hoax_started(3)
     before = len(lines())
-    with pytest.raises(services.ServiceError):
+    with pytest.raises(errors.ServiceError):
         services.seat_join(room.code, "")
     assert len(lines()) == before

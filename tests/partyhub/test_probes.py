@@ -11,8 +11,8 @@ from django.db import OperationalError
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
-from games import services
-from games.fanout import fanout
+from games.live.fanout import fanout
+from games.rooms import services
 from partyhub import probes
 from partyhub.asgi import application
 from tests.games.factories import (

@@ -146,7 +146,7 @@ def screen_page(
     from django.contrib.staticfiles import finders
     from playwright.sync_api import sync_playwright
 
-    from games.registry import adapter_get
+    from games.kit.registry import adapter_get
     from games.views import screen_context
 
     adapter = adapter_get(game)

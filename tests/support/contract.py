@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from types import ModuleType
 
-from games.registry import games
+from games.kit.registry import games
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class GameUnderTest:
 
 
 def games_registered() -> list[GameUnderTest]:
-    """Every registered game (its ``Game``, ``games.gamekit``), in registry order."""
+    """Every registered game (its ``Game``, ``games.kit.game``), in registry order."""
     return [GameUnderTest(id=game.id, rules=game.rules, recap=game.recap, ballot=game.ballot,
                           result=game.result,
                           audience=find_spec(f"{game.rules.__package__}.audience") is not None)

@@ -15,10 +15,10 @@ import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from games.fixedparts import state_stored
 from games.hoax.bench import move as hoax_move
-from games.registry import games_all
-from games.rulekit import replay_end
+from games.kit.registry import games_all
+from games.kit.rules import replay_end
+from games.rooms.fixedparts import state_stored
 
 NAMES = ("Ann", "Bob", "Cid")
 # Hoax timers at their longest, so that no deadline passes while a test plays.
@@ -280,7 +280,7 @@ def room_row(database_url: str, code: str) -> dict:
 
 def replayed(row: dict) -> dict:
     """The state rebuilt from the game's seed and its action log alone, each state through
-    JSON as it is stored live (the platform's own replay, ``games.rulekit.replay_end``)."""
+    JSON as it is stored live (the platform's own replay, ``games.kit.rules.replay_end``)."""
     log = [{"seat": seat, "payload": payload, "applied_at": applied_at}
            for _seq, seat, payload, applied_at in row["actions"]]
     return replay_end(games_all()[row["game"]], row["setup"], log)
@@ -289,7 +289,7 @@ def replayed(row: dict) -> dict:
 def log_agrees(row: dict) -> None:
     """The action log and the saved state agree: one action per version, no gap, none twice,
     the last at the room's version; and the log replays to the saved state (which is stored
-    without the parts its game's setup fixed, ``games.fixedparts``)."""
+    without the parts its game's setup fixed, ``games.rooms.fixedparts``)."""
     seqs = [seq for seq, *_rest in row["actions"]]
     assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), seqs
     assert seqs[-1] == row["version"]

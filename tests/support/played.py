@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from games.rulekit import setup_saved
+from games.kit.rules import setup_saved
 
 
 class Played:

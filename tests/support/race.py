@@ -31,7 +31,7 @@ def django_setup() -> None:
 
 def hoax_window() -> dict[str, Any]:
     """A Hoax room in the hoax window: seat 0 claimed the Lover; seats 1 and 2 may call."""
-    from games import services
+    from games.rooms import presence, services
 
     room = services.room_create(
         "hoax", {"first_player": 0, "hoax_window_seconds": 60, "butler_seconds": 60}
@@ -40,7 +40,7 @@ def hoax_window() -> dict[str, Any]:
     # Sockets open for every seat, so the rules count them present and wait for their moves.
     channels = [f"race.{room.code}.{index}" for index in range(len(seats))]
     for channel, seat in zip(channels, seats, strict=True):
-        services.connection_open(channel, room, seat)
+        presence.connection_open(channel, room, seat)
     services.room_start(room.code, services.Actor(seat_token=seats[0].token))
     for seat in seats:
         services.action_submit(room.code, seat.token, {"type": "pick", "resource": "cash"})
@@ -63,7 +63,7 @@ def hoax_window() -> dict[str, Any]:
 
 def lobby() -> dict[str, Any]:
     """A Hoax room in the lobby with three players, ready to start."""
-    from games import services
+    from games.rooms import services
 
     room = services.room_create("hoax", {"first_player": 0})
     for name in ("Dee", "Eve", "Fay"):
@@ -75,9 +75,9 @@ def step_run(step: dict[str, Any]) -> dict[str, Any]:
     """Run one step; the outcome: applied (with the version it made), not needed, or refused."""
     from django.db import transaction
 
-    from games import services
-    from games.errors import ServiceError
-    from games.rulekit import RuleError
+    from games.kit.errors import ServiceError
+    from games.kit.rules import RuleError
+    from games.rooms import presence, services
 
     kind = step["kind"]
     started = time.monotonic()
@@ -98,7 +98,7 @@ def step_run(step: dict[str, Any]) -> dict[str, Any]:
         elif kind == "start":
             snapshot = services.room_start(step["code"], services.Actor(host_token=step["host"]))
         elif kind == "close":
-            snapshot = services.connection_close(step["channel"])
+            snapshot = presence.connection_close(step["channel"])
         elif kind == "expire":
             snapshot = services.deadline_expire(step["room"], step["now"])
         else:

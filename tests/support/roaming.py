@@ -1,5 +1,5 @@
 """Screens that outlive a server's restart, as the pages' ``live.js`` does: told to reconnect
-(close code 4012, ``games.drain``) or dropped, a screen connects again at once, to the first of
+(close code 4012, ``games.live.drain``) or dropped, a screen connects again at once, to the first of
 its addresses that answers (two Daphne processes, or one proxy in front of them)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Whether ``games.rows`` reads and writes exactly what the ORM does, on the configured database.
+"""Whether ``games.rooms.rows`` reads and writes exactly what the ORM does, on the configured
+database.
 
 Called in-process by the SQLite tests, and as ``python -m tests.support.rows_agree`` against the
 PostgreSQL database named by ``DATABASE_URL`` (it prints ``agree`` or fails with the difference).
@@ -17,12 +18,12 @@ def fields_of(instance) -> dict:
 
 def rows_agree() -> None:
     """Make a room with seats, one online, a state with text outside ASCII and a deadline, then
-    compare every column ``games.rows`` reads with the ORM's, and read back what it writes."""
+    compare every column ``games.rooms.rows`` reads with the ORM's, and read back what it writes."""
     from django.db import transaction
     from django.utils import timezone
 
-    from games import rows
-    from games.models import Action, Connection, Game, Room, Seat
+    from games.rooms import rows
+    from games.rooms.models import Action, Connection, Game, Room, Seat
 
     deadline = datetime(2026, 11, 30, 21, 5, 7, 123456, tzinfo=UTC)
     room = Room.objects.create(

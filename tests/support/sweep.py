@@ -69,7 +69,7 @@ def names(n: int) -> list[str]:
 def swept() -> dict[str, tuple[int, ...]]:
     """Every registered game and the player counts swept: those its ``SweepPlan`` names, else
     its fewest and its most."""
-    from games.registry import games
+    from games.kit.registry import games
 
     return {game.id: game.sweep.counts or (game.min_players, game.max_players)
             for game in games().values()}
@@ -78,21 +78,22 @@ def swept() -> dict[str, tuple[int, ...]]:
 def stress_content(game: str, room: Any, n: int) -> dict:
     """What the game is dealt: what its ``SweepPlan`` picks to stress the layout (the cards
     with the longest texts, say), else what a room is dealt."""
-    from games.registry import game as registered
+    from games.kit.registry import adapter_get
+    from games.kit.registry import game as registered
 
     played = registered(game)
     if played.sweep.content is None:
-        return played.adapter.content_for(room, n, SEED)
-    return played.sweep.content(played.adapter, room, n, SEED)
+        return adapter_get(played.id).content_for(room, n, SEED)
+    return played.sweep.content(adapter_get(played.id), room, n, SEED)
 
 
 def rooms_print() -> None:
     """Make every sweep room and print them as JSON (run by ``manage.py shell``)."""
     from datetime import UTC, datetime
 
-    from games import services
-    from games.models import Connection
-    from games.registry import game as registered
+    from games.kit.registry import game as registered
+    from games.rooms import services
+    from games.rooms.models import Connection
 
     rooms = []
     for game, counts in swept().items():

@@ -23,7 +23,7 @@ from tqdm import tqdm
 from bench.clients import BenchError, benched
 from bench.report import report_text
 from bench.runner import LAYERS, Options, run
-from games import registry
+from games.kit import registry
 
 
 def phones_range() -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from games.registry import games
+from games.kit.registry import adapter_get, games
 
 
 class Command(BaseCommand):
@@ -13,7 +13,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         for game in games().values():
-            loaded = game.adapter.starter_load()
+            loaded = adapter_get(game.id).starter_load()
             if loaded:
                 self.stdout.write(loaded)
         call_command("load_starter_decks", verbosity=options["verbosity"])

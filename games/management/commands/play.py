@@ -1,7 +1,7 @@
 """Runs the hub with Daphne and prints the address phones should open, as text and as a QR code.
 
 Stopping it (Ctrl-C, SIGTERM) tells every open screen to reconnect and forgets their presence
-before Daphne exits (``games.drain``, installed by ``partyhub/asgi.py``)."""
+before Daphne exits (``games.live.drain``, installed by ``partyhub/asgi.py``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ends the rooms due to end and prunes expired records (``games.lifecycle``), for a cron.
+"""Ends the rooms due to end and prunes expired records (``games.rooms.lifecycle``), for a cron.
 
 Every server process's ticker already does this (``PARTYHUB_ROOM_SWEEP_SECONDS``); this command
 is for a deployment that turns that off, or wants a sweep now. It works in the same bounded
@@ -7,10 +7,10 @@ batches, one short transaction per room, so it can run beside live servers.
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
 from django.core.management.base import BaseCommand, CommandError
 
-from games import lifecycle
+from games.live.door import service_call_sync
+from games.rooms import lifecycle
 
 
 class Command(BaseCommand):
@@ -27,8 +27,7 @@ class Command(BaseCommand):
             raise CommandError("--batch must be at least 1.")
         ended = pruned = 0
         while True:
-            swept = lifecycle.rooms_sweep(batch=batch)
-            async_to_sync(lifecycle.rooms_closed_tell)(swept.ended)
+            swept = service_call_sync(lambda: lifecycle.rooms_sweep(batch=batch))
             ended += len(swept.ended)
             pruned += swept.pruned
             if len(swept.ended) < batch and swept.pruned < batch:

@@ -1,4 +1,4 @@
-"""The contract every game's rules keep (``games.rulekit``'s docstring), checked on random
+"""The contract every game's rules keep (``games.kit.rules``'s docstring), checked on random
 complete games of every registered game at each player count it allows (OpenSpiel's random
 simulation tests are the model).
 
@@ -26,7 +26,7 @@ from typing import Any
 import orjson
 import pytest
 
-from games.rulekit import RuleError, as_stored, replay_end, setup_saved
+from games.kit.rules import RuleError, as_stored, replay_end, setup_saved
 from tests.support.contract import GameUnderTest, games_registered
 
 MAX_MOVES = 6_000  # a game not over by then is stuck

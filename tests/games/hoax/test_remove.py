@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.hoax import rules as hoax
-from games.rulekit import RuleError
+from games.kit.rules import RuleError
 from tests.games.hoax.test_rules import (
     act,
     claim,

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.hoax import rules as hoax
-from games.rulekit import RuleError
+from games.kit.rules import RuleError
 from tests.support.played import fixed_parts_hold
 
 CHARS = hoax.CHARACTERS
@@ -990,7 +990,7 @@ def assert_conserved(state: dict) -> None:
 
 @pytest.mark.parametrize("n", [3, 6])
 def test_the_fixed_parts_of_the_state_never_change_and_follow_from_the_setup(n):
-    """The options are stored once per game, not with every move (games.fixedparts): no move
+    """The options are stored once per game, not with every move (games.rooms.fixedparts): no move
     may change them."""
     for seed in range(3):
         state, history = random_game(n, seed)

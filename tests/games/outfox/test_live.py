@@ -31,10 +31,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games import consumers, services
-from games.errors import ServiceError
-from games.models import Game, Room
+from games.kit.errors import ServiceError
+from games.live import consumers
 from games.outfox import rules as outfox
+from games.rooms import presence, selectors, services
+from games.rooms.models import Game, Room
 from questions.models import Answer, Card, CardPlay, Deck
 from tests.games.factories import (
     BOARD,
@@ -461,7 +462,7 @@ def records_check(table: SocketTable) -> None:
     assert len(expected) == len(state["plan"]) == len(state["history"])
     assert plays_recorded(room.code) == expected
     game = Game.objects.get(pk=room.current_game_id)
-    assert services.game_replay(game) == state
+    assert selectors.game_replay(game) == state
 
 
 # --- the difference check ---------------------------------------------------------------------
@@ -608,8 +609,8 @@ def test_with_few_unplayed_cards_the_pool_adds_the_least_recently_played():
 
 @pytest.mark.django_db
 def test_plays_of_an_earlier_room_with_the_code_are_not_this_rooms():
-    """An ended room's code goes to a new room (games.lifecycle): the cards the old room played
-    under that code, before the new room was made, are new to the new room."""
+    """An ended room's code goes to a new room (games.rooms.lifecycle): the cards the old room
+    played under that code, before the new room was made, are new to the new room."""
     twins = cards_setup(10)
     ids = sorted(twins)
     room = room_make("outfox", FILTERS)
@@ -703,7 +704,7 @@ def test_skipped_turns_record_no_card_play():
     room = room_fresh(room)
     seats = list(room.seats.all())  # with their positions
     # Turn 1: the reader's phone goes away while choosing a card; the turn is skipped.
-    services.connection_close(f"fake.{room.code}.{seats[0].pk}")
+    presence.connection_close(f"fake.{room.code}.{seats[0].pk}")
     room = room_fresh(room)
     assert room.state["phase"] == "draw" and room.state["absent"]
     services.deadline_expire(room.pk, room.state["deadline"])
@@ -711,7 +712,7 @@ def test_skipped_turns_record_no_card_play():
     room = room_fresh(room)
     kept = room.state["cards"][room.state["offer"][0]]["id"]
     services.action_submit(room.code, seats[1].token, {"type": "pick_card", "card": kept})
-    services.connection_close(f"fake.{room.code}.{seats[1].pk}")
+    presence.connection_close(f"fake.{room.code}.{seats[1].pk}")
     services.deadline_expire(room.pk, room_fresh(room).state["deadline"])
     room = room_fresh(room)
     skipped = room.state["history"]

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from games.kit.rules import RuleError
 from games.outfox import rules as outfox
-from games.rulekit import RuleError
 from tests.support.played import fixed_parts_hold
 
 NOW = 1_000.0
@@ -943,7 +943,7 @@ def test_random_games_never_stuck_and_scores_add_up(n):
 
 @pytest.mark.parametrize("n", [2, 6, 10])
 def test_the_fixed_parts_of_the_state_never_change_and_follow_from_the_setup(n):
-    """The cards and options are stored once per game, not with every move (games.fixedparts):
+    """The cards and options are stored once per game, not with every move (games.rooms.fixedparts):
     no move may change them."""
     for seed in range(3):
         _state, log, args = random_game(n, seed)

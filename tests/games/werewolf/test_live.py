@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers
-from games.models import Room
+from games.live import consumers
+from games.rooms.models import Room
 from games.werewolf import rules
 from games.werewolf.options import SPECIALS
 from tests.games.factories import BOARD, SocketTable, frame_next, quiet
@@ -81,7 +81,7 @@ def no_flood_limit(monkeypatch):
 @pytest.fixture
 def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
-    from games import services
+    from games.rooms import services
 
     def use(seed: int) -> None:
         monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from games.rulekit import RuleError
+from games.kit.rules import RuleError
 from games.werewolf import rules
 from games.werewolf.options import (
     OPTIONS,
@@ -1727,7 +1727,7 @@ def test_an_action_is_accepted_exactly_when_legal_actions_lists_it(n, seed):
 @pytest.mark.parametrize("n", [6, 12, 24])
 def test_the_fixed_parts_of_the_state_never_change_and_follow_from_the_setup(n):
     """The composition, the spare cards and the options are stored once per game, not with
-    every move (games.fixedparts): no move may change them."""
+    every move (games.rooms.fixedparts): no move may change them."""
     for seed in range(3):
         state, history = random_game(n, seed, check_every=False)
         setup = {"n_players": n, "options": state["options"], "seed": seed, "now": 0.0,

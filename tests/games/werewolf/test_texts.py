@@ -13,8 +13,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.utils import translation
 
-from games.models import Room
-from games.registry import adapter_get
+from games.kit.registry import adapter_get
+from games.rooms.models import Room
 from games.werewolf import rules
 from games.werewolf.models import (
     STARTER,

@@ -1,4 +1,4 @@
-// The audience that plays along (games/audience.py): on an audience phone, the open ballot's
+// The audience that plays along (games/live/audience.py): on an audience phone, the open ballot's
 // questions and its own choices; on the TV and the audience phones, the audience's tally beside
 // the players' result once that is public. The server sends only sums, never another phone's
 // vote; while a ballot is open only how many have voted.

@@ -49,7 +49,7 @@ document.body.append(pausedEl);
 let frame = null;
 let gameScreen = null;
 let gameLoading = null;
-let tally = null; // the audience's tally (games/audience.py), on the TV and audience phones
+let tally = null; // the audience's tally (games/live/audience.py), on the TV and audience phones
 const votes = {}; // this audience phone's own votes: "ballot/question" -> choice
 
 const link = mirror ? mirrorLink({ onFrame, onNet })

@@ -2,7 +2,7 @@
 
 from django.urls import re_path
 
-from games.consumers import BoardConsumer, SeatConsumer
+from games.live.consumers import BoardConsumer, SeatConsumer
 
 websocket_urlpatterns = [
     re_path(r"^ws/rooms/(?P<code>[A-Za-z]{4})/board$", BoardConsumer.as_asgi()),

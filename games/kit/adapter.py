@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from django.templatetags.static import static
 from django.utils.translation import gettext
 
-from games.options import form_field
+from games.kit.options import form_field
 
 if TYPE_CHECKING:
-    from games.gamekit import Game
+    from games.kit.game import Game
 
 
 def text_translate(text: Any) -> str:

@@ -1,10 +1,12 @@
-"""Every change to a room goes through one of these services.
+"""Every change to a room but a screen's coming and going (``presence``) goes through one of
+these services.
 
 Each runs one transaction: it reads the room with its row locked (``room_locked``, the one way a
 room is locked), checks the request (and, for a move, the version the phone saw), applies it,
-saves the room with its next version and logs each move in the game's action log. It returns a
-``Snapshot`` for the broadcaster to turn into per-viewer frames once the transaction has
-committed. Consumers and views stay thin: parse, call one service, broadcast.
+saves the room with its next version and logs each move in the game's action log. What it
+changed it hands to the screens with ``snapshot_commit``: the snapshot goes out once the
+transaction has committed (``games.rooms.outbox``), by whichever door called the service
+(``games.live.door``). Consumers and views stay thin: parse, call one service through the door.
 """
 
 from __future__ import annotations
@@ -12,39 +14,42 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-import uuid
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import metrics, registry, rows, wordfilter
-from games.codes import code_generate, code_normalize
-from games.errors import ServiceError
-from games.fixedparts import fixed_remember, state_full, state_stored
-from games.models import Connection, Game, Room, Seat
-from games.registry import adapter_get, game_title
-from games.rulekit import Refusal, RuleError, logged_apply, replay_end, setup_saved
+from games.kit import registry
+from games.kit.errors import ServiceError
+from games.kit.registry import adapter_get, game_title
+from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
+from games.ops import metrics
+from games.rooms import rows, wordfilter
+from games.rooms.codes import code_generate, code_normalize
+from games.rooms.fixedparts import fixed_remember, state_stored
+from games.rooms.models import Connection, Game, Room, Seat
+from games.rooms.outbox import snapshot_commit
+from games.rooms.selectors import (
+    RoomClosed,
+    Snapshot,
+    players,
+    room_completed,
+    room_missing,
+    seat_holding,
+    seats_online,
+    snapshot_make,
+    snapshot_take,
+    vip_seat,
+)
 
 NAME_MAX = 20
+
+
 AUDIENCE_MAX = 1000
-# A connection not seen for this long belongs to a dead socket or a crashed process: within this
-# time a socket of a process that died without a word counts as gone everywhere. Each process
-# records its open sockets every ``HEARTBEAT_SECONDS`` (4/15 of it: 20 s of 75 s); every process
-# sweeps every ``SWEEP_SECONDS`` (10 s of 75 s) the rows unseen for ``SWEPT_AFTER`` (two sweeps
-# less: 55 s, nearly three heartbeats missed), so a dead process's row is gone, and its seat shown
-# offline, at most ``CONNECTION_STALE`` after its last heartbeat.
-CONNECTION_STALE = timedelta(seconds=settings.PARTYHUB_CONNECTION_STALE_SECONDS)
-HEARTBEAT_SECONDS = CONNECTION_STALE.total_seconds() * 4 / 15
-SWEEP_SECONDS = CONNECTION_STALE.total_seconds() * 2 / 15
-SWEPT_AFTER = CONNECTION_STALE - 2 * timedelta(seconds=SWEEP_SECONDS)
-# This server process, as its sockets' connection rows name it.
-PROCESS = uuid.uuid4().hex
 
 
 @dataclass
@@ -53,163 +58,6 @@ class Actor:
 
     host_token: str | None = None
     seat_token: str | None = None
-
-
-@dataclass
-class Snapshot:
-    """A room as committed, with what the broadcaster needs to build every screen's frame."""
-
-    room: Room
-    seats: list[Seat]
-    connected: set[int] = field(default_factory=set)  # seat pks with a live socket
-    kicked: list[int] = field(default_factory=list)  # seat pks removed by this change
-    handed: list[int] = field(default_factory=list)  # seat pks now held by another phone
-    # seat pk: whether it now watches, for seats moved between the audience and the places
-    reseated: dict[int, bool] = field(default_factory=dict)
-    recap: dict | None = None  # the ended game's recap (``recap_read``)
-    # A socket of the room is open in another process: the change goes over the channel layer.
-    # ``False``: every screen of the room is this process's, and the change is handed to them
-    # here (``games.broadcast``).
-    elsewhere: bool = True
-
-
-# --- reading -------------------------------------------------------------------------------
-
-
-def seats_online(room: Room) -> tuple[list[Seat], set[int], bool]:
-    """The room's seats in join order, the pks of those with a socket seen lately, and whether
-    a socket of the room is open in another process (one query). Once a game runs, the players'
-    only: the audience (up to ``AUDIENCE_MAX`` phones) shares one screen and is counted in its
-    tally (``games.audience``), so a move reads and sends the same whether a thousand watch or
-    none.
-
-    Read under the room's lock, as ``connection_open`` writes its row, the last tells a change
-    whether it needs the channel layer: a socket opening elsewhere is either counted here or
-    reads the change in its own first snapshot."""
-    players_only = room.status != Room.Status.LOBBY
-    return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only,
-                                    PROCESS)
-
-
-def snapshot_take(room: Room, kicked: list[int] | None = None,
-                  handed: list[int] | None = None,
-                  reseated: dict[int, bool] | None = None) -> Snapshot:
-    """The room with its seats and who is connected, for building frames."""
-    seats, connected, elsewhere = seats_online(room)
-    return snapshot_make(room, seats, connected, elsewhere, kicked=kicked or [],
-                         handed=handed or [], reseated=reseated or {})
-
-
-def snapshot_make(room: Room, seats: list[Seat], connected: set[int], elsewhere: bool,
-                  **changes: Any) -> Snapshot:
-    """A snapshot of the room as this transaction leaves it, from what ``seats_online`` read:
-    with the recap once the game is over."""
-    return Snapshot(room=room, seats=seats, connected=connected, recap=recap_read(room),
-                    elsewhere=elsewhere, **changes)
-
-
-def recap_read(room: Room) -> dict | None:
-    """The recap of the room's game once it is over (computed when it ended), else ``None``."""
-    if room.status != Room.Status.OVER or room.current_game_id is None:
-        return None
-    return Game.objects.filter(pk=room.current_game_id).values_list("recap", flat=True).first()
-
-
-def snapshot_get(code: str) -> Snapshot:
-    """A fresh snapshot by room code, or ``ServiceError`` when there is no such room."""
-    return snapshot_take(room_get(code))
-
-
-def room_missing(key: str | int) -> ServiceError:
-    return ServiceError(_("There is no room %(room)s."), code="no_room", room=key)
-
-
-class RoomClosed(ServiceError):
-    """The room a screen belongs to has ended (``games.lifecycle``): the screen shows the closed
-    page, whatever room holds the code now."""
-
-    def __init__(self) -> None:
-        super().__init__(_("This room has closed."), code="room_closed")
-
-
-def screen_room(code: str, room_id: str | None = None) -> Room:
-    """The live room a page or socket asks for by its code and, once the page knows it, the
-    room's id (``?room=``): ``RoomClosed`` when the room with that id is no longer the live one
-    with that code (it ended, and the code may have gone to a new room), ``no_room`` when no
-    live room has the code."""
-    room = Room.objects.filter(code=code_normalize(code)).first()
-    if room_id is not None and (room is None or str(room.pk) != room_id):
-        raise RoomClosed()
-    if room is None:
-        raise room_missing(code)
-    return room_completed(room)
-
-
-def seat_ended(token: str | None) -> bool:
-    """Whether ``token`` is a seat of an ended room (a phone's cookie from before its room
-    closed; it holds nothing in the room that has the code now)."""
-    return bool(token) and Seat.objects.filter(token=token, room__code__isnull=True).exists()
-
-
-def room_by_id(room_id: int) -> Room:
-    """The live room with that id (an open screen's), ``RoomClosed`` once it has ended: a
-    screen never reads the room that took its code since."""
-    room = Room.objects.filter(pk=room_id).first()
-    if room is None or room.code is None:
-        raise RoomClosed()
-    return room_completed(room)
-
-
-def snapshot_by_id(room_id: int) -> Snapshot:
-    """A fresh snapshot of an open screen's room (``room_by_id``)."""
-    return snapshot_take(room_by_id(room_id))
-
-
-def room_get(code: str) -> Room:
-    """The room with that code (case-insensitive), its whole state read, or a clear
-    refusal."""
-    try:
-        return room_completed(Room.objects.get(code=code_normalize(code)))
-    except Room.DoesNotExist:
-        raise room_missing(code) from None
-
-
-def room_completed(room: Room) -> Room:
-    """The room as read, its ``state`` completed with its game's fixed parts (the column keeps
-    the rest: ``games.fixedparts``)."""
-    room.state = state_full(room)
-    return room
-
-
-def seat_by_token(room: Room, token: str | None) -> Seat:
-    """The seat in this room holding that token, or a refusal."""
-    if token:
-        seat = Seat.objects.filter(room=room, token=token).first()
-        if seat is not None:
-            return seat
-    raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
-
-
-def seat_holding(seats: list[Seat], token: str | None) -> Seat:
-    """The seat among ``seats`` holding that token, or the same refusal as ``seat_by_token``."""
-    seat = next((seat for seat in seats if token and seat.token == token), None)
-    if seat is None:
-        raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
-    return seat
-
-
-def vip_seat(seats: list[Seat]) -> Seat | None:
-    """The first player to join (not audience, not removed) is the VIP, who has the host
-    controls."""
-    return next((seat for seat in seats if not seat.is_audience and not seat.removed), None)
-
-
-def players(seats: list[Seat]) -> list[Seat]:
-    """The seats that play, in join order."""
-    return [seat for seat in seats if not seat.is_audience]
-
-
-# --- writing helpers -----------------------------------------------------------------------
 
 
 def room_locked(key: str | int) -> Room:
@@ -286,9 +134,6 @@ def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime 
     return datetime.fromtimestamp(deadline, tz=UTC) if deadline else None
 
 
-# --- rooms ---------------------------------------------------------------------------------
-
-
 def room_create(game_id: str, options: dict[str, Any] | None = None,
                 remote_party: bool = False) -> Room:
     """A new room in the lobby, with a fresh code and the TV's host token (with
@@ -329,7 +174,7 @@ def room_options_set(code: str, actor: Actor, options: dict[str, Any]) -> Snapsh
         lobby_check(room)
         clean = options_validate(room.game, {**room.options, **options})
         room_bump(room, options=clean)
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
 
 
 def room_host_settings(code: str, actor: Actor, settings: Any) -> Snapshot:
@@ -345,7 +190,7 @@ def room_host_settings(code: str, actor: Actor, settings: Any) -> Snapshot:
         if "family_filter" in settings:
             lobby_check(room)
         room_bump(room, **settings)
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
 
 
 def text_check(room: Room, text: Any) -> None:
@@ -363,7 +208,7 @@ def room_lock_set(code: str, actor: Actor, locked: bool) -> Snapshot:
         room = room_locked(code)
         host_check(room, actor)
         room_bump(room, locked=bool(locked))
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
 
 
 def room_guide_set(code: str, actor: Actor, on: bool) -> Snapshot:
@@ -374,10 +219,7 @@ def room_guide_set(code: str, actor: Actor, on: bool) -> Snapshot:
         host_check(room, actor)
         lobby_check(room)
         room_bump(room, guide_started=time.time() if on else None)
-        return snapshot_take(room)
-
-
-# --- seats ---------------------------------------------------------------------------------
+        return snapshot_commit(snapshot_take(room))
 
 
 def name_clean(raw: Any) -> str:
@@ -433,7 +275,7 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
         if audience:
             return seat, None
         room_bump(room)
-        return seat, snapshot_take(room)
+        return seat, snapshot_commit(snapshot_take(room))
 
 
 def seat_remote_set(code: str, seat_token: str | None, remote: Any) -> Snapshot:
@@ -447,7 +289,7 @@ def seat_remote_set(code: str, seat_token: str | None, remote: Any) -> Snapshot:
         if seat.remote != remote:
             Seat.objects.filter(pk=seat.pk).update(remote=remote)
             room_bump(room)
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
 
 
 HANDOVER_SECONDS = 600  # how long a hand-over code stays good
@@ -472,8 +314,8 @@ def seat_handover_code(code: str, actor: Actor, seat_id: Any) -> tuple[str, Seat
 
 class HandoverRefused(ServiceError):
     """A wrong hand-over code. It voided the room's pending codes: ``snapshot`` is the room
-    since, for the caller to broadcast so the host's screen stops showing a dead code (``None``
-    when no code was pending: nothing changed)."""
+    since, committed (the host's screen stops showing a dead code), ``None`` when no code was
+    pending: nothing changed."""
 
     def __init__(self, snapshot: Snapshot | None) -> None:
         super().__init__(
@@ -499,12 +341,12 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             seat.handover_code, seat.handover_until = "", None
             seat.save(update_fields=["token", "handover_code", "handover_until"])
             room_bump(room)
-            return seat, snapshot_take(room, handed=[seat.pk])
+            return seat, snapshot_commit(snapshot_take(room, handed=[seat.pk]))
         voided = room.seats.exclude(handover_code="").update(handover_code="",
                                                              handover_until=None)
         if voided:
             room_bump(room)
-        snapshot = snapshot_take(room) if voided else None
+        snapshot = snapshot_commit(snapshot_take(room)) if voided else None
     raise HandoverRefused(snapshot)
 
 
@@ -531,10 +373,7 @@ def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
         target.delete()
         room_bump(room)
         room_event(room, "seat_kicked")
-        return snapshot_take(room, kicked=[seat_id])
-
-
-# --- the game ------------------------------------------------------------------------------
+        return snapshot_commit(snapshot_take(room, kicked=[seat_id]))
 
 
 def room_start(code: str, actor: Actor) -> Snapshot:
@@ -560,7 +399,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         for position, seat in enumerate(seated):
             seat.position = position
             seat.save(update_fields=["position"])
-        adapter = played.adapter
+        adapter = adapter_get(played.id)
         seed = secrets.randbits(63)
         now = time.time()
         content = adapter.content_for(room, len(seated), seed)
@@ -592,7 +431,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
         for seat in seated:
             if seat.pk not in connected:
                 presence_record(room, seat.position, False)
-        return snapshot_make(room, seats, connected, elsewhere)
+        return snapshot_commit(snapshot_make(room, seats, connected, elsewhere))
 
 
 def room_play_again(code: str, actor: Actor) -> Snapshot:
@@ -602,7 +441,8 @@ def room_play_again(code: str, actor: Actor) -> Snapshot:
         host_check(room, actor)
         if room.status != Room.Status.OVER:
             raise ServiceError(_("The game is not over yet."), code="wrong_phase")
-        return snapshot_take(room, reseated=lobby_return(room, room.game, room.options))
+        reseated = lobby_return(room, room.game, room.options)
+        return snapshot_commit(snapshot_take(room, reseated=reseated))
 
 
 def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
@@ -626,9 +466,9 @@ def room_switch_game(code: str, actor: Actor, game_id: Any) -> Snapshot:
                 for option in adapter.game.options}
         if "timer_scale" in room.options:
             kept["timer_scale"] = room.options["timer_scale"]
-        return snapshot_take(
+        return snapshot_commit(snapshot_take(
             room, reseated=lobby_return(room, game_id, options_validate(game_id, kept))
-        )
+        ))
 
 
 def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> dict[int, bool]:
@@ -702,14 +542,16 @@ def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
         if paused:
             paused_check(room)
             room_bump(room, paused_at=time.time(), deadline=None)
-            return snapshot_take(room)
+            return snapshot_commit(snapshot_take(room))
         if room.paused_at is None:
             raise ServiceError(_("The game is not paused."), code="not_paused")
         now = time.time()
         paused_for = max(0.0, now - room.paused_at)
         room_bump(room, paused_at=None)
         state_apply(room, None, {"type": "resume", "paused": paused_for}, now)
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
+
+
 def recap_compute(room: Room) -> dict | None:
     """The ended game's recap, from what it was set up from and its whole action log (this
     move's included), by the game's pure ``recap``; ``None`` for a game without one."""
@@ -743,7 +585,7 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
             return seat_remove_locked(room, seat)
         paused_check(room)
         state_apply(room, None, action, time.time())
-        return snapshot_take(room)
+        return snapshot_commit(snapshot_take(room))
 
 
 def seat_remove(code: str, actor: Actor, seat_id: Any) -> Snapshot:
@@ -773,7 +615,7 @@ def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
     room_event(room, "seat_removed", position=seat.position)
     # Its sockets are told to go; their closing must not report the seat away to the rules.
     Connection.objects.filter(seat=seat).delete()
-    return snapshot_take(room, kicked=[seat.pk])
+    return snapshot_commit(snapshot_take(room, kicked=[seat.pk]))
 
 
 def presence_record(room: Room, position: int, connected: bool) -> bool:
@@ -810,7 +652,7 @@ def action_submit(
             metrics.move_refused(room.game, error.code)
             raise
         # A move changes neither the seats nor who is online: what was read stands.
-        snapshot = snapshot_make(room, seats, connected, elsewhere)
+        snapshot = snapshot_commit(snapshot_make(room, seats, connected, elsewhere))
     metrics.move_done(room.game)
     return snapshot
 
@@ -851,145 +693,4 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
             return None
         metrics.TICKER_LAG.observe(now - deadline)
         state_apply(room, None, {"type": "timeout"}, now)
-        return snapshot_take(room)
-
-
-def deadlines_due(now: float | None = None) -> list[int]:
-    """Ids of running rooms whose deadline has passed."""
-    moment = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
-    return list(
-        Room.objects.filter(status=Room.Status.PLAYING, deadline__lte=moment)
-        .values_list("pk", flat=True)
-    )
-
-
-def deadline_soonest() -> float | None:
-    """The soonest deadline of any running room (epoch seconds), or ``None``."""
-    soonest = (
-        Room.objects.filter(status=Room.Status.PLAYING, deadline__isnull=False)
-        .order_by("deadline").values_list("deadline", flat=True).first()
-    )
-    return soonest.timestamp() if soonest else None
-
-
-# --- connections ---------------------------------------------------------------------------
-
-
-def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapshot | None:
-    """A socket opened; returns a snapshot to broadcast when a seat just came online."""
-    with transaction.atomic():
-        locked = room_locked(room.pk)
-        room_touched(locked)
-        _seats, before, _elsewhere = seats_online(locked)
-        Connection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"room": locked, "seat": seat, "last_seen": timezone.now(),
-                      "process": PROCESS},
-        )
-        if not presence_shown(locked, seat) or seat.pk in before:
-            return None
-        return presence_changed(locked, seat, True)
-
-
-def connection_close(channel_name: str) -> Snapshot | None:
-    """A socket closed; returns a snapshot to broadcast when its seat just went offline."""
-    with transaction.atomic():
-        connection = Connection.objects.filter(channel_name=channel_name).first()
-        if connection is None:
-            return None
-        room = room_locked(connection.room_id)
-        room_touched(room)
-        seat = connection.seat
-        connection.delete()
-        if not presence_shown(room, seat) or seat.pk in seats_online(room)[1]:
-            return None
-        return presence_changed(room, seat, False)
-
-
-def presence_shown(room: Room, seat: Seat | None) -> bool:
-    """Whether the screens show this seat's coming and going: a player's always; an audience
-    phone's in the lobby only, where the audience is listed by name with its presence (during a
-    game it is not listed, only counted in the tally, so a thousand phones coming and going
-    cost the players nothing)."""
-    if seat is None:
-        return False
-    return not seat.is_audience or room.status == Room.Status.LOBBY
-
-
-def process_connections_close(process: str = PROCESS) -> list[Snapshot]:
-    """This process is going (``games.drain``): forget its sockets at once instead of letting
-    them go stale, and a snapshot of each room it served: the seats that went offline with
-    them, and the room as committed (a move whose frames this process had no time to send is
-    shown by it)."""
-    snapshots = []
-    rooms = (Connection.objects.filter(process=process).values_list("room_id", flat=True)
-             .distinct().order_by())
-    for room_id in list(rooms):
-        with transaction.atomic():
-            try:
-                room = room_locked(room_id)
-            except ServiceError:
-                continue  # deleted meanwhile, and its rows with it
-            mine = Connection.objects.filter(process=process, room=room)
-            seats = {seat.pk: seat for seat in Seat.objects.filter(connections__in=mine)}
-            mine.delete()
-            online = seats_online(room)[1]
-            changed = [presence_changed(room, seat, False) for seat in seats.values()
-                       if presence_shown(room, seat) and seat.pk not in online]
-            snapshots.extend(changed or [snapshot_take(room)])
-    return snapshots
-
-
-def connection_touch(channel_name: str) -> bool:
-    """A socket is alive (it pinged); ``False`` when the sweep had already forgotten it."""
-    touched = Connection.objects.filter(channel_name=channel_name)
-    return bool(touched.update(last_seen=timezone.now()))
-
-
-def connections_touch(channel_names: list[str]) -> list[str]:
-    """Sockets alive (they pinged), in one transaction; the ones the sweep had already forgotten.
-    """
-    if not channel_names:
-        return []
-    with transaction.atomic():
-        touched = Connection.objects.filter(channel_name__in=channel_names)
-        touched.update(last_seen=timezone.now())
-        known = set(touched.values_list("channel_name", flat=True))
-    return [name for name in channel_names if name not in known]
-
-
-def connections_sweep() -> list[Snapshot]:
-    """Drop connections not seen for a while (dead sockets, crashed processes)."""
-    cutoff = timezone.now() - SWEPT_AFTER
-    changed = []
-    for channel_name in Connection.objects.filter(last_seen__lt=cutoff).values_list(
-        "channel_name", flat=True
-    ):
-        snapshot = connection_close(channel_name)
-        if snapshot is not None:
-            changed.append(snapshot)
-    return changed
-
-
-def room_touched(room: Room) -> None:
-    """A screen came or went: the locked room is not idle (``games.lifecycle`` measures from
-    its ``updated_at``: a room ends only once nobody has been connected for a while)."""
-    Room.objects.filter(pk=room.pk).update(updated_at=timezone.now())
-
-
-def presence_changed(room: Room, seat: Seat, connected: bool) -> Snapshot:
-    """Tell the screens (and the rules, in a running game) that a seat came or went."""
-    playing = room.status == Room.Status.PLAYING and seat.position is not None
-    if not (playing and presence_record(room, seat.position, connected)):
-        room_bump(room)
-    return snapshot_take(room)
-
-
-# --- replay --------------------------------------------------------------------------------
-
-
-def game_replay(game: Game) -> dict:
-    """The state rebuilt from the game's seed and its action log (each state passed through
-    JSON, as live: ``games.rulekit.replay``)."""
-    log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
-    return replay_end(registry.game(game.game), game.setup, log)
+        return snapshot_commit(snapshot_take(room))

@@ -15,10 +15,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from prometheus_client import REGISTRY, Counter, Gauge, Histogram, disable_created_metrics
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 
-from games.registry import games
+from games.kit.registry import games
 
 events = logging.getLogger("partyhub.events")
 
@@ -64,36 +63,6 @@ MOVES_BY_GAME = {game: MOVES.labels(game) for game in games()}
 LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in games()}
 
 
-class RoomsCollector:
-    """``partyhub_rooms{status}``: the database's count of live rooms in each status, read at
-    each scrape (one grouped query; the same in every process, so aggregate with ``max``).
-    Ended rooms are not counted (they hold no code; ``partyhub_rooms_ended`` counts them as
-    they end): the query reads the live rooms' partial index, however many have ended."""
-
-    def describe(self) -> list:
-        return [GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])]
-
-    @staticmethod
-    def live_rooms() -> Any:
-        """The live rooms' count by status, as a query (on the live rooms' partial index)."""
-        from django.db.models import Count
-
-        from games.models import Room
-
-        return (Room.objects.filter(code__isnull=False).values_list("status")
-                .annotate(n=Count("pk")).order_by())
-
-    def collect(self) -> list:
-        from games.models import Room
-
-        family = GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])
-        counts = dict(self.live_rooms())
-        for status in Room.Status.values:
-            family.add_metric([status], counts.get(status, 0))
-        return [family]
-
-
-REGISTRY.register(RoomsCollector())
 
 
 def socket_opened(kind: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from django.templatetags.static import static
 from django.utils.translation import gettext
 
-from games.registry import game
+from games.kit.registry import game
 
 
 def guide_for(game_id: str) -> dict[str, Any]:

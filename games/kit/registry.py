@@ -1,7 +1,7 @@
 """The game registry: the one place the platform learns which games exist.
 
 A game is a package holding all of it (see the README's "Add a game"), which exports its
-``games.gamekit.Game`` as ``GAME``. Settings list the packages (``PARTYHUB_GAMES``, installed
+``games.kit.game.Game`` as ``GAME``. Settings list the packages (``PARTYHUB_GAMES``, installed
 as Django apps for their models, admin and static files; the test settings add a test-only
 game); this module imports each package once settings are read and holds their ``Game``
 objects, which the platform iterates. Nothing here runs at import time, so this module imports
@@ -15,10 +15,10 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from games.gamekit import Game, GameIncomplete
+from games.kit.game import Game, GameIncomplete
 
 if TYPE_CHECKING:
-    from games.adapter import GameAdapter
+    from games.kit.adapter import GameAdapter
 
 
 def game_apps() -> list[str]:
@@ -34,7 +34,7 @@ def game_load(package: str) -> Game:
     module = import_module(package)
     exported = vars(module).get("GAME")
     if not isinstance(exported, Game):
-        raise GameIncomplete(f"{package} exports no GAME (a games.gamekit.Game)")
+        raise GameIncomplete(f"{package} exports no GAME (a games.kit.game.Game)")
     if exported.id != package.rpartition(".")[2]:
         raise GameIncomplete(f"{package} exports the game {exported.id!r}, not its own")
     return exported
@@ -82,15 +82,27 @@ def game_title(declared: Game | ModuleType) -> str:
     piece of the game), from its ``Game`` or its rules module."""
     from django.utils.translation import pgettext
 
-    from games.rulekit import TITLE_CONTEXT
+    from games.kit.rules import TITLE_CONTEXT
 
     title = declared.title if isinstance(declared, Game) else declared.TITLE
     return pgettext(TITLE_CONTEXT, title)
 
 
+@cache
 def adapter_get(game_id: str) -> GameAdapter:
-    """The Django side of a game; ``KeyError`` for an unknown game."""
-    return game(game_id).adapter
+    """The Django side of a game (built on first use, once Django is set up): its
+    ``adapter_path`` class, or the defaults; ``KeyError`` for an unknown game."""
+    from django.utils.module_loading import import_string
+
+    from games.kit.adapter import GameAdapter
+
+    played = game(game_id)
+    if played.adapter_path is None:
+        return GameAdapter(played)
+    adapter_class = import_string(played.adapter_path)
+    if not (isinstance(adapter_class, type) and issubclass(adapter_class, GameAdapter)):
+        raise played._wrong("adapter_path", "must name a GameAdapter subclass")
+    return adapter_class(played)
 
 
 def guide_get(game_id: str) -> ModuleType:

@@ -1,6 +1,6 @@
-"""The deadlines this process knows of, for its ticker (``games.ticker``) to wake at: those of
-the changes it broadcast (``games.broadcast`` notes each) and the database's soonest. Apart from
-the ticker, so that the broadcaster, which the ticker calls, need not call it back."""
+"""The deadlines this process knows of, for its ticker (``games.live.ticker``) to wake at: those of
+the changes it broadcast (``games.live.broadcast`` notes each) and the database's soonest. Apart
+from the ticker, so that the broadcaster, which the ticker calls, need not call it back."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Without it Daphne stops its event loop and the process's sockets simply drop: their phones
 reconnect (to another process, behind the proxy), but their presence rows name the dead process
-until they go stale (``services.CONNECTION_STALE``), so other screens show those seats online
+until they go stale (``liveness.CONNECTION_STALE``), so other screens show those seats online
 and the rooms served elsewhere for over a minute. With it, as the reactor begins to shut down:
 
 1. the process stops listening (the proxy sends new connections to the other processes);
@@ -33,9 +33,9 @@ import logging
 import os
 import threading
 
-from games import services
-from games.broadcast import snapshot_broadcast
-from games.dbthread import database_call
+from games.live.door import service_call
+from games.live.heartbeat import heartbeat
+from games.rooms import presence
 
 logger = logging.getLogger(__name__)
 
@@ -87,8 +87,6 @@ async def drain() -> None:
 async def drain_screens() -> None:
     """Close every open screen with ``RESTART_CODE``, then clear this process's presence rows
     and send each room it served a snapshot (over the channel layer, to the other processes)."""
-    from games.consumers import heartbeat
-
     screens = list(heartbeat.sockets.values())
     results = await asyncio.gather(
         *(screen.close(code=RESTART_CODE) for screen in screens), return_exceptions=True
@@ -96,5 +94,4 @@ async def drain_screens() -> None:
     for failure in results:
         if isinstance(failure, Exception):
             logger.warning("a screen could not be told to reconnect: %s", failure)
-    for snapshot in await database_call(services.process_connections_close):
-        await snapshot_broadcast(snapshot)
+    await service_call(presence.process_connections_close)

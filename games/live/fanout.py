@@ -8,7 +8,7 @@ one channel of its own per room it serves, and a reader task per room delivers. 
 internal to the servers (Zulip's ``send_event`` with its recipient list travels the same way):
 its frames are keyed by recipient screen, and a socket is only ever handed its own screen's.
 A room whose every socket is open in the process that made the change needs no layer message:
-``games.broadcast`` hands the same message to ``deliver_here``.
+``games.live.broadcast`` hands the same message to ``deliver_here``.
 
 When the layer fails (Redis restarted or out of reach), a reader's ``receive``, a room's
 ``group_add`` or a broadcast raises. The process then tells each of its sockets (a ``net``
@@ -30,8 +30,8 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
-from games import metrics
-from games.dbthread import task_detached
+from games.live.dbthread import task_detached
+from games.ops import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ DEGRADED, RECOVERED = "degraded", "ok"  # what a ``net`` frame tells a screen
 
 
 class Screen(Protocol):
-    """A socket as the fan-out sees it (``games.consumers.ScreenConsumer``)."""
+    """A socket as the fan-out sees it (``games.live.consumers.ScreenConsumer``)."""
 
     async def frame_send(self, text: str) -> None: ...
 
@@ -117,7 +117,7 @@ class Fanout:
         self.degraded = False  # the layer failed; the screens were told and have not caught up
         self.trouble = asyncio.Event()  # a failure the watcher has not recovered from yet
         self.watcher: asyncio.Task | None = None
-        # Told of each change delivered to a room with audience sockets here (games.audience).
+        # Told of each change delivered to a room with audience sockets here (games.live.audience).
         self.on_change: Callable[[int], None] | None = None
 
     def layer(self) -> Any:

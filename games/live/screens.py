@@ -2,7 +2,7 @@
 
 The board (the TV, and anyone watching without a seat) gets the rules' public view. Each seat gets
 the view for its own position. Every frame is addressed to one screen: the board, or one seat (a
-phone, or its second tab); ``games.fanout`` hands it only to that screen's sockets, never to a
+phone, or its second tab); ``games.live.fanout`` hands it only to that screen's sockets, never to a
 shared one for the client to filter.
 """
 
@@ -13,10 +13,10 @@ from typing import Any
 
 import orjson
 
-from games.fanout import AUDIENCE, BOARD
-from games.models import Seat
-from games.registry import game
-from games.services import Snapshot, vip_seat
+from games.kit.registry import game
+from games.live.fanout import AUDIENCE, BOARD
+from games.rooms.models import Seat
+from games.rooms.selectors import Snapshot, vip_seat
 
 __all__ = ["AUDIENCE", "BOARD", "frame_for", "frames_build", "seat_screen"]
 

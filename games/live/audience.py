@@ -25,12 +25,12 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from games.dbthread import database_call, task_detached
-from games.errors import ServiceError
-from games.fanout import FRAMES, fanout, room_group
-from games.fixedparts import state_full
-from games.models import AudienceVote, Room, Seat
-from games.registry import game
+from games.kit.errors import ServiceError
+from games.kit.registry import game
+from games.live.dbthread import database_call, task_detached
+from games.live.fanout import FRAMES, fanout, room_group
+from games.rooms.fixedparts import state_full
+from games.rooms.models import AudienceVote, Room, Seat
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ deadline is met on time without asking the database twice a second; one set by a
 died since is met within ``PARTYHUB_TICK_SECONDS``.
 
 Every ``PARTYHUB_ROOM_SWEEP_SECONDS`` it also ends the rooms due to end and prunes old records,
-one bounded batch (``games.lifecycle``), and tells the ended rooms' screens.
+one bounded batch (``games.rooms.lifecycle``), and tells the ended rooms' screens.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ import time
 
 from django.conf import settings
 
-from games import broadcast, deadlines, lifecycle, services
-from games.dbthread import database_call, task_detached
+from games.live import deadlines
+from games.live.dbthread import database_call, task_detached
+from games.live.door import service_call
+from games.rooms import lifecycle, liveness, presence, selectors, services
 
 logger = logging.getLogger(__name__)
 
@@ -36,31 +38,27 @@ _ticker: asyncio.Task | None = None
 async def ticker_tick() -> int:
     """Expire every due deadline once and broadcast the results; returns how many expired."""
     expired = 0
-    for room_id in await database_call(services.deadlines_due):
+    for room_id in await database_call(selectors.deadlines_due):
         try:
-            snapshot = await database_call(services.deadline_expire, room_id)
+            snapshot = await service_call(services.deadline_expire, room_id)
         except Exception:
             # One room's failure must not hold up every other room's deadlines.
             logger.exception("deadline expiry failed for room %s", room_id)
             continue
         if snapshot is not None:
             expired += 1
-            await broadcast.snapshot_broadcast(snapshot)
     return expired
 
 
 async def ticker_sweep() -> None:
     """Forget sockets not seen for a while and tell the screens."""
-    for snapshot in await database_call(services.connections_sweep):
-        await broadcast.snapshot_broadcast(snapshot)
+    await service_call(presence.connections_sweep)
 
 
 async def ticker_lifecycle() -> lifecycle.Swept:
     """End the rooms due to end and prune old records (one batch); tell the ended rooms'
     screens."""
-    swept = await database_call(lifecycle.rooms_sweep)
-    await lifecycle.rooms_closed_tell(swept.ended)
-    return swept
+    return await service_call(lifecycle.rooms_sweep)
 
 
 async def ticker_run(known: deadlines.Deadlines) -> None:
@@ -69,7 +67,7 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
     looked_at = swept_at = lifecycle_at = -math.inf
     while True:
         look_at = looked_at + settings.PARTYHUB_TICK_SECONDS
-        sweep_at = swept_at + services.SWEEP_SECONDS
+        sweep_at = swept_at + liveness.SWEEP_SECONDS
         wait = min(look_at - time.monotonic(), sweep_at - time.monotonic(),
                    known.soonest() + LATE_SECONDS - time.time())
         if wait > 0:
@@ -82,7 +80,7 @@ async def ticker_run(known: deadlines.Deadlines) -> None:
             await ticker_tick()
             if time.monotonic() >= look_at:
                 looked_at = time.monotonic()
-                soonest = await database_call(services.deadline_soonest)
+                soonest = await database_call(selectors.deadline_soonest)
                 known.note(0, soonest)  # room 0: the database's soonest, whichever room
             if time.monotonic() >= sweep_at:
                 swept_at = time.monotonic()

@@ -1,13 +1,13 @@
 """What every game's rules module shares: the error type, the translation marker, the seeded RNG.
 
 A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes what
-the game's ``Game`` (``games.gamekit``, built in its package's ``__init__.py``) names:
+the game's ``Game`` (``games.kit.game``, built in its package's ``__init__.py``) names:
 
 - ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with
   ``pgettext(TITLE_CONTEXT, …)``, so a title never shares a translation with a piece of the
   game: a game's title and its card of the same name), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
 - ``PHASES``: every value a state's ``phase`` ever takes (the guide has a line for each);
-- ``OPTIONS`` (and optionally ``PRESETS``): the declaration of its options (``games.options``);
+- ``OPTIONS`` (and optionally ``PRESETS``): the declaration of its options (``games.kit.options``);
 - ``FACTS``: a JSON-able dict of what screens draw with (sizes, names of pieces), sent with the
   page, so no screen keeps a copy of a rule;
 - ``options_clean(raw: dict) -> dict``: the room options checked against ``OPTIONS`` with
@@ -42,7 +42,7 @@ the game's ``Game`` (``games.gamekit``, built in its package's ``__init__.py``) 
 - ``FIXED`` (tuple of keys): the parts of the state set at setup that no move ever changes
   (a pool of cards, every game's options); a move's state copy shares them instead of
   copying them (``state_copy``), and the platform stores them once, with the game's setup,
-  not with every move (``games.fixedparts``). They must follow from ``setup``'s arguments
+  not with every move (``games.rooms.fixedparts``). They must follow from ``setup``'s arguments
   alone.
 
 Timers: a duration the rules wait goes through ``timer(options, seconds)``, which stretches it
@@ -79,7 +79,7 @@ TITLE_CONTEXT = "game title"  # every TITLE's context, written out where it is m
 
 def pgettext(context: str, message: str) -> str:
     """Mark a message for translation in a context (xgettext's ``pgettext:1c,2``); the platform
-    translates it with that context (``games.registry.game_title`` for a ``TITLE``)."""
+    translates it with that context (``games.kit.registry.game_title`` for a ``TITLE``)."""
     return message
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.rulekit import Refusal, Term
+from games.kit.rules import Refusal, Term
 
 
 class ServiceError(Refusal):

@@ -2,30 +2,26 @@
 
 ``games/<game>/__init__.py`` builds its ``Game`` from its own modules, naming each part (its
 rules functions by name from its rules module, its options, its guide, its recap, its audience's
-ballot, its Django adapter), and the registry (``games.registry``) holds these objects: the
+ballot, its Django adapter), and the registry (``games.kit.registry``) holds these objects: the
 platform reaches a game only through them, never by a module's conventional name or by
 ``getattr``. A part left out, or of the wrong kind, fails when the package is imported, with a
 message naming the part, not when a room first needs it.
 
 Nothing here imports Django: settings import each game's package to install it as an app before
 Django is set up, so the Django side of a game (its adapter, which reads its models) is named by
-its dotted path and imported only when first asked for (``Game.adapter``).
+its dotted path and imported only when first asked for (``registry.adapter_get``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from games.options import Option, Preset
-
-if TYPE_CHECKING:
-    from games.adapter import GameAdapter
+from games.kit.options import Option, Preset
 
 
 class GameIncomplete(TypeError):
@@ -94,14 +90,14 @@ GUIDE_PARTS = ("ART", "PITCH", "MINUTES", "SLIDES", "RULES", "ROLES", "PHASES")
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Game:
     """Everything the platform knows of one game. The rules' functions keep the signatures
-    ``games.rulekit`` describes; every other part is data or a pure function."""
+    ``games.kit.rules`` describes; every other part is data or a pure function."""
 
     id: str = _part("the game's package name under games/ (its app label, its static folder)")
     title: str = _part("its title, marked with pgettext(TITLE_CONTEXT, ...)")
     min_players: int = _part("the fewest players it starts with")
     max_players: int = _part("the most players it seats")
     phases: tuple[str, ...] = _part("every value a state's phase takes")
-    options: tuple[Option, ...] = _part("the declaration of its room options (games.options)")
+    options: tuple[Option, ...] = _part("the declaration of its room options (games.kit.options)")
     presets: tuple[Preset, ...] = _part("its named option sets", ())
     facts: Mapping[str, Any] = _part("what its screens draw with (JSON-able, no secret)")
     fixed: tuple[str, ...] = _part("the state keys setup makes and no move changes")
@@ -156,16 +152,16 @@ class Game:
             if not callable(getattr(self, name)):
                 raise self._wrong(name, "must be a function")
         if self.bench is not None and not isinstance(self.bench, BenchPlan):
-            raise self._wrong("bench", "must be a games.gamekit.BenchPlan or None")
+            raise self._wrong("bench", "must be a games.kit.game.BenchPlan or None")
         if not isinstance(self.sweep, SweepPlan):
-            raise self._wrong("sweep", "must be a games.gamekit.SweepPlan")
+            raise self._wrong("sweep", "must be a games.kit.game.SweepPlan")
         for name in ("options_public", "recap"):
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise self._wrong(name, "must be a function or None")
         if not all(isinstance(option, Option) for option in self.options):
-            raise self._wrong("options", "must be games.options.Option declarations")
+            raise self._wrong("options", "must be games.kit.options.Option declarations")
         if not all(isinstance(preset, Preset) for preset in self.presets):
-            raise self._wrong("presets", "must be games.options.Preset declarations")
+            raise self._wrong("presets", "must be games.kit.options.Preset declarations")
         for name in ("phases", "fixed", "host_actions"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(item, str) for item in value):
@@ -183,7 +179,7 @@ class Game:
             if not module or not name or find_spec(module) is None:
                 raise self._wrong("adapter_path", f"names no module: {self.adapter_path!r}")
         if not isinstance(self.screens, Screens):
-            raise self._wrong("screens", "must be a games.gamekit.Screens")
+            raise self._wrong("screens", "must be a games.kit.game.Screens")
         root = self.static_root()
         missing = [path for path in self.screen_paths().values() if not (root / path).is_file()]
         if missing:
@@ -202,17 +198,3 @@ class Game:
         if self.recap is not None:
             roles["recap"] = self.screens.recap
         return {role: f"{self.id}/{name}" for role, name in roles.items()}
-
-    @cached_property
-    def adapter(self) -> GameAdapter:
-        """The game's Django side (imported on first use, once Django is set up)."""
-        from django.utils.module_loading import import_string
-
-        from games.adapter import GameAdapter
-
-        if self.adapter_path is None:
-            return GameAdapter(self)
-        adapter_class = import_string(self.adapter_path)
-        if not (isinstance(adapter_class, type) and issubclass(adapter_class, GameAdapter)):
-            raise self._wrong("adapter_path", "must name a GameAdapter subclass")
-        return adapter_class(self)

@@ -1,5 +1,5 @@
 """What every game's recap shares: the new public events of each move of the game replayed from
-its setup and action log (``games.rulekit.replay``), and the winners of an award (ties share
+its setup and action log (``games.kit.rules.replay``), and the winners of an award (ties share
 it).
 
 A game's ``recap.py`` is pure (no Django import), like its rules, and exposes

@@ -2,7 +2,7 @@
 
 Pure Python (no Django import), so a game's rules validate their options with the same
 declaration the lobby draws its form from. Labels and help texts are marked with the rules'
-translation marker (``games.rulekit._``); the platform translates them for each screen.
+translation marker (``games.kit.rules._``); the platform translates them for each screen.
 
 A game declares ``OPTIONS`` (a tuple of ``Option``) and, if it has any, ``PRESETS`` (a tuple of
 ``Preset``: named sets of values a host can pick in one tap).
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rulekit import RuleError, Term, _
+from games.kit.rules import RuleError, Term, _
 
 KINDS = ("int", "bool", "choice", "multi", "seat")
 TIMER_SCALES = (1, 1.5, 2)  # the room's extended timers: every deadline of every game stretched

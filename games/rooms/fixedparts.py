@@ -18,10 +18,10 @@ from typing import Any
 
 import orjson
 
-from games.jsonfast import ENCODE_OPTIONS
-from games.models import Game, Room
-from games.registry import game as registered
-from games.rulekit import setup_saved
+from games.kit.registry import game as registered
+from games.kit.rules import setup_saved
+from games.rooms.jsonfast import ENCODE_OPTIONS
+from games.rooms.models import Game, Room
 
 REMEMBERED_GAMES = 256  # games whose fixed parts a process keeps (a pool of question cards: ~10 KB)
 

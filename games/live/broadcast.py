@@ -1,24 +1,23 @@
 """Sends the frames of a committed change to the screens: one channel-layer message per change,
-which each process hands out to its own sockets (``games.fanout``); or, when every socket of the
-room is open in this process (``Snapshot.elsewhere`` is false), no layer message at all: the
+which each process hands out to its own sockets (``games.live.fanout``); or, when every socket
+of the room is open in this process (``Snapshot.elsewhere`` is false), no layer message at all: the
 frames go straight to those sockets. A deployment that routes each room's sockets to one
 process by its code (README, "Deploying at scale") so spares the layer nearly every change."""
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.deadlines import deadline_noted
-from games.fanout import FRAMES, fanout, room_group
-from games.screens import frames_build, seat_screen
-from games.services import Snapshot
+from games.live.deadlines import deadline_noted
+from games.live.fanout import FRAMES, fanout, room_group
+from games.live.screens import frames_build, seat_screen
+from games.rooms.selectors import Snapshot
 
 
 async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
     """Send every screen of the room its own frame (nothing for ``None``). ``False`` when the
     layer failed: the change is saved, this process's own screens have it, and the others get
-    a fresh snapshot once the layer answers again (``games.fanout``)."""
+    a fresh snapshot once the layer answers again (``games.live.fanout``)."""
     if snapshot is None:
         return True
     room_id = snapshot.room.pk
@@ -45,15 +44,10 @@ async def snapshot_broadcast(snapshot: Snapshot | None) -> bool:
     return delivered
 
 
-def snapshot_broadcast_sync(snapshot: Snapshot | None) -> bool:
-    """The same, from synchronous code (HTTP views)."""
-    return async_to_sync(snapshot_broadcast)(snapshot)
-
-
 async def closed_broadcast(room_id: int) -> None:
     """Tell every open screen of the ended room, in every process, that it closed
-    (``games.lifecycle``): each says so and hangs up. Through the layer, whatever process holds
-    them; if the layer fails, this process's own are told, and the others learn it when their
+    (``games.rooms.lifecycle``): each says so and hangs up. Through the layer, whatever process
+    holds them; if the layer fails, this process's own are told, and the others learn it when their
     fan-out catches up (a fresh snapshot of an ended room is the closed frame)."""
     message = {"type": FRAMES, "frames": {}, "closed": True}
     try:

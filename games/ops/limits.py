@@ -58,8 +58,8 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from games import metrics
-from games.errors import ServiceError
+from games.kit.errors import ServiceError
+from games.ops import metrics
 
 logger = logging.getLogger(__name__)
 

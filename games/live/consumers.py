@@ -1,4 +1,5 @@
-"""The live screens' WebSocket endpoints: thin, they parse, authenticate, call a service, broadcast.
+"""The live screens' WebSocket endpoints: thin, they parse, authenticate and call a service
+through the door (``games.live.door``), which broadcasts what it changed.
 
 ``/ws/rooms/<code>/board`` is the TV (host controls with the room's host token);
 ``/ws/rooms/<code>/seat`` is a phone (its seat token from the join cookie or ``?token=``).
@@ -9,7 +10,6 @@ The protocol is documented in docs/protocol.md.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -24,29 +24,26 @@ from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import drain, metrics, services
-from games.audience import desk as audience_desk
-from games.audience import vote_check, votes_mine
-from games.broadcast import snapshot_broadcast
-from games.dbthread import database_call, task_detached
-from games.errors import ServiceError, error_text
-from games.fanout import DEGRADED, fanout
-from games.limits import Throttled, limiter, scope_address
-from games.rulekit import Refusal
-from games.screens import AUDIENCE, BOARD, frame_for, seat_screen
-from games.ticker import ticker_ensure
+from games.kit.errors import ServiceError, error_text
+from games.kit.rules import Refusal
+from games.live import drain
+from games.live.audience import desk as audience_desk
+from games.live.audience import vote_check, votes_mine
+from games.live.dbthread import database_call
+from games.live.door import service_call, service_call_delivered
+from games.live.fanout import DEGRADED, fanout
+from games.live.heartbeat import heartbeat
+from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
+from games.live.ticker import ticker_ensure
+from games.ops import metrics
+from games.ops.limits import Throttled, limiter, scope_address
+from games.rooms import models, presence, selectors, services
 
 logger = logging.getLogger(__name__)
 
 MESSAGE_MAX_BYTES = 4096
 # What Django raises when the database refuses connections or drops one mid-way (a restart).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# How often each process records each of its open sockets as alive (20 s of the 75 s after which
-# services.CONNECTION_STALE counts a silent socket gone), in up to this many slices of at least
-# HEARTBEAT_SLICE_MIN sockets, spread evenly.
-HEARTBEAT_SECONDS = services.HEARTBEAT_SECONDS
-HEARTBEAT_STEPS = 20
-HEARTBEAT_SLICE_MIN = 64
 # Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
 FLOOD_BURST = 30
 FLOOD_RATE = 10.0
@@ -101,75 +98,6 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
         return settings.LANGUAGE_CODE
 
 
-class Heartbeat:
-    """This process's open sockets, recorded alive by the process itself instead of a ping from
-    every screen (a wake-up, a thread hop and a write each): each socket once every
-    ``HEARTBEAT_SECONDS``, a slice of them at a time (each second with a thousand sockets), so
-    no single write holds up the moves waiting for the database. Daphne's WebSocket pings find
-    the dead ones (a socket that does not answer within 30 s is closed, and its row goes with
-    it); a crashed process's rows go stale and the sweep removes them. A socket the sweep had
-    forgotten (this process was held up longer than the sweep's limit) is recorded again and its
-    seat comes back online."""
-
-    def __init__(self) -> None:
-        self.sockets: dict[str, ScreenConsumer] = {}
-        self.task: asyncio.Task | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.cursor = 0
-
-    def add(self, consumer: ScreenConsumer) -> None:
-        loop = asyncio.get_running_loop()
-        if loop is not self.loop:  # a new event loop (tests): nothing of the old one is alive
-            self.loop, self.sockets, self.task = loop, {}, None
-        self.sockets[consumer.channel_name] = consumer
-        if self.task is None or self.task.done():
-            self.task = task_detached(self.beat())
-
-    def discard(self, consumer: ScreenConsumer) -> None:
-        self.sockets.pop(consumer.channel_name, None)
-
-    def slice_size(self) -> int:
-        """Sockets per slice: ``1 / HEARTBEAT_STEPS`` of them, but at least
-        ``HEARTBEAT_SLICE_MIN`` (a write per second for a handful of sockets would cost more
-        than the sockets do)."""
-        return max(-(-len(self.sockets) // HEARTBEAT_STEPS), HEARTBEAT_SLICE_MIN)
-
-    def next_slice(self) -> list[str]:
-        """The next slice of the open sockets, round and round the list."""
-        names = list(self.sockets)
-        if not names:
-            return []
-        size = min(self.slice_size(), len(names))
-        start = self.cursor % len(names)
-        self.cursor = start + size
-        return (names[start:] + names[:start])[:size]
-
-    async def beat(self) -> None:
-        while self.sockets:
-            # Spread so that each socket is recorded every HEARTBEAT_SECONDS.
-            share = min(1.0, self.slice_size() / len(self.sockets))
-            await asyncio.sleep(HEARTBEAT_SECONDS * share)
-            try:
-                await self.beat_once(self.next_slice())
-            except Exception:
-                logger.exception("recording the open sockets failed")
-
-    async def beat_once(self, names: list[str] | None = None) -> None:
-        """Record these open sockets (all of them by default) now; bring back any the sweep
-        forgot."""
-        wanted = list(self.sockets) if names is None else names
-        batch = {name: self.sockets[name] for name in wanted if name in self.sockets}
-        forgotten = await database_call(services.connections_touch, list(batch))
-        for name in forgotten:
-            consumer = batch[name]
-            if not consumer.gone:
-                await snapshot_broadcast(await database_call(consumer.reopen))
-                # Unrecorded, its process was not counted as serving the room: changes made
-                # meanwhile may have gone to the room's other process(es) only.
-                await consumer.snapshot_send()
-
-
-heartbeat = Heartbeat()
 
 
 def handover_reply(code: str, actor: services.Actor, message: dict) -> Reply:
@@ -179,7 +107,7 @@ def handover_reply(code: str, actor: services.Actor, message: dict) -> Reply:
                   "expires": seat.handover_until, "version": seat.room.version})
 
 
-def options_set(code: str, actor: services.Actor, message: dict) -> services.Snapshot:
+def options_set(code: str, actor: services.Actor, message: dict) -> selectors.Snapshot:
     options = message.get("options")
     if not isinstance(options, dict):
         raise ServiceError(_("Options must be an object."), code="bad_message")
@@ -255,7 +183,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             room, self.seat = await database_call(self.authenticate)
         except ServiceError as error:
             await self.accept()
-            if isinstance(error, services.RoomClosed):
+            if isinstance(error, selectors.RoomClosed):
                 await self.room_closed()
                 return
             await self.error_send(error)
@@ -270,20 +198,18 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.counted_as = self.kind()  # counted open until it closes, whatever it becomes
         metrics.socket_opened(self.counted_as)
         try:
-            snapshot = await database_call(services.connection_open, self.channel_name, room,
-                                           self.seat)
-        except services.RoomClosed:  # it ended since it was read: the closed frame may be past
+            await service_call(presence.connection_open, self.channel_name, room, self.seat)
+        except selectors.RoomClosed:  # it ended since it was read: the closed frame may be past
             await self.room_closed()
             return
         heartbeat.add(self)
-        await snapshot_broadcast(snapshot)
         await self.snapshot_send()
         if fanout.degraded:
             await self.net_send(DEGRADED)  # the fan-out told the sockets it had then
         await self.opened()
 
     async def opened(self) -> None:
-        """Once the snapshot is sent: the audience's tally soon (``games.audience``)."""
+        """Once the snapshot is sent: the audience's tally soon (``games.live.audience``)."""
         if BOARD in self.screens or AUDIENCE in self.screens:
             audience_desk.touch(self.room_id)
 
@@ -292,7 +218,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     def screens_for(self) -> list[str]:
-        """The screens whose frames this socket shows (``games.screens``)."""
+        """The screens whose frames this socket shows (``games.live.screens``)."""
         raise NotImplementedError
 
     def kind(self) -> str:
@@ -307,12 +233,10 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             for screen in self.screens:
                 await fanout.leave(self.room_id, screen, self)
             try:
-                snapshot = await database_call(services.connection_close, self.channel_name)
+                await service_call(presence.connection_close, self.channel_name)
             except DATABASE_DOWN as error:
                 # The sweep forgets the socket's presence row once it goes stale.
                 logger.warning("a closed socket could not be recorded: %s", error)
-                return
-            await snapshot_broadcast(snapshot)
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out); none
@@ -321,11 +245,11 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text)
 
     async def net_send(self, status: str) -> None:
-        """Whether the changes of others reach this screen (``games.fanout``)."""
+        """Whether the changes of others reach this screen (``games.live.fanout``)."""
         await self.send(text_data=orjson.dumps({"type": "net", "status": status}).decode())
 
     async def room_closed(self) -> None:
-        """The room ended (``games.lifecycle``): say so, in the screen's language, and hang
+        """The room ended (``games.rooms.lifecycle``): say so, in the screen's language, and hang
         up; the screen shows the closed page."""
         with translation.override(self.language):
             frame = {"type": "closed", "message": str(_("This room has closed."))}
@@ -364,28 +288,28 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.screens = screens
 
     def seat_still_held(self) -> bool:
-        return services.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
+        return models.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
 
     async def snapshot_send(self) -> None:
         """This screen's full current view (the closed frame once the room has ended)."""
         try:
             text = await database_call(self.snapshot_text)
-        except services.RoomClosed:
+        except selectors.RoomClosed:
             await self.room_closed()
             return
         await self.send(text_data=text)
 
-    def reopen(self) -> services.Snapshot | None:
+    def reopen(self) -> selectors.Snapshot | None:
         """Record this socket again after the sweep dropped it (unless its seat is gone)."""
         try:
-            room = services.room_by_id(self.room_id)
-            seat = services.seat_by_token(room, self.seat.token) if self.seat else None
+            room = selectors.room_by_id(self.room_id)
+            seat = selectors.seat_by_token(room, self.seat.token) if self.seat else None
         except ServiceError:
             return None
-        return services.connection_open(self.channel_name, room, seat)
+        return presence.connection_open(self.channel_name, room, seat)
 
     def snapshot_text(self) -> str:
-        snapshot = services.snapshot_by_id(self.room_id)
+        snapshot = selectors.snapshot_by_id(self.room_id)
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
         if seat is None and self.seat is not None and self.seat.is_audience:
             seat = self.seat  # during a game the snapshot holds the players only
@@ -467,7 +391,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             )
 
     async def handle(self, message: dict, request_id: Any) -> None:
-        """One well-formed message: a snapshot, a pong, or a handler's change, broadcast."""
+        """One well-formed message: a snapshot, a pong, or a handler's change (broadcast by the
+        door)."""
         if message["type"] == "sync":
             await self.snapshot_send()
             return
@@ -483,7 +408,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             return
         received = time.perf_counter()
         try:
-            snapshot = await database_call(self.translated(handler), message)
+            snapshot, delivered = await service_call_delivered(self.translated(handler), message)
         except Refusal as error:
             await self.error_send(error, request_id)
             if error.code == "stale":
@@ -493,7 +418,6 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             frame = {**snapshot.frame, **({"id": request_id} if request_id is not None else {})}
             await self.send(text_data=orjson.dumps(frame).decode())
             return
-        delivered = await snapshot_broadcast(snapshot)
         if message["type"] == "act":
             metrics.move_seen(snapshot.room.game, time.perf_counter() - received)
         if not delivered:
@@ -515,13 +439,14 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         return run
 
     def handlers(self) -> dict[str, Callable[[dict], Any]]:
-        """Message type → synchronous handler returning a snapshot to broadcast."""
+        """Message type → synchronous handler: a service's snapshot, or a ``Reply`` for this
+        socket alone."""
         return {"host": self.on_host}
 
     def actor(self) -> services.Actor:
         raise NotImplementedError
 
-    def on_host(self, message: dict) -> services.Snapshot | Reply:
+    def on_host(self, message: dict) -> selectors.Snapshot | Reply:
         """Host controls, from the TV or the VIP's phone (``HOST_COMMANDS``)."""
         name = message.get("command")
         command = HOST_COMMANDS.get(name) if isinstance(name, str) else None
@@ -534,7 +459,7 @@ class BoardConsumer(ScreenConsumer):
     """The TV: the public board, plus host controls when it holds the room's host token."""
 
     def authenticate(self) -> tuple[Any, None]:
-        return services.screen_room(self.code, self.query.get("room")), None
+        return selectors.screen_room(self.code, self.query.get("room")), None
 
     def screens_for(self) -> list[str]:
         return [BOARD]
@@ -553,11 +478,11 @@ class SeatConsumer(ScreenConsumer):
     def authenticate(self) -> tuple[Any, Any]:
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
         try:
-            room = services.screen_room(self.code, self.query.get("room"))
-            return room, services.seat_by_token(room, token)
+            room = selectors.screen_room(self.code, self.query.get("room"))
+            return room, selectors.seat_by_token(room, token)
         except ServiceError:
-            if services.seat_ended(token):  # a seat of the room that had the code before
-                raise services.RoomClosed() from None
+            if selectors.seat_ended(token):  # a seat of the room that had the code before
+                raise selectors.RoomClosed() from None
             raise
 
     def screens_for(self) -> list[str]:
@@ -583,8 +508,8 @@ class SeatConsumer(ScreenConsumer):
                 await self.send(text_data=orjson.dumps(vote).decode())
 
     async def handle(self, message: dict, request_id: Any) -> None:
-        """An audience vote answers only its sender, and the tally follows (``games.audience``);
-        everything else as every screen."""
+        """An audience vote answers only its sender, and the tally follows
+        (``games.live.audience``); everything else as every screen."""
         if message["type"] != "audience":
             await super().handle(message, request_id)
             return
@@ -601,13 +526,13 @@ class SeatConsumer(ScreenConsumer):
             told["id"] = request_id
         await self.send(text_data=orjson.dumps(told).decode())
 
-    def on_remote(self, message: dict) -> services.Snapshot:
+    def on_remote(self, message: dict) -> selectors.Snapshot:
         """"I'm not at the TV" switched on or off: this seat's frames carry the board or not."""
         snapshot = services.seat_remote_set(self.code, self.seat.token, message.get("on"))
         self.seat.remote = message["on"]
         return snapshot
 
-    def on_act(self, message: dict) -> services.Snapshot:
+    def on_act(self, message: dict) -> selectors.Snapshot:
         return services.action_submit(
             self.code, self.seat.token, message.get("action"), message.get("version")
         )

@@ -24,15 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
+from prometheus_client import REGISTRY
+from prometheus_client.core import GaugeMetricFamily
 
-from games import metrics
-from games.models import AudienceVote, Connection, Game, Room, Seat
-from games.services import CONNECTION_STALE
+from games.ops import metrics
+from games.rooms.liveness import CONNECTION_STALE
+from games.rooms.models import AudienceVote, Connection, Game, Room, Seat
+from games.rooms.outbox import room_ended_commit
 
 SWEEP_BATCH = 100  # rooms ended, and ended rooms pruned, per sweep of the ticker
 
@@ -91,7 +93,7 @@ def room_end(room_id: int, reason: str | None = None, now: datetime | None = Non
     tallies recorded. ``reason`` ``None`` is the sweeper's: the room is skipped if another
     transaction holds its row, and ends only if a rule says so under the lock; an operator's
     ``Reason.ADMIN`` waits for the row and ends the room whatever its state. Whether it ended
-    (the caller then tells its screens: ``rooms_closed_tell``)."""
+    (its screens are told once it commits: ``games.rooms.outbox``)."""
     now = timezone.now() if now is None else now
     with transaction.atomic():
         room = (Room.objects.select_for_update(skip_locked=reason is None)
@@ -110,6 +112,7 @@ def room_end(room_id: int, reason: str | None = None, now: datetime | None = Non
             paused_at=None, version=F("version") + 1, updated_at=now)
         code = room.code
         transaction.on_commit(lambda: room_ended_told(code, reason))
+        room_ended_commit(room.pk)
     return True
 
 
@@ -164,24 +167,39 @@ class Swept:
 
 def rooms_sweep(now: datetime | None = None, batch: int = SWEEP_BATCH) -> Swept:
     """One bounded batch: up to ``batch`` due rooms ended, up to ``batch`` old records pruned.
-    Run on the database thread; the caller tells the ended rooms' screens."""
+    Each ended room's screens are told through the caller's door (``games.live.door``)."""
     now = timezone.now() if now is None else now
     ended = [room_id for room_id in rooms_due(now, batch) if room_end(room_id, now=now)]
     return Swept(ended=ended, pruned=records_prune(now, batch))
 
 
-async def rooms_closed_tell(room_ids: list[int]) -> None:
-    """Tell every open screen of these ended rooms, in every process, that the room closed:
-    each shows the closed page and hangs up."""
-    from games.broadcast import closed_broadcast
-
-    for room_id in room_ids:
-        await closed_broadcast(room_id)
-
-
 def rooms_end_now(room_ids: list[int], reason: str = Reason.ADMIN) -> list[int]:
-    """End these rooms at once (an operator's close) and tell their screens, from synchronous
-    code; the ids of those that were still live."""
-    ended = [room_id for room_id in room_ids if room_end(room_id, reason)]
-    async_to_sync(rooms_closed_tell)(ended)
-    return ended
+    """End these rooms at once (an operator's close); the ids of those that were still live.
+    Their screens are told through the caller's door (``games.live.door``)."""
+    return [room_id for room_id in room_ids if room_end(room_id, reason)]
+
+
+class RoomsCollector:
+    """``partyhub_rooms{status}``: the database's count of live rooms in each status, read at
+    each scrape (one grouped query; the same in every process, so aggregate with ``max``).
+    Ended rooms are not counted (they hold no code; ``partyhub_rooms_ended`` counts them as
+    they end): the query reads the live rooms' partial index, however many have ended."""
+
+    def describe(self) -> list:
+        return [GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])]
+
+    @staticmethod
+    def live_rooms() -> QuerySet:
+        """The live rooms' count by status, as a query (on the live rooms' partial index)."""
+        return (Room.objects.filter(code__isnull=False).values_list("status")
+                .annotate(n=Count("pk")).order_by())
+
+    def collect(self) -> list:
+        family = GaugeMetricFamily("partyhub_rooms", "Rooms by status.", labels=["status"])
+        counts = dict(self.live_rooms())
+        for status in Room.Status.values:
+            family.add_metric([status], counts.get(status, 0))
+        return [family]
+
+
+REGISTRY.register(RoomsCollector())

@@ -23,7 +23,7 @@ from typing import Any
 from django.db import connections, models, router
 from django.utils.dateparse import parse_datetime
 
-from games.models import Action, Connection, Room, Seat
+from games.rooms.models import Action, Connection, Room, Seat
 
 
 def quoted(name: str) -> str:

@@ -1,0 +1,1 @@
+"""Running the service: rate limits (``limits``) and Prometheus metrics (``metrics``)."""

@@ -1,0 +1,82 @@
+"""Changes on their way to the screens: Zulip's ``send_event`` on commit.
+
+A service that changes a room hands its snapshot to ``snapshot_commit`` (an ended room, its id
+to ``room_ended_commit``): once the transaction commits (one that rolls back changed nothing),
+it joins the outbox of the call that ran the service. The door that called it
+(``games.live.door``: for the sockets, the ticker, the pages, the admin and the management
+commands) opens the outbox around the call and broadcasts what it holds after: so one place
+broadcasts, and no caller has to remember to. Called with no outbox open (a test), a change
+reaches no screen until the screens next read the room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+from django.db import transaction
+
+if TYPE_CHECKING:
+    from games.rooms.selectors import Snapshot
+
+T = TypeVar("T")
+
+
+
+@dataclass(frozen=True)
+class RoomEnded:
+    """A room that ended: its open screens show the closed page and hang up."""
+
+    room_id: int
+
+
+Change: TypeAlias = "Snapshot | RoomEnded"
+
+_outbox: ContextVar[list[Change] | None] = ContextVar("outbox", default=None)
+
+
+def change_commit(change: Change) -> None:
+    """Add ``change`` to the running call's outbox once the running transaction commits."""
+    box = _outbox.get()
+    if box is not None:
+        transaction.on_commit(lambda: box.append(change))
+
+
+def snapshot_commit(snapshot: Snapshot) -> Snapshot:
+    """Send ``snapshot`` to the room's screens once the running transaction commits; returned,
+    for the caller's own use."""
+    change_commit(snapshot)
+    return snapshot
+
+
+def room_ended_commit(room_id: int) -> None:
+    """Tell the ended room's screens, in every process, once the transaction commits."""
+    change_commit(RoomEnded(room_id))
+
+
+@contextmanager
+def outbox_open() -> Iterator[list[Change]]:
+    """Collect the changes committed inside the block, in commit order."""
+    box: list[Change] = []
+    token = _outbox.set(box)
+    try:
+        yield box
+    finally:
+        _outbox.reset(token)
+
+
+def collected(fn: Callable[..., T], box: list[Change]) -> Callable[..., T]:
+    """``fn`` with ``box`` as its outbox, for running on another thread (the database thread
+    copies the caller's context, not a variable set after the copy)."""
+
+    def run(*args: Any) -> T:
+        token = _outbox.set(box)
+        try:
+            return fn(*args)
+        finally:
+            _outbox.reset(token)
+
+    return run
