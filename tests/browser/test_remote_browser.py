@@ -441,6 +441,7 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
     tools = room.console.locator('[data-testid="host-game"] [data-testid="talk-end"]')
     tools.wait_for(timeout=WAIT_MS)
     shot(room.console, "remote-werewolf-console-tools")
+    menu_clear_of_console(room.console)
     tools.click()
     play(room, lambda _view, _k: None, done=lambda frame: frame["view"]["phase"] == "vote")
     room.console.click('[data-testid="host-menu"] summary')  # folded again
@@ -459,6 +460,41 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
         room.board.send({"type": "host", "command": "remove", "seat": seat_id})
     remote_devices_end(room)
     room.close()
+
+
+# The console's parts that the open host menu must leave in view: its heading, its words and
+# each player; and the menu's sections (Pause, the game's tools, a hand-over code, the players).
+CONSOLE_PARTS = """() => {
+  const box = (el) => el.getBoundingClientRect().toJSON();
+  const panel = document.querySelector('[data-testid="host-menu"] .host-panel');
+  return {
+    console: [...document.querySelectorAll('[data-testid="host-console"] :is(h1, .hint, .player)')]
+      .map(box),
+    menu: [...panel.querySelectorAll(
+      ":scope > :is(button.big, .host-game, .handover, .host-players)")].map(box),
+    panel: box(panel),
+  };
+}"""
+
+
+def menu_clear_of_console(console: Any) -> None:
+    """The console's open host menu lies over none of the console (its players above all), and
+    its sections (Pause, the game's tools, the players) each stand clear of the one above, on the
+    laptop the console opened on (1280×800), a 1080p screen and a phone (390×844)."""
+    opened = console.viewport_size
+    for size in (opened, {"width": 1920, "height": 1080}, {"width": 390, "height": 844}):
+        console.set_viewport_size(size)
+        console.wait_for_timeout(200)  # laid out again
+        parts = console.evaluate(CONSOLE_PARTS)
+        panel = parts["panel"]
+        for part in parts["console"]:
+            apart = (part["right"] <= panel["left"] or panel["right"] <= part["left"]
+                     or part["bottom"] <= panel["top"] or panel["bottom"] <= part["top"])
+            assert apart, (size, part, panel)
+        for above, below in zip(parts["menu"], parts["menu"][1:], strict=False):
+            assert below["top"] >= above["bottom"] + 8, (size, above, below)
+        shot(console, f"remote-werewolf-console-menu-{size['width']}")
+    console.set_viewport_size(opened)
 
 
 def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(party):
