@@ -3,14 +3,18 @@
 For each game, a room is made a remote party; its host opens the console (the TV's page, which
 draws no board then); two remote players open their phones in Chromium (a phone, 393×851, that
 swaps board and controls with its toggle; a laptop, 1440×900, that shows both side by side); the
-other players are scripted sockets. The console reads another language than the devices
-(``CONSOLE_LANGUAGES``). Every seat's moves are sent by the script on a socket of its own (the
+other players are scripted sockets. Friends from afar read their own languages: each device
+picks its own in its page's language switch, as a player does, and every one of the four
+languages is some remote device's (the console reads yet another, by Django's language cookie:
+``CONSOLE_LANGUAGES``); what the test looks for on a board is in that board's own words
+(``gettext`` in its page). Every seat's moves are sent by the script on a socket of its own (the
 remote players' second "tab"), from that seat's own view, so the game runs at the script's pace
 and the browsers only show it: played to its end, with the board (each game's own TV screen, in
 the mirror) on both remote devices, its drama's banners and, in Werewolf, the narrator's lines
-spoken on both at the same moment by the server's clock. A device that falls behind (its page
-held busy while the game moves on) catches up to the newest frame without replaying the moments
-it missed. One server and one browser for the whole module.
+spoken on both at the same moment by the server's clock, each in its device's language (Outfox's
+cards in their own). A device that falls behind (its page held busy while the game moves on)
+catches up to the newest frame without replaying the moments it missed. One server and one
+browser for the whole module.
 """
 
 from __future__ import annotations
@@ -36,11 +40,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.long(80)]
 MOVES_SECONDS = 120  # a whole scripted game, at most
 TOGETHER_MS = 800  # two devices' cues of one moment, at most this far apart
 # What each remote device's board does, recorded in every frame of its page (the mirror too):
-# the narrator's lines (spoken, with the moment), and the drama's banners as they appear.
+# the narrator's lines (spoken, with their language and moment), and the drama's banners as they
+# appear.
 RECORDERS = """
 window.__spoken = [];
 Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
-  speak(utterance) { window.__spoken.push({ text: utterance.text, at: Date.now() }); },
+  speak(utterance) {
+    window.__spoken.push({ text: utterance.text, lang: utterance.lang, at: Date.now() });
+  },
   cancel() {}, getVoices() { return []; },
 } });
 window.__banners = [];
@@ -55,8 +62,7 @@ new MutationObserver((records) => {
 PHONE = {"viewport": {"width": 393, "height": 851}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
-# The host's console in another language than the devices (their browsers' English: their
-# banners and spoken lines are compared word for word).
+# The host's console in another language than the devices.
 CONSOLE_LANGUAGES = {"outfox": "es", "hoax": "id", "werewolf": "fr"}
 
 
@@ -152,9 +158,11 @@ class Room:
             socket.close()
 
 
-def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
-    """A remote party of ``game``: the host's console, two remote devices and scripted sockets
-    for every seat; started by the console's Start."""
+def remote_party_open(hub: Hub, game: str, options: dict, players: int,
+                      languages: tuple[str, str]) -> Room:
+    """A remote party of ``game``: the host's console, two remote devices (the phone and the
+    laptop, in ``languages``) and scripted sockets for every seat; started by the console's
+    Start."""
     made = api_post(hub.base, "/api/rooms", {"game": game, "options": options,
                                              "remote_party": True})
     code = made["code"]
@@ -177,12 +185,42 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int) -> Room:
         page.on("pageerror", lambda error, i=index: hub.errors.append(f"remote {i}: {error}"))
         page.goto(f"{hub.base}/play/{code}")
         page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+        language_pick(page, languages[index])
         devices.append(page)
     seats = [Socket(ws_url(hub.base, seat["seat_socket"])) for seat in joined]
     board = Socket(ws_url(hub.base, made["board_socket"]))
     console.click('[data-testid="start"]', timeout=WAIT_MS)
     board.until(lambda frame: frame["room"]["status"] == "playing")
     return Room(code, console, devices, seats, board)
+
+
+def language_pick(page: Any, language: str) -> None:
+    """The device's language picked in its page's language switch (by its name, in the page's
+    language): the same page comes back in it, its board too."""
+    from django.utils import translation
+
+    current = page.evaluate("() => document.documentElement.lang")
+    if language != current:
+        with translation.override(current):
+            name = translation.gettext("Language")
+        page.get_by_role("combobox", name=name).select_option(language)
+        page.wait_for_function("lang => document.documentElement.lang === lang", arg=language,
+                               timeout=WAIT_MS)
+        page.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+    assert page.evaluate("() => document.documentElement.lang") == language
+
+
+def banner_seen(page: Any, message: str) -> None:
+    """The remote device's board played a banner of ``message``: its words in the board's
+    language, whoever it names."""
+    mirror(page).wait_for_function(BANNER_SEEN, arg=message, timeout=WAIT_MS)
+
+
+BANNER_SEEN = r"""(message) => {
+    const escape = (words) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = new RegExp(gettext(message).split(/%\(\w+\)s/).map(escape).join(".+"));
+    return window.__banners.some((banner) => pattern.test(banner.text));
+}"""
 
 
 def mirror(page: Any) -> Any:
@@ -192,11 +230,14 @@ def mirror(page: Any) -> Any:
 
 
 def board_shown(room: Room) -> None:
-    """Both remote devices draw the game's TV screen in their mirror; the laptop beside its
-    controls, the phone one at a time with its toggle; the console draws no board."""
+    """Both remote devices draw the game's TV screen in their mirror, in the device's language;
+    the laptop beside its controls, the phone one at a time with its toggle; the console draws
+    no board."""
     for page in room.devices:
         board = mirror(page)
         board.wait_for_selector("#game .game-root", state="visible", timeout=WAIT_MS)
+        language = page.evaluate("() => document.documentElement.lang")
+        assert board.evaluate("() => document.documentElement.lang") == language
     phone, laptop = room.devices
     assert laptop.locator('[data-testid="remote-board"]').is_visible()
     assert laptop.locator("#app").is_visible()
@@ -284,12 +325,15 @@ def outfox_choose(view: dict, _k: int) -> dict | None:
 def outfox_read_aloud(room: Room, view: dict, action: dict) -> None:
     """The reader starts the clock once the question was read aloud on both remote boards, as
     a reader at a table does (the script would otherwise be past the reading before a loaded
-    machine's boards drew it)."""
+    machine's boards drew it); each reads it in the card's language, whatever its own (in its
+    own when the card's is unknown)."""
     if action["type"] == "start_clock":
+        card = view["card"]
         for page in room.devices:
             mirror(page).wait_for_function(
-                "question => window.__spoken.some((line) => line.text === question)",
-                arg=view["card"]["question"], timeout=WAIT_MS)
+                "([question, lang]) => window.__spoken.some((line) => line.text === question"
+                " && line.lang === (lang || document.documentElement.lang))",
+                arg=[card["question"], card["language"]], timeout=WAIT_MS)
 
 
 def remote_devices_end(room: Room) -> None:
@@ -300,7 +344,7 @@ def remote_devices_end(room: Room) -> None:
 
 def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(party):
     room = remote_party_open(party, "hoax", {"first_player": 0, "hoax_window_seconds": 60,
-                                             "vote_seconds": 60}, 3)
+                                             "vote_seconds": 60}, 3, ("es", "en"))
     board_shown(room)
     shot(room.devices[0], "remote-hoax-phone-board")
     shot(room.devices[1], "remote-hoax-laptop")
@@ -309,15 +353,13 @@ def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(
     remote_devices_end(room)
     room.close()
     for page in room.devices:  # the accusations' banners play on each remote board, in turn
-        mirror(page).wait_for_function(
-            "() => window.__banners.some((banner) => banner.text.includes('accuses'))",
-            timeout=WAIT_MS)
+        banner_seen(page, "%(name)s accuses %(target)s!")
 
 
 def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_device(party):
     options = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual",
                "double_down_seconds": 5}
-    room = remote_party_open(party, "outfox", options, 2)
+    room = remote_party_open(party, "outfox", options, 2, ("fr", "id"))
     board_shown(room)
     play(room, outfox_choose, before=outfox_read_aloud)
     remote_devices_end(room)
@@ -331,21 +373,42 @@ def spoken_together(room: Room) -> list[str]:
     """The lines both remote boards spoke, the newest of them checked spoken at the same moment
     on each (the server's clock schedules them, not the device's; an earlier one may have come
     while a device's board was still loading, and be spoken a little late, or its turn may have
-    passed before its moment, the script playing faster than any table); returns them."""
-    phone, laptop = (mirror(page).evaluate("() => window.__spoken") for page in room.devices)
+    passed before its moment, the script playing faster than any table); returns them, named
+    as ``spoken`` names them."""
+    phone, laptop = (spoken(page) for page in room.devices)
     # Lines said once on each device (Outfox's Fox answer of the script is the same every
     # turn): each names one moment.
-    once = {text for text in {line["text"] for line in phone}
-            if [line["text"] for line in phone].count(text) == 1
-            and [line["text"] for line in laptop].count(text) == 1}
-    laptop_at = {line["text"]: line["at"] for line in laptop if line["text"] in once}
-    both = [line for line in phone if line["text"] in laptop_at]
+    once = {name for name in {line["name"] for line in phone}
+            if [line["name"] for line in phone].count(name) == 1
+            and [line["name"] for line in laptop].count(name) == 1}
+    laptop_at = {line["name"]: line["at"] for line in laptop if line["name"] in once}
+    both = [line for line in phone if line["name"] in laptop_at]
     assert both, (phone, laptop)
     newest = both[-1]
     # Together: each device's timer may fire a little late on a loaded machine, never by the
     # seconds a device's own clock or its frame's arrival would put between them.
-    assert abs(newest["at"] - laptop_at[newest["text"]]) < TOGETHER_MS, (newest, laptop)
-    return [line["text"] for line in both]
+    assert abs(newest["at"] - laptop_at[newest["name"]]) < TOGETHER_MS, (newest, laptop)
+    return [line["name"] for line in both]
+
+
+def spoken(page: Any) -> list[dict]:
+    """What a remote device's board said aloud, each line named the same on every device
+    whatever its language: a narrator's line by its key (the one line of the board's own
+    narrator texts, its page's, that it fills in), any other by its words (Outfox reads a card
+    in the card's language on every device)."""
+    return mirror(page).evaluate(SPOKEN_NAMED)
+
+
+SPOKEN_NAMED = r"""() => {
+    const escape = (words) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const page = JSON.parse(document.getElementById("page-data").textContent);
+    const lines = Object.entries(((page.lines || {}).narrator) || {}).map(([key, text]) =>
+        [key, new RegExp(`^${text.split(/\{\w+\}/).map(escape).join(".+")}$`)]);
+    return window.__spoken.map((line) => {
+        const keys = lines.filter(([, pattern]) => pattern.test(line.text)).map(([key]) => key);
+        return { ...line, name: keys.length === 1 ? keys[0] : line.text };
+    });
+}"""
 
 
 def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the_end(party):
@@ -357,13 +420,18 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
                "composition.villagers": 5, "composition.seer": False,
                "composition.witch": False, "composition.hunter": False,
                "mayor.enabled": False, "timers.wolves": 10}
-    room = remote_party_open(party, "werewolf", options, 6)
+    room = remote_party_open(party, "werewolf", options, 6, ("id", "es"))
     board_shown(room)
     play(room, lambda view, _k: first(view["me"]["actions"], "look"),
          done=lambda frame: frame["view"]["phase"] == "night")
     for page in room.devices:
         mirror(page).wait_for_function("() => window.__spoken.length > 0", timeout=WAIT_MS)
-    assert spoken_together(room)
+    together = spoken_together(room)
+    # Each device's narrator speaks its own language: the same lines in other words.
+    phone, laptop = ({line["name"]: line for line in spoken(page)} for page in room.devices)
+    assert {line["lang"] for line in phone.values()} == {"id"}
+    assert {line["lang"] for line in laptop.values()} == {"es"}
+    assert all(phone[name]["text"] != laptop[name]["text"] for name in together), (phone, laptop)
     # At night both remote devices look alike, the board and the controls.
     shot(room.devices[0], "remote-werewolf-phone-night")
     shot(room.devices[1], "remote-werewolf-laptop-night")
@@ -373,6 +441,7 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
     tools = room.console.locator('[data-testid="host-game"] [data-testid="talk-end"]')
     tools.wait_for(timeout=WAIT_MS)
     shot(room.console, "remote-werewolf-console-tools")
+    menu_clear_of_console(room.console)
     tools.click()
     play(room, lambda _view, _k: None, done=lambda frame: frame["view"]["phase"] == "vote")
     room.console.click('[data-testid="host-menu"] summary')  # folded again
@@ -393,12 +462,48 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
     room.close()
 
 
+# The console's parts that the open host menu must leave in view: its heading, its words and
+# each player; and the menu's sections (Pause, the game's tools, a hand-over code, the players).
+CONSOLE_PARTS = """() => {
+  const box = (el) => el.getBoundingClientRect().toJSON();
+  const panel = document.querySelector('[data-testid="host-menu"] .host-panel');
+  return {
+    console: [...document.querySelectorAll('[data-testid="host-console"] :is(h1, .hint, .player)')]
+      .map(box),
+    menu: [...panel.querySelectorAll(
+      ":scope > :is(button.big, .host-game, .handover, .host-players)")].map(box),
+    panel: box(panel),
+  };
+}"""
+
+
+def menu_clear_of_console(console: Any) -> None:
+    """The console's open host menu lies over none of the console (its players above all), and
+    its sections (Pause, the game's tools, the players) each stand clear of the one above, on the
+    laptop the console opened on (1280×800), a 1080p screen and a phone (390×844)."""
+    opened = console.viewport_size
+    for size in (opened, {"width": 1920, "height": 1080}, {"width": 390, "height": 844}):
+        console.set_viewport_size(size)
+        console.wait_for_timeout(200)  # laid out again
+        parts = console.evaluate(CONSOLE_PARTS)
+        panel = parts["panel"]
+        for part in parts["console"]:
+            apart = (part["right"] <= panel["left"] or panel["right"] <= part["left"]
+                     or part["bottom"] <= panel["top"] or panel["bottom"] <= part["top"])
+            assert apart, (size, part, panel)
+        for above, below in zip(parts["menu"], parts["menu"][1:], strict=False):
+            assert below["top"] >= above["bottom"] + 8, (size, above, below)
+        shot(console, f"remote-werewolf-console-menu-{size['width']}")
+    console.set_viewport_size(opened)
+
+
 def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(party):
     """The laptop's page is held busy while the accusations end a Hoax game (their banners take
     turns on the phone, one every 2.6 s): once free, it shows the end, never plays the moments
     whose turn was over by then (more than the cues' 1.5 s of tolerance), and plays the others
     in time with the phone (at most the tolerance late, just after it is free)."""
-    room = remote_party_open(party, "hoax", {"first_player": 0}, 3)
+    # Both devices in one language: their banners are compared word for word.
+    room = remote_party_open(party, "hoax", {"first_player": 0}, 3, ("fr", "fr"))
     board_shown(room)
     phone, laptop = room.devices
     # Every resource picked: the next moves are the accusations, each with its banners.
@@ -408,8 +513,8 @@ def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(
                     "window.__freeAt = Date.now(); }, 0); }")
     play(room, hoax_choose)
     remote_devices_end(room)  # the laptop caught up to the end
-    mirror(phone).wait_for_function("() => window.__banners.some((b) => b.text.includes('out'))"
-                                    " && window.__banners.length >= 4", timeout=WAIT_MS)
+    banner_seen(phone, "%(name)s is out of the game!")
+    mirror(phone).wait_for_function("() => window.__banners.length >= 4", timeout=WAIT_MS)
     laptop.wait_for_timeout(1000)  # its last turn's banner, if it plays it, is up by then
     free_at = laptop.evaluate("() => window.__freeAt")
     on_phone = mirror(phone).evaluate("() => window.__banners")

@@ -132,3 +132,57 @@ def test_a_phone_vibrates_when_its_turn_comes(tmp_path, daphne_factory, chromium
         assert view["active"] == 1
         assert [phone.evaluate(vibrations) for phone in phones] == [0, 1, 0]
         assert party.errors == []
+
+
+# The phone header's rows: its visible parts grouped by the height they take (parts whose
+# heights overlap share a row), each part's box and the header's right edge.
+HEADER_ROWS = """() => {
+  const head = document.querySelector(".phone-head");
+  const parts = [...head.querySelectorAll(".me, .rules-open, .room-code, .text-size, .lang-switch")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => ({ name: el.className, box: el.getBoundingClientRect().toJSON() }));
+  const rows = [];
+  for (const part of parts.sort((a, b) => a.box.top - b.box.top)) {
+    const row = rows.find((r) => r.some((other) =>
+      part.box.top < other.box.bottom && other.box.top < part.box.bottom));
+    if (row) row.push(part); else rows.push([part]);
+  }
+  return { rows: rows.map((row) => row.map((part) => part.name)), parts,
+           right: head.getBoundingClientRect().right, width: innerWidth };
+}"""
+
+
+def test_the_phone_header_keeps_two_rows_at_the_largest_text_in_every_language(
+        tmp_path, daphne_factory, chromium_path):
+    """At 160 % on a 390×844 phone the header's parts (the VIP's name, the rules' "?", the room
+    code, then the text size and the language) take two rows, in each language (Indonesian's
+    name is the longest), none over another nor past the screen's edge."""
+    base = hub_start(tmp_path, daphne_factory)
+    code = api_post(base, "/api/rooms", {"game": "werewolf"})["code"]
+    seat = api_post(base, f"/api/rooms/{code}/seats", {"name": "Alexandra Whitfield"})
+    with party_open(chromium_path) as party:
+        context = party.browser.new_context(viewport={"width": 390, "height": 844},
+                                            device_scale_factor=2, is_mobile=True,
+                                            has_touch=True)
+        context.add_init_script("localStorage.setItem('partyhub.textsize', '160')")
+        context.add_cookies([{"name": f"ph_seat_{code}", "value": seat["token"], "url": base}])
+        phone = context.new_page()
+        phone.on("pageerror", lambda error: party.errors.append(str(error)))
+        for language in ("en", "es", "fr", "id"):
+            context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+            phone.goto(f"{base}/play/{code}")
+            phone.wait_for_selector("#lobby-side li", timeout=WAIT_MS)
+            phone.wait_for_selector(".phone-head .rules-open", timeout=WAIT_MS)
+            assert phone.evaluate("() => document.documentElement.lang") == language
+            header = phone.evaluate(HEADER_ROWS)
+            assert header["rows"] == [["me", "rules-open", "room-code"],
+                                      ["text-size", "lang-switch"]], (language, header)
+            assert header["right"] <= header["width"], (language, header)
+            boxes = [part["box"] for part in header["parts"]]
+            for i, one in enumerate(boxes):
+                for other in boxes[i + 1:]:
+                    apart = (one["right"] <= other["left"] or other["right"] <= one["left"]
+                             or one["bottom"] <= other["top"] or other["bottom"] <= one["top"])
+                    assert apart, (language, header)
+            shot(phone, f"seeing-phone-header-160-{language}")
+        assert party.errors == []
