@@ -106,6 +106,13 @@ const consoleFoot = h("div", { class: "game-foot" });
 // export, loaded without drawing the board, so the host of a remote party has them as on a TV.
 let consoleTools = null;
 let consoleToolsLoading = null;
+// The game's module for this role, named by the server (games/<game>/static/<game>/): imported
+// once, for the drawn board and for the console's tools alike.
+let roleModuleLoading = null;
+function roleModule() {
+  if (!roleModuleLoading) roleModuleLoading = import(page.scripts[role]);
+  return roleModuleLoading;
+}
 
 function onFrame(next) {
   if (next.room.game !== page.game) {
@@ -156,7 +163,7 @@ function consoleShow() {
   overControls(consoleFoot);
   recapView.update(frame);
   if (!consoleToolsLoading) {
-    consoleToolsLoading = import(page.scripts[role]).then((module) => {
+    consoleToolsLoading = roleModule().then((module) => {
       consoleTools = module.hostTools || null;
       if (consoleTools) hostMenuShow();
     });
@@ -172,8 +179,7 @@ function hostMenuShow() {
 async function gameShow() {
   if (!gameScreen) {
     if (!gameLoading) {
-      // The server names the game's module for this role (games/<game>/static/<game>/).
-      gameLoading = import(page.scripts[role]).then((module) => {
+      gameLoading = roleModule().then((module) => {
         const root = h("div", { class: "game-root" });
         const crowd = h("div", { class: "crowd", "data-testid": "audience" });
         const footer = h("div", { class: "game-foot" });
