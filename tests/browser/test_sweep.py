@@ -150,8 +150,9 @@ def axe_wanted(viewport: str, language: str) -> bool:
 def pages(request, browser) -> Iterator[dict]:
     """One page per viewport for the class's language: the TV's a desktop's, the phones' a touch
     phone's. axe-core (650 kB) is an init script only of the pages whose screens it checks in
-    this language: every other navigation would parse and run it for nothing."""
-    language = request.cls.language
+    this language: every other navigation would parse and run it for nothing. (Outside a
+    sweep class, as in test_lobby_crowded.py, no language: the pages check nothing by axe.)"""
+    language = getattr(request.cls, "language", None)
     # A touch phone's page, its screenshots at one pixel per CSS pixel (smaller, faster).
     phone = {**browser.devices["Pixel 5"], "device_scale_factor": 1}
     del phone["viewport"]
