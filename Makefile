@@ -34,7 +34,7 @@ play: $(STAMP) .secret_key
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 	$(BIN)/python -m pytest -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
-	  "tests/browser/test_sweep.py::TestSweep_fourthgame::test_every_screen_right" \
+	  $(foreach lang,en es fr id,"tests/browser/test_sweep.py::TestSweep_fourthgame_$(lang)") \
 	  tests/games/contract -k fourthgame
 
 lint: $(STAMP)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_sweep import DRAWN, cookies_set, hub, pages  # noqa: F401
+from tests.browser.test_sweep import DRAWN, browser, cookies_set, hub, pages  # noqa: F401
 from tests.support.browser import SHOTS, WAIT_MS
 from tests.support.sweep import LOBBY, state_write
 

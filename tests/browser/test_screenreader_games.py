@@ -8,9 +8,9 @@ only the public words every living phone says alike.
 
 The other players have no page: each is a socket of its own (``?token=``) moving as the test's
 policy picks among the rules' legal actions, read from the room's state in the database. One
-server and one browser serve the three games, each played in each of the four languages: the
-names the player looks for are the page's own translations (``gettext`` in the page), so the
-test reads what that player would hear.
+server and one browser serve a worker's games (each game a class, for pytest-xdist to spread),
+each played in each of the four languages: the names the player looks for are the page's own
+translations (``gettext`` in the page), so the test reads what that player would hear.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from tests.support.servers import (
     sqlite_prepared,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.long(230)]
+pytestmark = [pytest.mark.browser]  # each game's class its own ``long`` mark (the end)
 
 BOT_NAMES = ["Bo", "Cy", "Di", "Ed", "Flo"]
 LANGUAGES = ("en", "es", "fr", "id")  # the screen-reader player's, one game in each
@@ -326,8 +326,7 @@ def rank_by_ear(page: Any) -> None:
     button(page, tr(page, "Agree")).click()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_outfox_by_screen_reader(hub, browser, language):
+def outfox_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "outfox", "options": {
         "language": "en", "rank_seconds": 0, "double_down_seconds": 5, "reveal_pace": "auto",
@@ -453,8 +452,7 @@ def bot_name(seat: int) -> str:
     return BOT_NAMES[seat - 1]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_hoax_by_screen_reader(hub, browser, language):
+def hoax_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "hoax", "options": {
         "first_player": 0, "accuser_card": False, "hoax_window_seconds": 60,
@@ -565,8 +563,7 @@ def night_by_ear(page: Any, state: dict) -> None:
     confirm.click()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_werewolf_by_screen_reader(hub, browser, language):
+def werewolf_by_screen_reader(hub, browser, language):
     base, database = hub
     made = api_post(base, "/api/rooms", {"game": "werewolf", "options": WEREWOLF_OPTIONS})
     room = Room(base, database, made["code"], "werewolf")
@@ -580,3 +577,36 @@ def test_werewolf_by_screen_reader(hub, browser, language):
     finally:
         room.close()
         page.context.close()
+
+
+# --- each game a class of its own (Werewolf, whose nights last their timers, one per language) --
+# pytest-xdist (``--dist loadscope``) hands out a class at a time: they run on several workers at
+# once, each worker with its own hub and browser (the module's fixtures). ``long``: about how long
+# each takes alone, in seconds (tests/conftest.py: the longest first).
+
+
+@pytest.mark.long(35)
+class TestOutfoxByScreenReader:
+    @pytest.mark.parametrize("language", LANGUAGES)
+    def test_outfox_by_screen_reader(self, hub, browser, language):
+        outfox_by_screen_reader(hub, browser, language)
+
+
+@pytest.mark.long(25)
+class TestHoaxByScreenReader:
+    @pytest.mark.parametrize("language", LANGUAGES)
+    def test_hoax_by_screen_reader(self, hub, browser, language):
+        hoax_by_screen_reader(hub, browser, language)
+
+
+class WerewolfByScreenReader:
+    language: str
+
+    def test_werewolf_by_screen_reader(self, hub, browser):
+        werewolf_by_screen_reader(hub, browser, self.language)
+
+
+for _language in LANGUAGES:
+    _name = f"TestWerewolfByScreenReader_{_language}"
+    globals()[_name] = type(_name, (WerewolfByScreenReader,), {
+        "language": _language, "pytestmark": [pytest.mark.long(45)]})

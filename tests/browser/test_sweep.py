@@ -1,21 +1,23 @@
-"""The browser sweep: every phase of every registered game, on the TV at 1920×1080 and on a
-phone at 390×844 and 844×390, in English, Spanish, French and Indonesian (and the portrait phone
-with its text at 160 %, in French), with 20-character names (one a single word of wide
-letters), at each game's fewest and most players (the TV's end with and without its recap over
-it). Each screen is checked in the page: nothing overflows its box or the viewport (a name may
-be cut by an ellipsis, or broken across lines), no two texts overlap and none is covered, the
-TV's game and lobby text is 28 px or more (Outfox's answers 36) and its main action (the lobby's
-Start) is in view without scrolling, a phone's every control is 44×44 or more, its actions start
-above the fold and its timer is labelled, the TV's captions are 28 px or more and cover nothing,
-no two states a player must tell apart differ by colour alone (sweep_colour.js), and axe-core
-finds nothing serious or critical (in English and on the large-text phone: ``AXE_LANGUAGE``
-says why). The game's end in English is also shot as each colour vision
-deficiency sees it (Chromium's emulation), to look at.
+"""The browser sweep: every phase of every registered game, on the TV at 1920×1080 and on a phone
+at 390×844 and 844×390, in English, Spanish, French and Indonesian (and the portrait phone with its
+text at 160 %, in the languages ``LARGE_TEXT`` names), with 20-character names (one a single word
+of wide letters), at each game's fewest and most players (the TV's end with and without its recap
+over it). Each screen is checked in the page: nothing overflows its box or the viewport (a name may
+be cut by an ellipsis, or broken across lines), no two texts overlap and none is covered, the TV's
+game and lobby text is 28 px or more (Outfox's answers 36) and its main action (the lobby's Start)
+is in view without scrolling, a phone's every control is 44×44 or more, its actions start above the
+fold and its timer is labelled, the TV's captions are 28 px or more and cover nothing, no two
+states a player must tell apart differ by colour alone (sweep_colour.js), and axe-core finds
+nothing serious or critical (in English and on the large-text phone in French: ``AXE_LANGUAGE``
+says why). The game's end in English is also shot as each colour vision deficiency sees it
+(Chromium's emulation), to look at.
 
-One server and one browser serve the whole sweep, with one page per viewport; each phase is
-written into its room server-side (tests/support/sweep.py) and the pages reload to it. Every
-screenshot is kept in artifacts/screens/, named game-players-phase-viewport-seat-language, with
-every problem found in problems-<game>.txt beside them.
+Each game's sweep in each language is a test class of its own (for pytest-xdist to spread), one
+server and one browser serving a worker's classes, with one page per viewport for each class;
+each phase is written into its room server-side (tests/support/sweep.py) and the pages reload to
+it. Every screenshot is kept in artifacts/screens/, named
+game-players-phase-viewport-seat-language, with every problem found in
+problems-<game>-<language>.txt beside them.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from tests.support.servers import (
 from tests.support.sweep import (
     ARTIFACTS,
     AXE_JS,
+    AXE_LANGUAGE,
     CHECKS_JS,
     LANGUAGES,
     LARGE_TEXT,
@@ -49,13 +52,13 @@ from tests.support.sweep import (
     actors,
     deficiency_shots,
     names,
-    phases_walk,
+    phases_walked,
     screen_check,
     state_write,
 )
 from tests.support.sweep_aria import AriaChecks
 
-pytestmark = [pytest.mark.browser, pytest.mark.long(300)]
+pytestmark = [pytest.mark.browser]  # each class its own ``long`` mark (below)
 
 # Screens at rest: no transition or animation halfway through when a screen is checked (and,
 # as every page asks for reduced motion, no drama staging a moment over the TV). The page's
@@ -120,8 +123,8 @@ def hub(tmp_path_factory) -> Iterator[tuple[str, Path, list[dict]]]:
 
 
 @pytest.fixture(scope="module")
-def pages(hub) -> Iterator[dict]:
-    """One Chromium, one page per viewport: the TV's a desktop's, the phones' a touch phone's."""
+def browser(hub) -> Iterator:
+    """One Chromium for the module's classes on this worker."""
     from playwright.sync_api import sync_playwright
 
     chromium = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
@@ -129,28 +132,55 @@ def pages(hub) -> Iterator[dict]:
         service_missing("Chromium is not installed (apt-get install chromium)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        # A touch phone's page, its screenshots at one pixel per CSS pixel (smaller, faster).
-        phone = {**playwright.devices["Pixel 5"], "device_scale_factor": 1}
-        del phone["viewport"]
-        result = {}
-        viewports = {**VIEWPORTS, LARGE_TEXT["viewport"]: VIEWPORTS[LARGE_TEXT["like"]]}
-        for viewport, size in viewports.items():
-            device = {} if viewport == "tv" else phone
-            context = browser.new_context(**device, viewport=size, reduced_motion="reduce")
-            context.add_init_script(PAGE_SETUP)
-            context.add_init_script(AXE_JS)
-            if viewport == LARGE_TEXT["viewport"]:  # the player's choice, kept on the device
-                context.add_init_script(
-                    f"localStorage.setItem('partyhub.textsize', '{LARGE_TEXT['size']}');")
-            page = context.new_page()
-            page.errors = []
-            page.showing = None
-            page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
-            result[viewport] = page
+        browser.devices = playwright.devices
         try:
-            yield result
+            yield browser
         finally:
             browser.close()
+
+
+def axe_wanted(viewport: str, language: str) -> bool:
+    """Whether axe-core checks this viewport's screens in this language (``AXE_LANGUAGE``)."""
+    if viewport == LARGE_TEXT["viewport"]:
+        return language == LARGE_TEXT["axe_language"]
+    return language == AXE_LANGUAGE
+
+
+@pytest.fixture(scope="class")
+def pages(request, browser) -> Iterator[dict]:
+    """One page per viewport for the class's language: the TV's a desktop's, the phones' a touch
+    phone's. axe-core (650 kB) is an init script only of the pages whose screens it checks in
+    this language: every other navigation would parse and run it for nothing. (Outside a
+    sweep class, as in test_lobby_crowded.py, no language: the pages check nothing by axe.)"""
+    language = getattr(request.cls, "language", None)
+    # A touch phone's page, its screenshots at one pixel per CSS pixel (smaller, faster).
+    phone = {**browser.devices["Pixel 5"], "device_scale_factor": 1}
+    del phone["viewport"]
+    result = {}
+    contexts = []
+    viewports = dict(VIEWPORTS)
+    if language in LARGE_TEXT["languages"]:
+        viewports[LARGE_TEXT["viewport"]] = VIEWPORTS[LARGE_TEXT["like"]]
+    for viewport, size in viewports.items():
+        device = {} if viewport == "tv" else phone
+        context = browser.new_context(**device, viewport=size, reduced_motion="reduce")
+        contexts.append(context)
+        context.add_init_script(PAGE_SETUP)
+        if axe_wanted(viewport, language):
+            context.add_init_script(AXE_JS)
+        if viewport == LARGE_TEXT["viewport"]:  # the player's choice, kept on the device
+            context.add_init_script(
+                f"localStorage.setItem('partyhub.textsize', '{LARGE_TEXT['size']}');")
+        page = context.new_page()
+        page.errors = []
+        page.showing = None
+        page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
+        result[viewport] = page
+    try:
+        yield result
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def cookies_set(page, base: str, room: dict, language: str, seat: int | None) -> None:
@@ -167,8 +197,9 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
-def screens_swept(game: str, hub, pages) -> None:
-    """Every screen of ``game`` right (the module's docstring); the problems in a file."""
+def screens_swept(game: str, language: str, hub, pages) -> None:
+    """Every screen of ``game`` in ``language`` right (the module's docstring); the problems in
+    a file."""
     base, database, rooms = hub
     rules = registered(game)
     problems: list[str] = []  # kept beside the screenshots too
@@ -177,48 +208,45 @@ def screens_swept(game: str, hub, pages) -> None:
     shot: set[str] = set()  # the viewports whose end is shot for each vision deficiency
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
-        phases = [LOBBY, *phases_walk(rules, n, room["options"], room["content"])]
-        for language in LANGUAGES:
-            for phase in phases:
-                version = state_write(database, room["code"], phase)
-                seats = actors(rules, phase.state, n)
-                for viewport, page in pages.items():
-                    if viewport == LARGE_TEXT["viewport"] and language != LARGE_TEXT["language"]:
-                        continue
-                    seat = {"tv": None, "portrait": seats[0], "landscape": seats[1 % n],
-                            LARGE_TEXT["viewport"]: seats[0]}[viewport]
-                    showing = (room["code"], language, seat)
-                    if page.showing != showing:  # a new page: its language, its seat
-                        cookies_set(page, base, room, language, seat)
-                        path = f"/tv/{room['code']}" if seat is None else f"/play/{room['code']}"
-                        page.goto(base + path)
-                        page.showing = showing
-                    else:
-                        page.evaluate(SYNC)
-                    page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
-                    keys = [phase.key]
-                    if phase.recap is not None and seat is None:
-                        keys.append(f"{phase.key}-recap")  # then the recap, opened over it
-                    for key in keys:
-                        if key != phase.key:
-                            page.locator('[data-testid="recap-open"]').click()
-                            page.wait_for_selector('[data-testid="recap"]:not([hidden])',
-                                                   timeout=WAIT_MS)
-                        screen = Screen(game, n, key, viewport, language, seat)
-                        found = screen_check(page, screen)
-                        if seat is not None:
-                            found += aria.check(page, screen, rules, phase.state, room["code"])
-                        found += [f"script error: {error}" for error in page.errors]
-                        page.errors.clear()
-                        problems += [f"{screen.name}: {problem}" for problem in found]
-                        screens += 1
-                        # The game's end in English, as each colour vision deficiency sees it.
-                        if (phase.recap is not None and language == "en" and key == phase.key
-                                and viewport in ("tv", "portrait") and viewport not in shot):
-                            deficiency_shots(page, screen)
-                            shot.add(viewport)
+        phases = [LOBBY, *phases_walked(rules, room)]
+        for phase in phases:
+            version = state_write(database, room["code"], phase)
+            seats = actors(rules, phase.state, n)
+            for viewport, page in pages.items():
+                seat = {"tv": None, "portrait": seats[0], "landscape": seats[1 % n],
+                        LARGE_TEXT["viewport"]: seats[0]}[viewport]
+                showing = (room["code"], seat)
+                if page.showing != showing:  # a new page: its seat
+                    cookies_set(page, base, room, language, seat)
+                    path = f"/tv/{room['code']}" if seat is None else f"/play/{room['code']}"
+                    page.goto(base + path)
+                    page.showing = showing
+                else:
+                    page.evaluate(SYNC)
+                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+                keys = [phase.key]
+                if phase.recap is not None and seat is None:
+                    keys.append(f"{phase.key}-recap")  # then the recap, opened over it
+                for key in keys:
+                    if key != phase.key:
+                        page.locator('[data-testid="recap-open"]').click()
+                        page.wait_for_selector('[data-testid="recap"]:not([hidden])',
+                                               timeout=WAIT_MS)
+                    screen = Screen(game, n, key, viewport, language, seat)
+                    found = screen_check(page, screen, axe_wanted(viewport, language))
+                    if seat is not None:
+                        found += aria.check(page, screen, rules, phase.state, room["code"])
+                    found += [f"script error: {error}" for error in page.errors]
+                    page.errors.clear()
+                    problems += [f"{screen.name}: {problem}" for problem in found]
+                    screens += 1
+                    # The game's end in English, as each colour vision deficiency sees it.
+                    if (phase.recap is not None and language == "en" and key == phase.key
+                            and viewport in ("tv", "portrait") and viewport not in shot):
+                        deficiency_shots(page, screen)
+                        shot.add(viewport)
     assert screens, "no screen was checked"
-    (ARTIFACTS / f"problems-{game}.txt").write_text("\n".join(problems) + "\n")
+    (ARTIFACTS / f"problems-{game}-{language}.txt").write_text("\n".join(problems) + "\n")
     assert not problems, (
         f"{len(problems)} problems on {screens} screens:\n" + "\n".join(problems[:80])
     )
@@ -251,10 +279,9 @@ def seat_remote_set(database: Path, token: str, remote: bool) -> None:
         db.execute("UPDATE games_seat SET remote = ? WHERE token = ?", [remote, token])
 
 
-@pytest.fixture(scope="module")
-def remote_pages(pages) -> dict:
+@pytest.fixture(scope="class")
+def remote_pages(browser) -> Iterator[dict]:
     """The sweep's browser, one page per remote viewport (the phone's a touch phone's)."""
-    browser = pages["tv"].context.browser
     result = {}
     for viewport, size in REMOTE_VIEWPORTS.items():
         device = {"is_mobile": True, "has_touch": True} if viewport == "remote-phone" else {}
@@ -266,7 +293,11 @@ def remote_pages(pages) -> dict:
         page.errors = []
         page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
         result[viewport] = page
-    return result
+    try:
+        yield result
+    finally:
+        for page in result.values():
+            page.context.close()
 
 
 def remote_screens_swept(game: str, hub, remote_pages) -> None:
@@ -283,7 +314,7 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
         for viewport, page in remote_pages.items():
             cookies_set(page, base, room, "en", 0)
             loaded = False
-            for phase in phases_walk(rules, n, room["options"], room["content"]):
+            for phase in phases_walked(rules, room):
                 version = state_write(database, room["code"], phase)
                 if not loaded:
                     page.goto(f"{base}/play/{room['code']}")
@@ -299,7 +330,7 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
                     " && window.__remoteVersion === version; }", arg=version, timeout=WAIT_MS)
                 mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS)
                 screen = Screen(game, n, phase.key, viewport, "en", 0)
-                found = screen_check(page, screen)
+                found = screen_check(page, screen, True)
                 found += [f"board: {problem}" for problem in mirror.evaluate(
                     CHECKS_JS, {"tv": True, "game": game, "names": names(n), "axe": True})]
                 found += [f"script error: {error}" for error in page.errors]
@@ -315,21 +346,43 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
     )
 
 
-class GameSwept:
-    """One registered game's sweep. Each game is a class of its own (made below, for every game
-    of the registry), so that pytest-xdist, handing out a class at a time (``--dist
-    loadscope``), sweeps the games on several workers at once, each with its own hub."""
+class ScreensSwept:
+    """One registered game's sweep in one language. Each is a class of its own (made below, for
+    every game of the registry and every language), so that pytest-xdist, handing out a class
+    at a time (``--dist loadscope``), sweeps them on several workers at once, each worker with
+    its own hub and browser (and a class's pages its own)."""
 
     game: str
+    language: str
 
     @pytest.mark.timeout(900)
     def test_every_screen_right(self, hub, pages):
-        screens_swept(self.game, hub, pages)
+        screens_swept(self.game, self.language, hub, pages)
+
+
+class RemoteSwept:
+    """One registered game's remote screens (in English), a class of its own too."""
+
+    game: str
 
     @pytest.mark.timeout(600)
     def test_every_remote_screen_right(self, hub, remote_pages):
         remote_screens_swept(self.game, hub, remote_pages)
 
 
+# About how long each class takes alone, in seconds (tests/conftest.py: the longest first): the
+# English one checks with axe-core on every screen, the French one its large-text phone too.
+SWEPT_SECONDS = {"werewolf": {"en": 90, "fr": 75, "es": 50, "id": 50},
+                 "hoax": {"en": 55, "fr": 50, "es": 45, "id": 45},
+                 "outfox": {"en": 40, "fr": 35, "es": 25, "id": 25}}
 for _game in GAMES:
-    globals()[f"TestSweep_{_game}"] = type(f"TestSweep_{_game}", (GameSwept,), {"game": _game})
+    for _language in LANGUAGES:
+        _name = f"TestSweep_{_game}_{_language}"
+        _seconds = SWEPT_SECONDS.get(_game, {}).get(_language, 40)
+        globals()[_name] = type(_name, (ScreensSwept,), {
+            "game": _game, "language": _language, "pytestmark": [pytest.mark.long(_seconds)],
+        })
+    _name = f"TestSweepRemote_{_game}"
+    globals()[_name] = type(_name, (RemoteSwept,), {
+        "game": _game, "pytestmark": [pytest.mark.long(15)],
+    })

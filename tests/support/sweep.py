@@ -34,12 +34,15 @@ VIEWPORTS = {
     "landscape": {"width": 844, "height": 390},
 }
 # The portrait phone again with its text at the largest size a player may choose (js/textsize.js),
-# in one language (the longest words among them): every phone screen must still work at 160 %.
-LARGE_TEXT = {"viewport": "portrait-160", "like": "portrait", "size": "160", "language": "fr"}
+# in these languages: every phone screen must still work at 160 %. axe-core checks it in one of
+# them (``axe_language``, the longest words among them; see ``AXE_LANGUAGE`` for why one is enough).
+LARGE_TEXT = {"viewport": "portrait-160", "like": "portrait", "size": "160",
+              "languages": ("fr",), "axe_language": "fr"}
 # axe-core, three quarters of a screen's checks, runs on every screen in this language and on the
-# large-text phone: its rules (contrast, roles, names, ids, landmarks) read the page's structure
-# and colours, which a translation does not change; the words of every language are checked on
-# every screen by the layout checks and by the aria checks (sweep_aria.py: each control named).
+# large-text phone in its ``axe_language``: its rules (contrast, roles, names, ids, landmarks) read
+# the page's structure and colours, which a translation does not change; the words of every
+# language are checked on every screen by the layout checks and by the aria checks
+# (sweep_aria.py: each control named).
 AXE_LANGUAGE = "en"
 # The colour vision deficiencies Chromium emulates: one screenshot of each per game, to look at.
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")
@@ -173,6 +176,20 @@ def phases_walk(rules: Any, n: int, options: dict, content: dict, walks: int = 6
     return list(found.values())
 
 
+WALKED: dict[tuple, list[Phase]] = {}
+
+
+def phases_walked(rules: Any, room: dict) -> list[Phase]:
+    """``phases_walk`` for this room's game, players, options and content, walked once per
+    process (a 24-player Werewolf's walks take seconds, and each language's class of the sweep
+    shows the same phases). The phases are only read."""
+    key = (rules.id, room["n"], json.dumps(room["options"], sort_keys=True),
+           json.dumps(room["content"], sort_keys=True))
+    if key not in WALKED:
+        WALKED[key] = phases_walk(rules, room["n"], room["options"], room["content"])
+    return WALKED[key]
+
+
 # The room before the game: the players listed, the host's controls (the VIP is seat 0).
 LOBBY = Phase("lobby", None, VIRTUAL_EPOCH)
 
@@ -243,13 +260,12 @@ class Screen:
         return f"{self.game}-{self.n}p-{self.phase}-{self.viewport}-{who}-{self.language}"
 
 
-def screen_check(page: Any, screen: Screen) -> list[str]:
-    """Run every check in the page (axe-core where ``AXE_LANGUAGE`` says, then the colour
-    check) and save the screenshot; the problems found."""
-    large = screen.viewport == LARGE_TEXT["viewport"]
+def screen_check(page: Any, screen: Screen, axe: bool) -> list[str]:
+    """Run every check in the page (axe-core if ``axe``: where ``AXE_LANGUAGE`` says, then the
+    colour check) and save the screenshot; the problems found."""
     problems = page.evaluate(CHECKS_JS, {
         "tv": screen.seat is None, "game": screen.game, "names": names(screen.n),
-        "large": large, "axe": large or screen.language == AXE_LANGUAGE,
+        "large": screen.viewport == LARGE_TEXT["viewport"], "axe": axe,
     })
     problems += page.evaluate(COLOUR_JS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
