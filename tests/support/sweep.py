@@ -37,7 +37,7 @@ VIEWPORTS = {
 # in these languages: every phone screen must still work at 160 %. axe-core checks it in one of
 # them (``axe_language``, the longest words among them; see ``AXE_LANGUAGE`` for why one is enough).
 LARGE_TEXT = {"viewport": "portrait-160", "like": "portrait", "size": "160",
-              "languages": ("fr",), "axe_language": "fr"}
+              "languages": ("en", "es", "fr", "id"), "axe_language": "fr"}
 # axe-core, three quarters of a screen's checks, runs on every screen in this language and on the
 # large-text phone in its ``axe_language``: its rules (contrast, roles, names, ids, landmarks) read
 # the page's structure and colours, which a translation does not change; the words of every
