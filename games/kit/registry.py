@@ -101,7 +101,8 @@ def adapter_get(game_id: str) -> GameAdapter:
         return GameAdapter(played)
     adapter_class = import_string(played.adapter_path)
     if not (isinstance(adapter_class, type) and issubclass(adapter_class, GameAdapter)):
-        raise played._wrong("adapter_path", "must name a GameAdapter subclass")
+        raise GameIncomplete(
+            f"game {game_id!r}: its 'adapter_path' must name a GameAdapter subclass")
     return adapter_class(played)
 
 
