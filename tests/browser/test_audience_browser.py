@@ -19,11 +19,10 @@ import re
 import time
 
 import pytest
-from websockets.sync.client import connect
 
 from tests.support.browser import WAIT_MS, hub_start, party_open
 from tests.support.browser import shot as screenshot
-from tests.support.live import HOAX_SLOW, room_create, seats_join, ws_url
+from tests.support.live import HOAX_SLOW, room_create, seats_join, socket_open, ws_url
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +55,7 @@ class Players:
     """The three players on sockets of their own: each move waits until all show its result."""
 
     def __init__(self, base: str, seats: list[dict]) -> None:
-        self.sockets = [connect(ws_url(base, seat["seat_socket"]), open_timeout=10)
+        self.sockets = [socket_open(ws_url(base, seat["seat_socket"]), open_timeout=10)
                         for seat in seats]
         # The last phone's snapshot has everyone connected; the others catch up to it.
         last = self.newest(self.sockets[-1])

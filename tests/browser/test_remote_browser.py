@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from websockets.sync.client import connect
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, shot
-from tests.support.live import api_post, ws_url
+from tests.support.live import api_post, socket_open, ws_url
 from tests.support.servers import daphne_start, daphnes_stop, service_missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.long(80)]
@@ -109,7 +108,7 @@ class Socket:
     """A scripted screen: one live socket, its newest state frame and its errors."""
 
     def __init__(self, url: str) -> None:
-        self.socket = connect(url, open_timeout=10, ping_interval=None)
+        self.socket = socket_open(url, open_timeout=10, ping_interval=None)
         self.frame: dict | None = None
         self.errors: list[dict] = []
 
@@ -424,9 +423,14 @@ def test_a_remote_werewolf_night_speaks_on_every_device_at_once_and_plays_to_the
     board_shown(room)
     play(room, lambda view, _k: first(view["me"]["actions"], "look"),
          done=lambda frame: frame["view"]["phase"] == "night")
+    # The night's first line, spoken on both devices once their boards had long been loaded
+    # (the welcome before it may come while one is still loading, and be spoken late).
     for page in room.devices:
-        mirror(page).wait_for_function("() => window.__spoken.length > 0", timeout=WAIT_MS)
+        mirror(page).wait_for_function(
+            f"() => ({SPOKEN_NAMED})().some((line) => line.name === 'nightfall')",
+            timeout=WAIT_MS)
     together = spoken_together(room)
+    assert "nightfall" in together, together
     # Each device's narrator speaks its own language: the same lines in other words.
     phone, laptop = ({line["name"]: line for line in spoken(page)} for page in room.devices)
     assert {line["lang"] for line in phone.values()} == {"id"}

@@ -14,6 +14,8 @@ from typing import Any
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection as SyncConnection
+from websockets.sync.client import connect as sync_connect
 
 from games.hoax.bench import move as hoax_move
 from games.kit.registry import games_all
@@ -40,6 +42,12 @@ def api_post(base: str, path: str, data: dict) -> dict:
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 201
         return json.loads(response.read())
+
+
+def socket_open(url: str, **options: Any) -> SyncConnection:
+    """A blocking client socket that lives beyond one ``with`` block, closed by its holder
+    (websockets 17.1 asks a socket opened outside ``with`` to say so: entering it does)."""
+    return sync_connect(url, **options).__enter__()
 
 
 def ws_url(base: str, path: str) -> str:
