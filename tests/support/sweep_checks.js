@@ -56,11 +56,12 @@ async ({ tv, game, names, large, axe }) => {
       ? { left, top, right, bottom, width: right - left, height: bottom - top } : null;
   };
 
-  // 1. Nothing wider than the viewport, and on the TV (which cannot scroll) nothing below it.
+  // 1. Nothing wider than the viewport, and on the TV (which cannot scroll, unless it stands
+  // upright: then its screen, the app, scrolls) nothing below it.
   const doc = document.documentElement;
   if (doc.scrollWidth > vw + SLACK) problems.push(`the page is ${doc.scrollWidth} px wide, the viewport ${vw}`);
-  const scrolled = (el) => {  // inside a box that scrolls: reachable, not lost
-    for (let e = el.parentElement; e && e !== app; e = e.parentElement) {
+  const scrolled = (el) => {  // inside a box that scrolls (the app itself, maybe): reachable
+    for (let e = el.parentElement; e && e !== app.parentElement; e = e.parentElement) {
       if (/(auto|scroll)/.test(getComputedStyle(e).overflowY)) return true;
     }
     return false;

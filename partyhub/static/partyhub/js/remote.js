@@ -3,8 +3,10 @@
 // a frame, the board's "mirror", which has no socket of its own: this page hands it the board's
 // public view that its own frames carry (`board`), so a remote device gets nothing the TV does
 // not. The mirror is drawn at a TV's size and scaled to fit its box (the CSS of every game's TV
-// holds as it is); a wide screen shows board and controls side by side, a narrow one either, with
-// a toggle that stays put. Every remote device shows the same toggle and the same board, so in a
+// holds as it is); a box taller than wide (a phone held upright) draws it as an upright screen
+// instead, which every game's TV lays out for (its CSS's `orientation: portrait`): a TV scaled to
+// a phone's width would be text of 6 px. A wide screen shows board and controls side by side, a
+// narrow one either, with a toggle that stays put. Every remote device shows the same toggle and the same board, so in a
 // game of secret roles at night they look and sound alike.
 
 import { h, morph, t } from "./dom.js";
@@ -12,6 +14,8 @@ import { h, morph, t } from "./dom.js";
 const SHOWN_KEY = "partyhub.remote.shown"; // "board" or "controls", this tab's choice
 const WIDE = "(min-width: 900px) and (min-aspect-ratio: 4/3)"; // room for both side by side
 const TV = { width: 1920, height: 1080 }; // the screen every game's TV layout is made for
+// An upright board's width: its text (28 px at least, as on a TV) is half as big on a phone.
+const UPRIGHT_WIDTH = 780;
 
 // The board's frame from a remote seat's own: the public view, and no `you` nor summary of its own.
 export function boardFrame(frame) {
@@ -32,8 +36,7 @@ export function mirrorLink({ onFrame, onNet }) {
 
 // The remote seat's side: the mirror's box, the toggle and the "I'm not at the TV" switch.
 export function remoteMount(app, page, ctx) {
-  const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") },
-    h("p", { class: "remote-turn hint" }, t("Turn your phone sideways for a bigger board.")));
+  const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") });
   const toggle = h("button", { type: "button", class: "remote-toggle", "data-testid": "remote-toggle",
     onclick: () => shownSet(shown() === "board" ? "controls" : "board") });
   const bar = h("div", { class: "remote-bar" }, toggle);
@@ -70,15 +73,20 @@ export function remoteMount(app, page, ctx) {
   }
 
   // The mirror is the TV's screen itself, 1920×1080 (each game's TV layout holds as on a TV),
-  // scaled to fit its box and centred in it.
+  // scaled to fit its box and centred in it; in a box taller than wide, an upright screen as
+  // wide as UPRIGHT_WIDTH and as tall as the box at its scale, that scrolls.
   function fit() {
     if (!mirror || pane.hidden) return;
     const { width, height } = pane.getBoundingClientRect();
     if (!width || !height) return;
-    const scale = Math.min(width / TV.width, height / TV.height);
+    const upright = height > width;
+    const scale = upright ? width / UPRIGHT_WIDTH : Math.min(width / TV.width, height / TV.height);
+    const size = upright ? { width: UPRIGHT_WIDTH, height: height / scale } : TV;
+    mirror.style.width = `${size.width}px`;
+    mirror.style.height = `${size.height}px`;
     mirror.style.transform = `scale(${scale})`;
-    mirror.style.left = `${(width - TV.width * scale) / 2}px`;
-    mirror.style.top = `${Math.max(0, (height - TV.height * scale) / 2)}px`;
+    mirror.style.left = `${(width - size.width * scale) / 2}px`;
+    mirror.style.top = `${Math.max(0, (height - size.height * scale) / 2)}px`;
   }
 
   function mirrorOpen() {

@@ -33,6 +33,11 @@ else app.append(hostEl);
 // window does, not on every frame.
 const corner = role === "board" ? document.querySelector(".tv-corner") : null;
 function cornerKeepFree() {
+  // An upright TV's corner comes after the game, not over it (hub.css): nothing to keep free.
+  if (corner && getComputedStyle(corner).position !== "fixed") {
+    document.body.style.removeProperty("--tv-corner");
+    return;
+  }
   const top = corner ? corner.getBoundingClientRect().top : 0;
   if (top > 0) document.body.style.setProperty("--tv-corner", `${Math.ceil(window.innerHeight - top) + 8}px`);
 }
