@@ -23,6 +23,7 @@ import json
 import random
 from typing import Any
 
+import orjson
 import pytest
 from channels.db import database_sync_to_async
 
@@ -181,13 +182,16 @@ def viewer_of(key: Any) -> int | None:
     return key if isinstance(key, int) else None
 
 
-def own_parts(frame: dict) -> dict:
+def own_parts(frame: dict, room: dict | None = None) -> dict:
     """The frame with its shared parts reduced to their presence: its view's public part and a
-    remote seat's board are the same on every screen (``frames_check`` asserts it), so two
-    night phones' frames may differ only in the rest."""
+    remote seat's board are the same on every screen (``frames_check`` asserts it), and so is
+    its room when it equals ``room`` (the TV's), so two night phones' frames may differ only
+    in the rest."""
     reduced = {**frame, "view": {"me": frame["view"]["me"]}}
     if "board" in frame:
         reduced["board"] = None
+    if frame["room"] == room:
+        reduced["room"] = None
     return reduced
 
 
@@ -207,6 +211,10 @@ def frames_check(table: SocketTable) -> tuple[int, int]:
         # game's id is "werewolf", as is a card's: every other string is checked.
         public_named = strings({**public, "game": None}) & ROLE_IDS
         board_named = strings(board) & ROLE_IDS
+        # The room is the same on every screen of a round (the TV's): its strings are read once
+        # too, and a frame's own are read only where it differs.
+        room = round_.frames[BOARD]["room"]
+        room_named = strings({**room, "game": None})
         for key, frame in round_.frames.items():
             viewer = viewer_of(key)
             view = frame["view"]
@@ -220,9 +228,12 @@ def frames_check(table: SocketTable) -> tuple[int, int]:
             else:
                 assert frame["you"]["position"] == viewer and view["me"]["seat"] == viewer
                 check_me(state, viewer, view["me"])
-            own = {k: v for k, v in frame.items() if k not in ("view", "board")}
-            own["room"] = {**frame["room"], "game": None}
+            own = {k: v for k, v in frame.items() if k not in ("view", "board", "room")}
             named = strings([own, view["me"]]) | public_named
+            if frame["room"] == room:
+                named |= room_named
+            else:
+                named |= strings({**frame["room"], "game": None})
             if "board" in frame:
                 named |= board_named if frame["board"] == board else strings(frame["board"])
             named &= ROLE_IDS
@@ -232,9 +243,13 @@ def frames_check(table: SocketTable) -> tuple[int, int]:
             living = [s for s in range(len(state["cards"])) if state["alive"][s]]
             frames = [round_.frames[s] for s in living]
             assert all(frame["view"]["deadline"] is None for frame in frames)
-            shapes = {frozenset(key_paths(own_parts(frame))) for frame in frames}
+            # (the rooms reduced to their presence only when every one is the TV's: one that
+            # differs keeps every frame's whole room, to be compared)
+            same_room = room if all(frame["room"] == room for frame in frames) else None
+            shapes = {frozenset(key_paths(own_parts(frame, same_room))) for frame in frames}
             assert len(shapes) == 1, f"round {number}: night frames differ in keys"
-            sizes = [len(json.dumps(frame, separators=(",", ":"))) for frame in frames]
+            # (sized as the server encodes a frame for the wire: orjson, UTF-8)
+            sizes = [len(orjson.dumps(frame)) for frame in frames]
             assert max(sizes) - min(sizes) <= SIZE_MARGIN, (number, sizes)
             kinds = {frame["view"]["me"]["prompt"]["kind"] for frame in frames}
             compared += "decoy" in kinds and len(kinds) > 1
