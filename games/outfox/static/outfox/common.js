@@ -255,7 +255,7 @@ export function track(view, ctx, inside) {
       square % 5 === 0 ? h("span", { class: "ofx-square-n" }, String(square)) : null,
       // On the track a piece is a disc of its colour (the score list inside names each one);
       // the TV moves it to its new square (drama.js).
-      here.length ? h("span", { class: `ofx-square-tokens ${here.length > 2 ? "crowd" : ""}` }, here.map((p) => {
+      here.length ? h("span", { class: `ofx-square-tokens ${here.length > 2 ? "ofx-many" : ""}` }, here.map((p) => {
         const piece = token(p.seat, ctx, { extra: p.lap ? "lapped" : "", title: `${ctx.nameOf(p.seat)} ${p.score}`, initial: false });
         piece.dataset.flip = `track-${p.seat}`;
         return piece;
