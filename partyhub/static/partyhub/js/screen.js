@@ -17,6 +17,9 @@ const app = document.getElementById("app");
 const role = app.dataset.role; // "board" (TV) or "seat" (phone)
 // The board inside a remote player's page (remote.js): its frames come from that page.
 const mirror = Boolean(page.mirror);
+// Upright, the mirror's app scrolls (hub.css) and holds no control of its own (its page has the
+// language switch): it takes the keyboard's focus itself, so that the arrows scroll it.
+if (mirror) app.tabIndex = 0;
 const lobbyEl = document.getElementById("lobby");
 const lobbySide = document.getElementById("lobby-side");
 const gameEl = document.getElementById("game");
