@@ -269,9 +269,16 @@ async ({ tv, game, names, large, axe }) => {
   // corner, the mute, the audience's tally) and its captions lie over the screen: none may cover
   // anything painted on it (text, art, a button, a panel's edge), nor another of them.
   if (tv) {
+    // (fixed indeed: an upright TV's corner comes after its game, in the page, as on a phone)
+    const pinned = (el) => {
+      for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+        if (getComputedStyle(e).position === "fixed") return true;
+      }
+      return false;
+    };
     const fixedParts = [
       ...document.querySelectorAll(".tv-corner > *, .drama-mute-box, #app[data-role=board] .crowd, .captions"),
-    ].filter(shown);
+    ].filter((el) => shown(el) && pinned(el));
     const inFixed = (el) => fixedParts.some((f) => f.contains(el) || el.contains(f));
     const painted = (el) => {
       if (el.matches("img, svg, canvas, button, input, select, textarea, .qr")) return true;
