@@ -69,6 +69,8 @@ export function remoteMount(app, page, ctx) {
     bar.hidden = !on || wide;
     morph(toggle, shown() === "board" ? t("Show my controls") : t("Show the board"));
     toggle.setAttribute("aria-expanded", String(shown() === "board"));
+    // The board fills the screen under the toggle's bar, as tall as that is in its language.
+    document.body.style.setProperty("--remote-bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);
     fit();
   }
 
