@@ -47,6 +47,10 @@ def test_a_closed_rooms_screens_say_so_and_never_show_the_next_room(tmp_path, da
         admin.fill("#id_username", "operator")
         admin.fill("#id_password", PASSWORD)
         admin.click("input[type=submit]")
+        # The rooms' list loaded whole, its scripts run (a box ticked while the login's
+        # redirect was still landing came back unticked on a loaded machine).
+        admin.wait_for_url(re.compile(r"/admin/games/room/$"))
+        admin.wait_for_load_state("load")
         admin.locator("input[name=_selected_action]").first.check()
         admin.select_option("select[name=action]", "rooms_close")
         admin.click("button[name=index]")

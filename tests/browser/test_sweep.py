@@ -329,14 +329,22 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
                     " return Boolean(app) && app.dataset.status !== 'lobby'"
                     " && window.__remoteVersion === version; }", arg=version, timeout=WAIT_MS)
                 mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS)
-                screen = Screen(game, n, phase.key, viewport, "en", 0)
-                found = screen_check(page, screen, True)
-                found += [f"board: {problem}" for problem in mirror.evaluate(
-                    CHECKS_JS, {"tv": True, "game": game, "names": names(n), "axe": True})]
-                found += [f"script error: {error}" for error in page.errors]
-                page.errors.clear()
-                problems += [f"{screen.name}: {problem}" for problem in found]
-                screens += 1
+                keys = [phase.key]
+                if phase.recap is not None:
+                    keys.append(f"{phase.key}-recap")  # then the board's recap, opened over it
+                for key in keys:
+                    if key != phase.key:
+                        mirror.locator('[data-testid="recap-open"]').click()
+                        mirror.wait_for_selector('[data-testid="recap"]:not([hidden])',
+                                                 timeout=WAIT_MS)
+                    screen = Screen(game, n, key, viewport, "en", 0)
+                    found = screen_check(page, screen, True)
+                    found += [f"board: {problem}" for problem in mirror.evaluate(
+                        CHECKS_JS, {"tv": True, "game": game, "names": names(n), "axe": True})]
+                    found += [f"script error: {error}" for error in page.errors]
+                    page.errors.clear()
+                    problems += [f"{screen.name}: {problem}" for problem in found]
+                    screens += 1
     finally:
         seat_remote_set(database, room["tokens"][0], False)
     assert screens, "no screen was checked"

@@ -198,8 +198,10 @@ async ({ tv, game, names, large, axe }) => {
 
   // 4. Sizes: the TV's game text readable across a room; a phone's every control a finger wide.
   const gameRoot = document.querySelector("#game:not([hidden]) .game-root");
-  // On the TV, the game, or the lobby's side (its players, the host's Start).
-  const tvRoot = gameRoot || document.querySelector("#lobby:not([hidden]) #lobby-side");
+  // On the TV, the recap when it is open, or the game, or the lobby's side (its players, the
+  // host's Start).
+  const tvRoot = screen !== app ? screen
+    : gameRoot || document.querySelector("#lobby:not([hidden]) #lobby-side");
   if (tv && tvRoot) {
     const seen = new Set();
     for (const { el } of runs) {
