@@ -33,14 +33,16 @@ play: $(STAMP) .secret_key
 # own settings register: its tests and its browser sweep, through a platform that has never heard
 # of it. The fourth game's pass shares nothing with the main one (its hub and database are its
 # own, its screenshots named for it) and fills the main pass's idle moments; its report is
-# printed after the main one's, and either failing fails the target.
+# printed after the main one's, and either failing fails the target. The main pass ends with its
+# 25 slowest steps, to see where the suite's time goes (it is CPU-bound on two cores: Chromium's
+# rendering first).
 FOURTH_LOG := artifacts/fourthgame-test.log
 test: $(STAMP)
 	@mkdir -p artifacts
 	@$(BIN)/python -m pytest -p no:cacheprovider -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
 	  $(foreach lang,en es fr id,"tests/browser/test_sweep.py::TestSweep_fourthgame_$(lang)") \
 	  tests/games/contract -k fourthgame > $(FOURTH_LOG) 2>&1 & fourth=$$!; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder; main=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder --durations=25; main=$$?; \
 	wait $$fourth; fourth=$$?; \
 	echo "=== the fourth game's pass (run beside the main one; $(FOURTH_LOG)):"; cat $(FOURTH_LOG); \
 	test $$main -eq 0 && test $$fourth -eq 0
