@@ -474,6 +474,8 @@ CONSOLE_PARTS = """() => {
   return {
     console: [...document.querySelectorAll('[data-testid="host-console"] :is(h1, .hint, .player)')]
       .map(box),
+    names: [...document.querySelectorAll('[data-testid="host-console"] .player .name')]
+      .map((el) => ({ name: el.textContent, width: el.clientWidth, needs: el.scrollWidth })),
     menu: [...panel.querySelectorAll(
       ":scope > :is(button.big, .host-game, .handover, .host-players)")].map(box),
     panel: box(panel),
@@ -482,14 +484,18 @@ CONSOLE_PARTS = """() => {
 
 
 def menu_clear_of_console(console: Any) -> None:
-    """The console's open host menu lies over none of the console (its players above all), and
-    its sections (Pause, the game's tools, the players) each stand clear of the one above, on the
-    laptop the console opened on (1280×800), a 1080p screen and a phone (390×844)."""
+    """The console's players each show their name whole; its open host menu lies over none of
+    the console (its players above all), and its sections (Pause, the game's tools, the players)
+    each stand clear of the one above, on the laptop the console opened on (1280×800), a 1080p
+    screen and a phone (390×844)."""
     opened = console.viewport_size
     for size in (opened, {"width": 1920, "height": 1080}, {"width": 390, "height": 844}):
         console.set_viewport_size(size)
         console.wait_for_timeout(200)  # laid out again
         parts = console.evaluate(CONSOLE_PARTS)
+        # Every player's name shows whole beside its badge (these names are short).
+        names = parts["names"]
+        assert names and all(0 < n["needs"] <= n["width"] + 1 for n in names), (size, names)
         panel = parts["panel"]
         for part in parts["console"]:
             apart = (part["right"] <= panel["left"] or panel["right"] <= part["left"]
