@@ -157,8 +157,12 @@ async ({ tv, game, names, large, axe }) => {
       const width = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0);
       let line = el;
       while (line.parentElement && getComputedStyle(line).display.startsWith("inline")) line = line.parentElement;
+      // (the line's content box to the fraction of a pixel, as the browser breaks the word:
+      // clientWidth rounds, and a word a fraction wider than the box passed for one that fits)
       const ls = getComputedStyle(line);
-      return width > line.clientWidth - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight) + SLACK;
+      const inner = line.getBoundingClientRect().width - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight)
+        - parseFloat(ls.borderLeftWidth) - parseFloat(ls.borderRightWidth);
+      return width > inner - SLACK;
     };
     const i = starts.find((k) => letters.test(chars[k - 1]) && letters.test(chars[k]) && !nameTooWide(k));
     if (i !== undefined) {

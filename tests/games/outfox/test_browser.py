@@ -67,7 +67,10 @@ def room_create(tv, base: str) -> str:
     form.locator("summary").click()
     form.locator('[name="outfox-language"]').select_option("en")
     form.locator('[name="outfox-rank_seconds"]').select_option("0")
-    form.locator('[name="outfox-double_down_seconds"]').fill("5")
+    # Double Down ends once both guessers bet (they always do here): a timer long enough for
+    # the reader's peek and a phone reloaded on a loaded machine (5 s ran out before a guesser's
+    # phone showed the phase).
+    form.locator('[name="outfox-double_down_seconds"]').fill("30")
     form.locator('[name="outfox-reveal_pace"]').select_option("auto")
     form.locator('[name="outfox-reveal_seconds"]').fill("1")
     form.locator('[name="outfox-read_seconds"]').fill("0")
