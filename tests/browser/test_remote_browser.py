@@ -356,11 +356,26 @@ def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(
 
 
 def test_a_remote_outfox_party_is_played_to_the_end_with_the_board_on_each_device(party):
+    """The first turn's Fox is given (the one reader of two players sets it) while the laptop's
+    page is held busy past the reading's moment: once free, it still reads the card aloud (late
+    rather than never; a moment's sting or banner is dropped instead); then every turn's answers
+    are read on both boards at once."""
     options = {"rank_seconds": 0, "read_seconds": 0, "reveal_pace": "manual",
                "double_down_seconds": 5}
     room = remote_party_open(party, "outfox", options, 2, ("fr", "id"))
     board_shown(room)
-    play(room, outfox_choose, before=outfox_read_aloud)
+    laptop = room.devices[1]
+    busy = []
+
+    def laptop_busy_then_read_aloud(room: Room, view: dict, action: dict) -> None:
+        if action["type"] == "fox" and not busy:
+            busy.append(view["turn"])
+            mirror(laptop).evaluate("() => { setTimeout(() => { const end = Date.now() + 4000; "
+                                    "while (Date.now() < end) { /* a slow device */ } }, 0); }")
+        outfox_read_aloud(room, view, action)
+
+    play(room, outfox_choose, before=laptop_busy_then_read_aloud)
+    assert busy
     remote_devices_end(room)
     # Each turn's answers were read aloud on both remote boards at the same moment.
     assert len(spoken_together(room)) >= 6

@@ -55,7 +55,7 @@ export function mount(root, ctx) {
 
   // Speak each new set of lines once, in the page's language (the room's, as the server chose
   // it), when its frame's cue is due: on the TV and every remote player's board at once, by the
-  // server's clock (cue.js); lines whose moment a slow device missed are not spoken late. A tap
+  // server's clock (cue.js); a slow device that missed the moment speaks them at once. A tap
   // on "Tap to hear" speaks them now. captions.js writes each line on the screen while it is
   // spoken.
   function narrate(now = false) {

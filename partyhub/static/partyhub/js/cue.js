@@ -3,7 +3,7 @@
 // estimates it (dom.js), on every board alike: the TV and each remote player's device play them
 // together, whatever their own clocks say and however late each frame reached them. A cue whose
 // time passed more than CUE_LATE ago is dropped: a device that fell behind shows the newest frame
-// and never replays what it missed.
+// and never replays a moment it missed; only words to be heard are still spoken (cue()).
 
 import { serverNow } from "./dom.js";
 
@@ -19,11 +19,9 @@ export function cueWait(at) {
 // The moment the cues of a frame built at `serverTime` are due (the server's clock).
 export const cueDue = (serverTime) => (typeof serverTime === "number" ? serverTime : serverNow()) + CUE_LEAD;
 
-// Run `play` when the cues of a frame built at `serverTime` are due; false (and never run) when
-// that moment is too far gone.
+// Run `play` (the narrator's lines, a card read aloud) when the cues of a frame built at
+// `serverTime` are due; at once when that moment is gone: words a player must hear are spoken
+// late on a device that fell behind rather than never (its stings and banners are dropped).
 export function cue(serverTime, play) {
-  const wait = cueWait(cueDue(serverTime));
-  if (wait === null) return false;
-  setTimeout(play, wait * 1000);
-  return true;
+  setTimeout(play, (cueWait(cueDue(serverTime)) ?? 0) * 1000);
 }
