@@ -545,18 +545,34 @@ def test_every_prompt_renders_and_sends_only_legal_actions(chromium_path):
         assert errors == []
 
 
+# The TV's paged panels (ballots, the log, the timeline) whose items run past their box.
+PANELS_OVERFLOWING = """() => [...document.querySelectorAll('.ww-pages')]
+  .filter((panel) => panel.scrollHeight > panel.clientHeight + 1).map((panel) => panel.className)"""
+
+
 @pytest.mark.django_db
 def test_tv_reads_across_the_room_with_24_players(chromium_path):
     """The TV of a 24-player game in every phase, drawn by tv.js from the rules' board view: no
-    text under 28 px, every seat on the 1080p screen, no script error."""
+    text under 28 px, every seat on the 1080p screen, no script error; each paged panel shows
+    the items that fit, and fits them again when the screen changes size (a TV's window made
+    smaller, a remote board turned), not a page turn later."""
     tv = {"width": 1920, "height": 1080}
+    smaller = {"width": 1600, "height": 900}
     with screen_page(chromium_path, tv, "werewolf") as (page, page_data, errors):
+        paged = 0
         for name, view in sorted(random_views(24, board_only=True).items()):
             draw(page, page_data, view, 24, board=True)
             shot(page, f"tv24-{name}")
             assert page.evaluate(SMALLEST_TV_TEXT) >= 28, name
             seats = page.locator('[data-testid="seats"], [data-testid="reveal"]').bounding_box()
             assert seats["y"] + seats["height"] <= 1080, name
+            assert page.evaluate(PANELS_OVERFLOWING) == [], name
+            paged += page.locator(".ww-pages").count()
+            page.set_viewport_size(smaller)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+            assert page.evaluate(PANELS_OVERFLOWING) == [], (name, smaller)
+            page.set_viewport_size(tv)
+        assert paged, "no view had a paged panel"
         assert errors == []
 
 

@@ -251,7 +251,9 @@ export function mount(root, ctx) {
     }
   }
   setInterval(() => pagesFit(true), PAGE_MS);
-  // What fits changes once the stylesheet, the page's font and each picture have loaded.
+  // What fits changes once the stylesheet, the page's font and each picture have loaded, and
+  // when the screen changes size (a window resized, a remote board turned upright).
+  window.addEventListener("resize", () => pagesFit());
   styleLoad().then(() => pagesFit());
   document.fonts.ready.then(() => pagesFit());
   root.addEventListener("load", () => pagesFit(), true);

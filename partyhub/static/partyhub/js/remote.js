@@ -6,8 +6,8 @@
 // holds as it is); a box taller than wide (a phone held upright) draws it as an upright screen
 // instead, which every game's TV lays out for (its CSS's `orientation: portrait`): a TV scaled to
 // a phone's width would be text of 6 px. A wide screen shows board and controls side by side, a
-// narrow one either, with a toggle that stays put. Every remote device shows the same toggle and the same board, so in a
-// game of secret roles at night they look and sound alike.
+// narrow one either, with a toggle that stays put. Every remote device shows the same toggle and
+// the same board, so in a game of secret roles at night they look and sound alike.
 
 import { h, morph, t } from "./dom.js";
 
