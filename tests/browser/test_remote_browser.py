@@ -494,6 +494,10 @@ CONSOLE_PARTS = """() => {
     menu: [...panel.querySelectorAll(
       ":scope > :is(button.big, .host-game, .handover, .host-players)")].map(box),
     panel: box(panel),
+    text_px: parseFloat(getComputedStyle(
+      document.querySelector('[data-testid="host-console"] .hint')).fontSize),
+    app_bottom: document.getElementById("app").getBoundingClientRect().bottom,
+    gear: box(document.querySelector('[data-testid="host-menu"] summary')),
   };
 }"""
 
@@ -502,7 +506,7 @@ def menu_clear_of_console(console: Any) -> None:
     """The console's players each show their name whole; its open host menu lies over none of
     the console (its players above all), and its sections (Pause, the game's tools, the players)
     each stand clear of the one above, on the laptop the console opened on (1280×800), a 1080p
-    screen and a phone (390×844)."""
+    screen and a phone (390×844), where it is phone-sized and opens into view."""
     opened = console.viewport_size
     for size in (opened, {"width": 1920, "height": 1080}, {"width": 390, "height": 844}):
         console.set_viewport_size(size)
@@ -519,6 +523,23 @@ def menu_clear_of_console(console: Any) -> None:
         for above, below in zip(parts["menu"], parts["menu"][1:], strict=False):
             assert below["top"] >= above["bottom"] + 8, (size, above, below)
         shot(console, f"remote-werewolf-console-menu-{size['width']}")
+    # On the phone held upright: the console's text a phone's (not a TV's 28 px), down to the
+    # screen's bottom (no caption strip kept free), and its menu, opened, comes into view; its
+    # gear is in view under the console, not a screen's height further down.
+    assert 14 <= parts["text_px"] <= 20 and parts["app_bottom"] == size["height"], parts
+    summary = console.locator('[data-testid="host-menu"] summary')
+    summary.click()  # folded
+    summary.click()  # opened again
+    console.wait_for_timeout(200)  # scrolled
+    top = console.evaluate(CONSOLE_PARTS)["panel"]["top"]
+    assert 0 <= top < size["height"] / 2, top
+    shot(console, "remote-werewolf-console-menu-390-opened")
+    summary.click()  # folded: the gear in view under the console, unscrolled
+    console.evaluate("() => document.getElementById('app').scrollTo(0, 0)")
+    gear = console.evaluate(CONSOLE_PARTS)["gear"]
+    assert gear["top"] >= 0 and gear["bottom"] <= size["height"], gear
+    shot(console, "remote-werewolf-console-390")
+    summary.click()  # open, as it was
     console.set_viewport_size(opened)
 
 

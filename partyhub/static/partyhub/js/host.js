@@ -88,7 +88,11 @@ export function hostMenuRender(root, frame, ctx, tools = null) {
   // On the TV during a game the menu is its gear alone, beside the language switch, so the
   // corner the games leave free holds it (its name is still the button's label).
   const compact = ctx.role === "board" && room.status !== "lobby";
-  morph(root, h("details", { class: "host-menu", "data-testid": "host-menu" },
+  // Opened, its panel is brought into view (on a screen held upright it comes after the game).
+  const panelShow = (event) => {
+    if (event.currentTarget.open) event.currentTarget.querySelector(".host-panel").scrollIntoView({ block: "nearest" });
+  };
+  morph(root, h("details", { class: "host-menu", "data-testid": "host-menu", ontoggle: panelShow },
     h("summary", compact ? { "aria-label": t("Host menu"), title: t("Host menu") } : {},
       h("span", { class: "host-gear", "aria-hidden": "true" }, "⚙"), compact ? null : t("Host menu")),
     h("div", { class: "host-panel" },
