@@ -530,9 +530,11 @@ def menu_clear_of_console(console: Any) -> None:
     summary = console.locator('[data-testid="host-menu"] summary')
     summary.click()  # folded
     summary.click()  # opened again
-    console.wait_for_timeout(200)  # scrolled
-    top = console.evaluate(CONSOLE_PARTS)["panel"]["top"]
-    assert 0 <= top < size["height"] / 2, top
+    # (the panel is scrolled to on the menu's "toggle" event, which follows the click)
+    shown = ("(height) => { const top = document.querySelector("
+             "'[data-testid=\"host-menu\"] .host-panel').getBoundingClientRect().top;"
+             " return 0 <= top && top < height / 2; }")
+    console.wait_for_function(shown, arg=size["height"], timeout=WAIT_MS)
     shot(console, "remote-werewolf-console-menu-390-opened")
     summary.click()  # folded: the gear in view under the console, unscrolled
     console.evaluate("() => document.getElementById('app').scrollTo(0, 0)")
