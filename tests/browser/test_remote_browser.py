@@ -188,9 +188,41 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int,
         devices.append(page)
     seats = [Socket(ws_url(hub.base, seat["seat_socket"])) for seat in joined]
     board = Socket(ws_url(hub.base, made["board_socket"]))
-    console.click('[data-testid="start"]', timeout=WAIT_MS)
+    lobby_in_hand(console, game)  # its Start tapped on a phone held upright
     board.until(lambda frame: frame["room"]["status"] == "playing")
+    console.set_viewport_size({"width": 1280, "height": 800})
     return Room(code, console, devices, seats, board)
+
+
+# Whatever in the lobby runs past the screen's sides (a box wider than the screen, or out of
+# it), and the sizes of its text.
+LOBBY_IN_HAND = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [...document.querySelectorAll("#lobby *")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width && (box.left < -1 || box.right > width + 1);
+  }).map((el) => `${el.tagName}.${el.className}: ${el.textContent.slice(0, 30)}`);
+  const sizes = [...document.querySelectorAll("#lobby :is(p, li, button, h2):not(.lobby-code)")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => parseFloat(getComputedStyle(el).fontSize));
+  const cut = [...document.querySelectorAll("#lobby .player .name")]
+    .filter((el) => !el.clientWidth || el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.textContent);
+  return { out, cut, largest: Math.max(...sizes) };
+}"""
+
+
+def lobby_in_hand(console: Any, game: str) -> None:
+    """The host of a remote party holds its console, a phone upright (390×844), in the lobby:
+    nothing runs past the screen's sides, every player's name shows whole, its text a phone's
+    (no 28 px TV text but the code), and the host starts the game from it, the Start scrolled
+    to."""
+    console.set_viewport_size({"width": 390, "height": 844})
+    console.wait_for_selector('[data-testid="start"]', timeout=WAIT_MS)
+    found = console.evaluate(LOBBY_IN_HAND)
+    assert found["out"] == [] and found["cut"] == [] and found["largest"] < 28, found
+    shot(console, f"remote-{game}-console-lobby-390")
+    console.click('[data-testid="start"]', timeout=WAIT_MS)
 
 
 def language_pick(page: Any, language: str) -> None:
