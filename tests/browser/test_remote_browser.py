@@ -198,7 +198,7 @@ def remote_party_open(hub: Hub, game: str, options: dict, players: int,
 # it), and the sizes of its text.
 LOBBY_IN_HAND = """() => {
   const width = document.documentElement.clientWidth;
-  const out = [...document.querySelectorAll("#lobby *")].filter((el) => {
+  const out = [...document.querySelectorAll("#lobby *, .tv-corner *")].filter((el) => {
     const box = el.getBoundingClientRect();
     return box.width && (box.left < -1 || box.right > width + 1);
   }).map((el) => `${el.tagName}.${el.className}: ${el.textContent.slice(0, 30)}`);
@@ -214,14 +214,20 @@ LOBBY_IN_HAND = """() => {
 
 def lobby_in_hand(console: Any, game: str) -> None:
     """The host of a remote party holds its console, a phone upright (390×844), in the lobby:
-    nothing runs past the screen's sides, every player's name shows whole, its text a phone's
-    (no 28 px TV text but the code), and the host starts the game from it, the Start scrolled
-    to."""
+    nothing runs past the screen's sides (its host menu opened neither), every player's name
+    shows whole, its text a phone's (no 28 px TV text but the code), and the host starts the
+    game from it, the Start scrolled to."""
     console.set_viewport_size({"width": 390, "height": 844})
     console.wait_for_selector('[data-testid="start"]', timeout=WAIT_MS)
     found = console.evaluate(LOBBY_IN_HAND)
     assert found["out"] == [] and found["cut"] == [] and found["largest"] < 28, found
     shot(console, f"remote-{game}-console-lobby-390")
+    menu = console.locator('[data-testid="host-menu"] summary')
+    menu.click()  # the host menu, opened, within the screen's sides too
+    console.wait_for_selector('[data-testid="host-menu"] .host-panel', timeout=WAIT_MS)
+    assert console.evaluate(LOBBY_IN_HAND)["out"] == []
+    shot(console, f"remote-{game}-console-lobby-menu-390")
+    menu.click()
     console.click('[data-testid="start"]', timeout=WAIT_MS)
 
 
