@@ -383,11 +383,19 @@ def test_a_remote_hoax_party_is_played_to_the_end_with_the_board_on_each_device(
     room = remote_party_open(party, "hoax", {"first_player": 0, "hoax_window_seconds": 60,
                                              "vote_seconds": 60}, 3, ("es", "en"))
     board_shown(room)
+    # The phone's player plays first: its toggle, over the board, says so (in Spanish).
+    toggle = room.devices[0].locator('[data-testid="remote-toggle"]')
+    called = room.devices[0].locator('[data-testid="remote-toggle"].your-turn')
+    called.wait_for(timeout=WAIT_MS)
+    words = "Your turn: show my controls"
+    spanish = room.devices[0].evaluate("(words) => gettext(words)", words)  # its catalogue's
+    assert toggle.inner_text() == spanish != words
     shot(room.devices[0], "remote-hoax-phone-board")
     shot(room.devices[1], "remote-hoax-laptop")
     shot(room.console, "remote-hoax-console")
     play(room, hoax_choose)
     remote_devices_end(room)
+    assert called.count() == 0  # the game over, nobody's turn
     room.close()
     for page in room.devices:  # the accusations' banners play on each remote board, in turn
         banner_seen(page, "%(name)s accuses %(target)s!")

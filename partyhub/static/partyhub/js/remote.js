@@ -51,6 +51,7 @@ export function remoteMount(app, page, ctx) {
   let ready = false;
   let latest = null; // the newest board frame, for the mirror once it is ready
   let on = false;
+  let turn = false; // the player's turn has come (the game tells, where its turns are public)
 
   function shown() {
     try { return sessionStorage.getItem(SHOWN_KEY) || "board"; } catch { return "board"; }
@@ -67,7 +68,10 @@ export function remoteMount(app, page, ctx) {
     document.body.dataset.remoteShows = on && !wide ? shown() : "both";
     pane.hidden = !on;
     bar.hidden = !on || wide;
-    morph(toggle, shown() === "board" ? t("Show my controls") : t("Show the board"));
+    // Watching the board, a player is told when its turn comes (its controls are out of sight).
+    const called = turn && shown() === "board";
+    toggle.classList.toggle("your-turn", called);
+    morph(toggle, shown() !== "board" ? t("Show the board") : called ? t("Your turn: show my controls") : t("Show my controls"));
     toggle.setAttribute("aria-expanded", String(shown() === "board"));
     // The board fills the screen under the toggle's bar, as tall as that is in its language.
     document.body.style.setProperty("--remote-bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);
@@ -122,11 +126,19 @@ export function remoteMount(app, page, ctx) {
     update(frame) {
       switchRender(frame);
       on = Boolean(frame.board);
+      if (frame.room.status !== "playing") turn = false;
       if (on && !mirror) mirrorOpen();
       if (on) {
         latest = boardFrame(frame);
         if (ready) mirror.contentWindow.postMessage(latest, location.origin);
       }
+      layout();
+    },
+    // Whether the player's turn is on (screen.js, from the game's yourTurn; a game whose turns
+    // are secret has none, and every remote device's toggle stays alike).
+    turnShow(now) {
+      if (now === turn) return;
+      turn = now;
       layout();
     },
   };

@@ -221,7 +221,8 @@ async function gameShow() {
   recapView.update(frame);
 }
 
-// A phone vibrates once when its player's turn comes (Vibration API, where the phone has it), as
+// A phone vibrates once when its player's turn comes (Vibration API, where the phone has it), and
+// a remote one's toggle says so while it shows the board, as
 // the game's phone module tells from the view: yourTurn(view). A game whose turns are secret
 // exports none, so every phone stays alike. The first frame a page sees does not buzz (a phone
 // coming back mid-turn).
@@ -231,6 +232,7 @@ function turnBuzz() {
   const now = Boolean(gameScreen.yourTurn(frame.view));
   if (now && turnWas === false && typeof navigator.vibrate === "function") navigator.vibrate(200);
   turnWas = now;
+  if (remote) remote.turnShow(now); // and a remote player watching the board is told
 }
 
 function crowdShow() {
