@@ -211,6 +211,15 @@ def seat_held(code: str, token: str | None) -> bool:
     return True
 
 
+def remote_party_is(code: str) -> bool:
+    """Whether ``code`` names a remote party, where every seat is remote: the join form does
+    not ask "I'm not at the TV"."""
+    try:
+        return bool(code) and selectors.room_get(code).remote_party
+    except ServiceError:
+        return False
+
+
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: a phone can add the hub to its home screen and open it full screen."""
     data = {
@@ -276,7 +285,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return throttled_render(
         request, "games/join.html",
         {"code": code, "name": name, "error": error, "notice": notice,
-         "handover_open": handover is not None, "remote": "remote" in request.POST},
+         "handover_open": handover is not None, "remote": "remote" in request.POST,
+         "remote_party": remote_party_is(code)},
         throttled,
     )
 

@@ -20,8 +20,9 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games.kit.errors import ServiceError
+from games.live import screens
 from games.live.consumers import host_cookie_name
-from games.rooms import services
+from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
 from games.werewolf import rules as werewolf
 from games.werewolf.options import SPECIALS
@@ -175,6 +176,21 @@ def test_the_forms_make_a_remote_party_and_a_remote_seat():
     Client().post("/join", {"code": room.code, "name": "Ann", "remote": "on"})
     Client().post("/join", {"code": room.code, "name": "Bob"})
     assert dict(room.seats.values_list("name", "remote")) == {"Ann": True, "Bob": False}
+
+
+def test_the_join_form_asks_i_am_not_at_the_tv_only_outside_a_remote_party():
+    """In a remote party every seat is remote: its join form (the code known, from the QR
+    code's link) does not ask; another room's, or a form with no code yet, does."""
+    party = services.room_create("hoax", {}, remote_party=True)
+    room = services.room_create("hoax", {})
+    asked = 'data-testid="join-remote"'
+    assert asked not in Client().get(f"/join/{party.code}").content.decode()
+    assert asked in Client().get(f"/join/{room.code}").content.decode()
+    assert asked in Client().get("/join").content.decode()
+    # Joined from it (no box to tick), the player is remote all the same: the party's.
+    Client().post("/join", {"code": party.code, "name": "Ann"})
+    public = screens.room_public(selectors.snapshot_get(party.code))
+    assert [player["remote"] for player in public["players"]] == [True]
 
 
 def test_the_api_makes_a_remote_party_and_a_remote_seat():
