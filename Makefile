@@ -11,19 +11,43 @@ PORT ?= 8000
 # tests wait on timers, servers and browsers. TEST_WORKERS=0 runs it in one process.
 TEST_WORKERS ?= 4
 
-.PHONY: play test lint bench messages clean
+.PHONY: install play test lint lock bench messages clean
 
-$(STAMP): pyproject.toml
+# Every install is from the lock: requirements/prod.txt (what the hub runs on) and
+# requirements/test.txt (that, plus the tests' tools), exported with their hashes from uv.lock by
+# `make lock`. pip installs exactly those versions and refuses a file whose hash differs.
+# tests/test_lock.py fails when what is installed differs from the lock.
+PROD_STAMP := $(VENV)/.installed-prod
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet ".[test]"
-	touch $(STAMP)
 
-.secret_key:
+$(PROD_STAMP): requirements/prod.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/prod.txt
+	touch $(PROD_STAMP)
+
+$(STAMP): requirements/test.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/test.txt
+	touch $(STAMP) $(PROD_STAMP)
+
+# The production install: the hub's dependencies only (no pytest, Playwright or ruff), in .venv
+# (VENV=… for another folder). README's "Deploying at scale" starts from it.
+install: $(PROD_STAMP)
+
+# Refresh the lock after changing pyproject.toml's dependencies (needs the registry): uv resolves
+# once for every Python >= 3.11 and every extra, then exports the two hashed files pip installs.
+# UPGRADE=1 also moves every package to its newest allowed release.
+lock: $(STAMP)
+	$(BIN)/uv lock $(if $(UPGRADE),--upgrade)
+	$(BIN)/uv export --frozen --format requirements-txt --no-emit-project --no-dev -q \
+	  -o requirements/prod.txt
+	$(BIN)/uv export --frozen --format requirements-txt --no-emit-project --no-dev --extra test -q \
+	  -o requirements/test.txt
+
+.secret_key: | $(VENV)/bin/python
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
 	chmod 600 .secret_key
 
-play: $(STAMP) .secret_key
+play: $(PROD_STAMP) .secret_key
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py migrate --noinput -v0
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py load_starter
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py collectstatic --noinput -v0

@@ -134,7 +134,7 @@ def test_filters(admin_client, make_card, query, expected):
 def test_deck_filter(admin_client, make_card, deck):
     make_card("In deck", decks=[deck])
     make_card("Not in deck")
-    response = admin_client.get(CHANGELIST, {"decks__id__exact": deck.pk})
+    response = admin_client.get(CHANGELIST, {"deck": deck.pk})
     assert [c.question for c in response.context["cl"].result_list] == ["In deck"]
 
 
