@@ -13,9 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs
 
 import orjson
 from channels.consumer import get_handler_name
@@ -32,6 +30,13 @@ from games.live.audience import vote_check, votes_mine
 from games.live.dbthread import database_call
 from games.live.door import service_call, service_call_delivered
 from games.live.fanout import DEGRADED, fanout
+from games.live.handshake import (
+    host_cookie_name,
+    scope_cookies,
+    scope_language,
+    scope_query,
+    seat_cookie_name,
+)
 from games.live.heartbeat import heartbeat
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.live.ticker import ticker_ensure
@@ -55,49 +60,6 @@ class Reply:
 
     def __init__(self, frame: dict) -> None:
         self.frame = frame
-
-
-def seat_cookie_name(code: str) -> str:
-    """The cookie in which a phone keeps its seat token for a room."""
-    return f"ph_seat_{code}"
-
-
-def host_cookie_name(code: str) -> str:
-    """The cookie in which the TV keeps the room's host token."""
-    return f"ph_host_{code}"
-
-
-def scope_cookies(scope: dict) -> dict[str, str]:
-    """The request's cookies, from the handshake headers."""
-    cookie = SimpleCookie()
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            cookie.load(value.decode("latin-1"))
-    return {key: morsel.value for key, morsel in cookie.items()}
-
-
-def scope_query(scope: dict) -> dict[str, str]:
-    """The handshake's query string, one value per key."""
-    parsed = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    return {key: values[0] for key, values in parsed.items()}
-
-
-def scope_language(scope: dict, cookies: dict[str, str]) -> str:
-    """The screen's language: Django's language cookie, else the browser's preference."""
-    from django.conf import settings
-    from django.utils.translation import get_supported_language_variant
-
-    wanted = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
-    if not wanted:
-        for name, value in scope.get("headers", []):
-            if name == b"accept-language":
-                wanted = value.decode("latin-1").split(",")[0].split(";")[0].strip()
-    try:
-        return get_supported_language_variant(wanted or settings.LANGUAGE_CODE)
-    except LookupError:
-        return settings.LANGUAGE_CODE
-
-
 
 
 def handover_reply(code: str, actor: services.Actor, message: dict) -> Reply:

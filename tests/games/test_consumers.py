@@ -20,8 +20,9 @@ from games.kit import errors
 from games.kit.errors import error_text
 from games.live import consumers, ticker
 from games.live import heartbeat as heartbeat_module
-from games.live.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
+from games.live.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES
 from games.live.fanout import fanout
+from games.live.handshake import host_cookie_name, scope_cookies, scope_language
 from games.rooms import liveness, presence
 from games.rooms.models import Connection, Room, Seat
 from partyhub.asgi import application
@@ -556,7 +557,7 @@ async def test_host_commands_work_from_the_tv_with_the_host_token(sockets):
 async def test_the_host_cookie_works_like_the_host_token(sockets):
     room, seats = await lobby(1)
     board = await socket_open(
-        f"/ws/rooms/{room.code}/board", {consumers.host_cookie_name(room.code): room.host_token}
+        f"/ws/rooms/{room.code}/board", {host_cookie_name(room.code): room.host_token}
     )
     sockets.append(board)
     await frame_next(board)

@@ -21,7 +21,7 @@ from prometheus_client import REGISTRY
 
 from games.kit import errors
 from games.live import door
-from games.live.consumers import seat_cookie_name
+from games.live.handshake import seat_cookie_name
 from games.rooms import lifecycle, presence, selectors, services
 from games.rooms.models import AudienceVote, Connection, Game, Room, Seat
 from tests.games.factories import (

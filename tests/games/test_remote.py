@@ -21,7 +21,7 @@ from django.test import Client
 
 from games.kit.errors import ServiceError
 from games.live import screens
-from games.live.consumers import host_cookie_name
+from games.live.handshake import host_cookie_name
 from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
 from games.werewolf import rules as werewolf

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from games.hoax import rules as hoax
 from games.kit.registry import GAMES
-from games.live.consumers import host_cookie_name, seat_cookie_name
+from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.outfox import rules as outfox
 from games.rooms import services
 from games.rooms.models import Room, Seat
