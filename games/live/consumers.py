@@ -39,6 +39,7 @@ from games.live.handshake import (
 )
 from games.live.heartbeat import heartbeat
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
+from games.live.socket_limits import MESSAGE_MAX_BYTES, FloodBucket
 from games.live.ticker import ticker_ensure
 from games.ops import metrics
 from games.ops.limits import Throttled, limiter, scope_address
@@ -46,12 +47,8 @@ from games.rooms import models, presence, selectors, services
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_MAX_BYTES = 4096
 # What Django raises when the database refuses connections or drops one mid-way (a restart).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# Token bucket per socket: a burst of FLOOD_BURST messages, refilled at FLOOD_RATE a second.
-FLOOD_BURST = 30
-FLOOD_RATE = 10.0
 UNREADABLE = object()  # what a message that is not JSON reads as
 
 
@@ -131,8 +128,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.cookies = scope_cookies(self.scope)
         self.query = scope_query(self.scope)
         self.language = scope_language(self.scope, self.cookies)
-        self.allowance = float(FLOOD_BURST)
-        self.allowance_at = time.monotonic()
+        self.flood = FloodBucket()
         self.screens: list[str] = []  # set once the fan-out hands this socket its frames
         self.address = scope_address(self.scope)
         throttled = await limiter.acheck("connections", self.address)
@@ -295,18 +291,6 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             frame["id"] = request_id
         await self.send(text_data=orjson.dumps(frame).decode())
 
-    def flood_allows(self) -> bool:
-        """Token bucket: refuse messages beyond the burst and the steady rate."""
-        now = time.monotonic()
-        self.allowance = min(
-            FLOOD_BURST, self.allowance + (now - self.allowance_at) * FLOOD_RATE
-        )
-        self.allowance_at = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
-
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The limit is in bytes: a text frame counts its UTF-8 bytes, not its characters.
         raw = text_data.encode("utf-8", "surrogatepass") if text_data is not None else bytes_data
@@ -321,7 +305,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         except orjson.JSONDecodeError:
             message = UNREADABLE
         request_id = message.get("id") if isinstance(message, dict) else None
-        if not self.flood_allows():
+        if not self.flood.allows():
             await self.error_send(
                 ServiceError(_("Too many messages; slow down."), code="flood"), request_id
             )

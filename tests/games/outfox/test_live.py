@@ -32,7 +32,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games.kit.errors import ServiceError
-from games.live import consumers
+from games.live import socket_limits
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
 from games.rooms.models import Game, Room
@@ -71,7 +71,7 @@ def fixed_clock(monkeypatch):
 def no_flood_limit(monkeypatch):
     """A scripted phone moves faster than a hand: lift the per-socket message rate limit (its
     own tests are in test_consumers.py), or a reader's quick "next" taps would be dropped."""
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
 
 
 @pytest.fixture
