@@ -38,6 +38,7 @@ from games.live.handshake import (
     seat_cookie_name,
 )
 from games.live.heartbeat import heartbeat
+from games.live.host_commands import Reply, host_command_run
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.live.socket_limits import MESSAGE_MAX_BYTES, FloodBucket
 from games.live.ticker import ticker_ensure
@@ -50,49 +51,6 @@ logger = logging.getLogger(__name__)
 # What Django raises when the database refuses connections or drops one mid-way (a restart).
 DATABASE_DOWN = (OperationalError, InterfaceError)
 UNREADABLE = object()  # what a message that is not JSON reads as
-
-
-class Reply:
-    """A handler's answer for the asking socket alone (the hand-over code), broadcast to none."""
-
-    def __init__(self, frame: dict) -> None:
-        self.frame = frame
-
-
-def handover_reply(code: str, actor: services.Actor, message: dict) -> Reply:
-    """A one-time code for handing a seat to a new phone, for the asking screen alone."""
-    handover, seat = services.seat_handover_code(code, actor, message.get("seat"))
-    return Reply({"type": "handover", "seat": seat.pk, "name": seat.name, "code": handover,
-                  "expires": seat.handover_until, "version": seat.room.version})
-
-
-def options_set(code: str, actor: services.Actor, message: dict) -> selectors.Snapshot:
-    options = message.get("options")
-    if not isinstance(options, dict):
-        raise ServiceError(_("Options must be an object."), code="bad_message")
-    return services.room_options_set(code, actor, options)
-
-
-# The host's commands (``{"type": "host", "command": …}``, docs/protocol.md): each a service
-# called with the room's code, the asking screen's actor and the message.
-HOST_COMMANDS: dict[str, Callable[[str, services.Actor, dict], Any]] = {
-    "start": lambda code, actor, m: services.room_start(code, actor),
-    "kick": lambda code, actor, m: services.seat_kick(code, actor, m.get("seat")),
-    "remove": lambda code, actor, m: services.seat_remove(code, actor, m.get("seat")),
-    "handover": handover_reply,
-    "lock": lambda code, actor, m: services.room_lock_set(code, actor, True),
-    "unlock": lambda code, actor, m: services.room_lock_set(code, actor, False),
-    "options": options_set,
-    "guide_start": lambda code, actor, m: services.room_guide_set(code, actor, True),
-    "guide_stop": lambda code, actor, m: services.room_guide_set(code, actor, False),
-    "play_again": lambda code, actor, m: services.room_play_again(code, actor),
-    "act": lambda code, actor, m: services.room_host_act(code, actor, m.get("action")),
-    "pause": lambda code, actor, m: services.room_pause_set(code, actor, True),
-    "resume": lambda code, actor, m: services.room_pause_set(code, actor, False),
-    "settings": lambda code, actor, m: services.room_host_settings(code, actor,
-                                                                  m.get("settings")),
-    "switch_game": lambda code, actor, m: services.room_switch_game(code, actor, m.get("game")),
-}
 
 
 class ScreenConsumer(AsyncWebsocketConsumer):
@@ -393,12 +351,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     def on_host(self, message: dict) -> selectors.Snapshot | Reply:
-        """Host controls, from the TV or the VIP's phone (``HOST_COMMANDS``)."""
-        name = message.get("command")
-        command = HOST_COMMANDS.get(name) if isinstance(name, str) else None
-        if command is None:
-            raise ServiceError(_("Unknown host command."), code="unknown_type")
-        return command(self.code, self.actor(), message)
+        """Host controls, from the TV or the VIP's phone (``games.live.host_commands``)."""
+        return host_command_run(self.code, self.actor(), message)
 
 
 class BoardConsumer(ScreenConsumer):
