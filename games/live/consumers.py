@@ -25,8 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from games.kit.errors import ServiceError, error_text
 from games.kit.rules import Refusal
 from games.live import drain
-from games.live.audience import desk as audience_desk
-from games.live.audience import vote_check, votes_mine
+from games.live.audience_votes import screen_opened, vote_cast, votes_again
 from games.live.dbthread import database_call
 from games.live.door import service_call, service_call_delivered
 from games.live.fanout import DEGRADED, fanout
@@ -125,9 +124,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         await self.opened()
 
     async def opened(self) -> None:
-        """Once the snapshot is sent: the audience's tally soon (``games.live.audience``)."""
-        if BOARD in self.screens or AUDIENCE in self.screens:
-            audience_desk.touch(self.room_id)
+        """Once the snapshot is sent (``games.live.audience_votes``)."""
+        screen_opened(self.room_id, self.screens)
 
     def authenticate(self) -> tuple[Any, Any]:
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
@@ -404,24 +402,20 @@ class SeatConsumer(ScreenConsumer):
     async def opened(self) -> None:
         await super().opened()
         if self.seat.is_audience:
-            for vote in await database_call(votes_mine, self.room_id, self.seat.pk):
-                await self.send(text_data=orjson.dumps(vote).decode())
+            for text in await votes_again(self.room_id, self.seat.pk):
+                await self.send(text_data=text)
 
     async def handle(self, message: dict, request_id: Any) -> None:
         """An audience vote answers only its sender, and the tally follows
-        (``games.live.audience``); everything else as every screen."""
+        (``games.live.audience_votes``); everything else as every screen."""
         if message["type"] != "audience":
             await super().handle(message, request_id)
             return
         try:
-            vote = await database_call(
-                self.translated(lambda m: vote_check(self.room_id, self.seat.pk, m)), message
-            )
+            told = await vote_cast(self.room_id, self.seat.pk, message, self.language)
         except Refusal as error:
             await self.error_send(error, request_id)
             return
-        audience_desk.voted(self.room_id, vote)
-        told = {key: vote[key] for key in ("type", "ballot", "question", "choice")}
         if request_id is not None:
             told["id"] = request_id
         await self.send(text_data=orjson.dumps(told).decode())
