@@ -38,12 +38,13 @@ from games.live.handshake import (
 )
 from games.live.heartbeat import heartbeat
 from games.live.host_commands import Reply, host_command_run
+from games.live.reseating import Reseating
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.live.socket_limits import MESSAGE_MAX_BYTES, FloodBucket
 from games.live.ticker import ticker_ensure
 from games.ops import metrics
 from games.ops.limits import Throttled, limiter, scope_address
-from games.rooms import models, presence, selectors, services
+from games.rooms import presence, selectors, services
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ DATABASE_DOWN = (OperationalError, InterfaceError)
 UNREADABLE = object()  # what a message that is not JSON reads as
 
 
-class ScreenConsumer(AsyncWebsocketConsumer):
+class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
     # A screen's frames reach it through the fan-out (one layer channel per process and room),
@@ -62,9 +63,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
     channel_layer_alias = "sockets"
     room_id: int
     code: str
-    seat: Any = None
     gone = False  # disconnected
-    revoked = False  # its seat was handed to another phone: it gets nothing more
 
     async def dispatch(self, message: dict) -> None:
         """Channels' ``dispatch`` without its hop to the database thread before each message to
@@ -131,10 +130,6 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """The room (and seat) this socket speaks for; ``ServiceError`` when none."""
         raise NotImplementedError
 
-    def screens_for(self) -> list[str]:
-        """The screens whose frames this socket shows (``games.live.screens``)."""
-        raise NotImplementedError
-
     def kind(self) -> str:
         """What this socket is, as the metrics count it: ``board``, ``player`` or ``audience``."""
         raise NotImplementedError
@@ -174,35 +169,6 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         """The host removed this seat: say so, then hang up."""
         await self.send(text_data='{"type":"kicked"}')
         await self.close(code=4403)
-
-    async def handed_check(self) -> None:
-        """This seat was handed to another phone: if this socket's token no longer holds it
-        (the old phone, not the new one), say so, take no more frames, and hang up."""
-        if self.seat is None or self.revoked:
-            return
-        if await database_call(self.seat_still_held):
-            return
-        self.revoked = True
-        await self.send(text_data='{"type":"handed"}')
-        await self.close(code=4409)
-
-    async def reseat(self, watches: bool) -> None:
-        """Play again moved this phone's seat between the audience and the places: it now
-        takes the screens of what it is (``screens_for``), before this change's frames."""
-        if self.seat is None or self.seat.is_audience == watches:
-            return
-        self.seat.is_audience = watches
-        screens = self.screens_for()
-        for screen in self.screens:
-            if screen not in screens:
-                await fanout.leave(self.room_id, screen, self)
-        for screen in screens:
-            if screen not in self.screens:
-                await fanout.join(self.room_id, screen, self)
-        self.screens = screens
-
-    def seat_still_held(self) -> bool:
-        return models.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
 
     async def snapshot_send(self) -> None:
         """This screen's full current view (the closed frame once the room has ended)."""
