@@ -40,7 +40,7 @@ from games.live.heartbeat import heartbeat
 from games.live.host_commands import Reply, host_command_run
 from games.live.reseating import Reseating
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
-from games.live.socket_limits import MESSAGE_MAX_BYTES, FloodBucket
+from games.live.socket_limits import FloodBucket, MessageRefused, message_read
 from games.live.ticker import ticker_ensure
 from games.ops import metrics
 from games.ops.limits import Throttled, limiter, scope_address
@@ -50,7 +50,6 @@ logger = logging.getLogger(__name__)
 
 # What Django raises when the database refuses connections or drops one mid-way (a restart).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-UNREADABLE = object()  # what a message that is not JSON reads as
 
 
 class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
@@ -214,37 +213,12 @@ class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
         await self.send(text_data=orjson.dumps(frame).decode())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # The limit is in bytes: a text frame counts its UTF-8 bytes, not its characters.
-        raw = text_data.encode("utf-8", "surrogatepass") if text_data is not None else bytes_data
-        if raw is None or len(raw) > MESSAGE_MAX_BYTES:
-            await self.error_send(
-                ServiceError(_("That message is too large."), code="too_large")
-            )
-            return
-        # Read before the flood check, so that every refusal of a readable object echoes its id.
         try:
-            message = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            message = UNREADABLE
-        request_id = message.get("id") if isinstance(message, dict) else None
-        if not self.flood.allows():
-            await self.error_send(
-                ServiceError(_("Too many messages; slow down."), code="flood"), request_id
+            message, request_id = await message_read(
+                text_data, bytes_data, self.flood, self.address
             )
-            return
-        throttled = await limiter.acheck("messages", self.address)
-        if throttled is not None:
-            await self.error_send(throttled, request_id)
-            return
-        if message is UNREADABLE:
-            await self.error_send(
-                ServiceError(_("That message is not valid JSON."), code="bad_json")
-            )
-            return
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            await self.error_send(
-                ServiceError(_("Every message needs a type."), code="bad_message"), request_id
-            )
+        except MessageRefused as refused:
+            await self.error_send(refused.error, refused.request_id)
             return
         try:
             await self.handle(message, request_id)
