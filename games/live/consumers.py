@@ -22,7 +22,7 @@ from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games.kit.errors import ServiceError, error_text
+from games.kit.errors import ServiceError
 from games.kit.rules import Refusal
 from games.live import drain
 from games.live.audience_votes import screen_opened, vote_cast, votes_again
@@ -38,12 +38,13 @@ from games.live.handshake import (
 )
 from games.live.heartbeat import heartbeat
 from games.live.host_commands import Reply, host_command_run
+from games.live.replies import closed_frame, error_frame, net_frame, notice_frame
 from games.live.reseating import Reseating
 from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
 from games.live.socket_limits import FloodBucket, MessageRefused, message_read
 from games.live.ticker import ticker_ensure
 from games.ops import metrics
-from games.ops.limits import Throttled, limiter, scope_address
+from games.ops.limits import limiter, scope_address
 from games.rooms import presence, selectors, services
 
 logger = logging.getLogger(__name__)
@@ -154,14 +155,12 @@ class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
 
     async def net_send(self, status: str) -> None:
         """Whether the changes of others reach this screen (``games.live.fanout``)."""
-        await self.send(text_data=orjson.dumps({"type": "net", "status": status}).decode())
+        await self.send(text_data=net_frame(status))
 
     async def room_closed(self) -> None:
         """The room ended (``games.rooms.lifecycle``): say so, in the screen's language, and hang
         up; the screen shows the closed page."""
-        with translation.override(self.language):
-            frame = {"type": "closed", "message": str(_("This room has closed."))}
-        await self.send(text_data=orjson.dumps(frame).decode())
+        await self.send(text_data=closed_frame(self.language))
         await self.close(code=4410)
 
     async def kicked(self) -> None:
@@ -196,21 +195,11 @@ class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
 
     async def error_send(self, error: Refusal, request_id: Any = None) -> None:
         """A refusal, in the screen's language, to this socket only."""
-        with translation.override(self.language):
-            frame = {"type": "error", "code": error.code, "message": error_text(error)}
-        if isinstance(error, Throttled):
-            frame["retry_after"] = error.retry_after
-        if request_id is not None:
-            frame["id"] = request_id
-        await self.send(text_data=orjson.dumps(frame).decode())
+        await self.send(text_data=error_frame(error, self.language, request_id))
 
     async def notice_send(self, code: str, message: Any, request_id: Any = None) -> None:
         """A request done, with something its sender should know, to this socket only."""
-        with translation.override(self.language):
-            frame = {"type": "notice", "code": code, "message": str(message)}
-        if request_id is not None:
-            frame["id"] = request_id
-        await self.send(text_data=orjson.dumps(frame).decode())
+        await self.send(text_data=notice_frame(code, message, self.language, request_id))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
