@@ -177,15 +177,6 @@ class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
             return
         await self.send(text_data=text)
 
-    def reopen(self) -> selectors.Snapshot | None:
-        """Record this socket again after the sweep dropped it (unless its seat is gone)."""
-        try:
-            room = selectors.room_by_id(self.room_id)
-            seat = selectors.seat_by_token(room, self.seat.token) if self.seat else None
-        except ServiceError:
-            return None
-        return presence.connection_open(self.channel_name, room, seat)
-
     def snapshot_text(self) -> str:
         snapshot = selectors.snapshot_by_id(self.room_id)
         seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
