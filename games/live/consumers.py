@@ -38,9 +38,9 @@ from games.live.handshake import (
 )
 from games.live.heartbeat import heartbeat
 from games.live.host_commands import Reply, host_command_run
-from games.live.replies import closed_frame, error_frame, net_frame, notice_frame
 from games.live.reseating import Reseating
-from games.live.screens import AUDIENCE, BOARD, frame_for, seat_screen
+from games.live.screens import AUDIENCE, BOARD, seat_screen
+from games.live.sending import Sending
 from games.live.socket_limits import FloodBucket, MessageRefused, message_read
 from games.live.ticker import ticker_ensure
 from games.ops import metrics
@@ -53,7 +53,7 @@ logger = logging.getLogger(__name__)
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
-class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
+class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
     """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
 
     # A screen's frames reach it through the fan-out (one layer channel per process and room),
@@ -146,51 +146,6 @@ class ScreenConsumer(Reseating, AsyncWebsocketConsumer):
             except DATABASE_DOWN as error:
                 # The sweep forgets the socket's presence row once it goes stale.
                 logger.warning("a closed socket could not be recorded: %s", error)
-
-    async def frame_send(self, text: str) -> None:
-        """A frame built for this screen by the broadcaster (handed over by the fan-out); none
-        once this phone's seat went to another phone."""
-        if not self.revoked:
-            await self.send(text_data=text)
-
-    async def net_send(self, status: str) -> None:
-        """Whether the changes of others reach this screen (``games.live.fanout``)."""
-        await self.send(text_data=net_frame(status))
-
-    async def room_closed(self) -> None:
-        """The room ended (``games.rooms.lifecycle``): say so, in the screen's language, and hang
-        up; the screen shows the closed page."""
-        await self.send(text_data=closed_frame(self.language))
-        await self.close(code=4410)
-
-    async def kicked(self) -> None:
-        """The host removed this seat: say so, then hang up."""
-        await self.send(text_data='{"type":"kicked"}')
-        await self.close(code=4403)
-
-    async def snapshot_send(self) -> None:
-        """This screen's full current view (the closed frame once the room has ended)."""
-        try:
-            text = await database_call(self.snapshot_text)
-        except selectors.RoomClosed:
-            await self.room_closed()
-            return
-        await self.send(text_data=text)
-
-    def snapshot_text(self) -> str:
-        snapshot = selectors.snapshot_by_id(self.room_id)
-        seat = next((s for s in snapshot.seats if self.seat and s.pk == self.seat.pk), None)
-        if seat is None and self.seat is not None and self.seat.is_audience:
-            seat = self.seat  # during a game the snapshot holds the players only
-        return frame_for(snapshot, seat)
-
-    async def error_send(self, error: Refusal, request_id: Any = None) -> None:
-        """A refusal, in the screen's language, to this socket only."""
-        await self.send(text_data=error_frame(error, self.language, request_id))
-
-    async def notice_send(self, code: str, message: Any, request_id: Any = None) -> None:
-        """A request done, with something its sender should know, to this socket only."""
-        await self.send(text_data=notice_frame(code, message, self.language, request_id))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

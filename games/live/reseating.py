@@ -19,7 +19,7 @@ class Reseating:
     room_id: int
     screens: list[str]
     seat: Any = None
-    revoked = False  # its seat was handed to another phone: it gets nothing more
+    revoked = False  # its seat was handed to another phone: it gets nothing more (``Sending``)
 
     def screens_for(self) -> list[str]:
         """The screens whose frames this socket shows (``games.live.screens``)."""
