@@ -6,10 +6,10 @@ it opens."""
 from __future__ import annotations
 
 import orjson
-from django.utils import translation
 
 from games.live.audience import desk, vote_check, votes_mine
 from games.live.dbthread import database_call
+from games.live.handshake import in_language
 from games.live.screens import AUDIENCE, BOARD
 
 
@@ -28,11 +28,8 @@ async def votes_again(room_id: int, seat_id: int) -> list[str]:
 async def vote_cast(room_id: int, seat_id: int, message: dict, language: str) -> dict:
     """An audience vote, checked in the phone's language (a ``Refusal`` when it may not count),
     stored with the room's next tally; what its phone alone is told back."""
-
-    def checked(message: dict) -> dict:
-        with translation.override(language):
-            return vote_check(room_id, seat_id, message)
-
-    vote = await database_call(checked, message)
+    vote = await database_call(
+        in_language(language, lambda m: vote_check(room_id, seat_id, m)), message
+    )
     desk.voted(room_id, vote)
     return {key: vote[key] for key in ("type", "ballot", "question", "choice")}

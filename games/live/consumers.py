@@ -19,7 +19,6 @@ import orjson
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import InterfaceError, OperationalError
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
@@ -31,6 +30,7 @@ from games.live.door import service_call, service_call_delivered
 from games.live.fanout import DEGRADED, fanout
 from games.live.handshake import (
     host_cookie_name,
+    in_language,
     scope_cookies,
     scope_language,
     scope_query,
@@ -185,7 +185,9 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
             return
         received = time.perf_counter()
         try:
-            snapshot, delivered = await service_call_delivered(self.translated(handler), message)
+            snapshot, delivered = await service_call_delivered(
+                in_language(self.language, handler), message
+            )
         except Refusal as error:
             await self.error_send(error, request_id)
             if error.code == "stale":
@@ -205,15 +207,6 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
                   "as soon as the connection is back."),
                 request_id,
             )
-
-    def translated(self, handler: Callable[[dict], Any]) -> Callable[[dict], Any]:
-        """Run a handler with the screen's language active (for lazy messages it may build)."""
-
-        def run(message: dict) -> Any:
-            with translation.override(self.language):
-                return handler(message)
-
-        return run
 
     def handlers(self) -> dict[str, Callable[[dict], Any]]:
         """Message type → synchronous handler: a service's snapshot, or a ``Reply`` for this
@@ -250,13 +243,7 @@ class SeatConsumer(ScreenConsumer):
 
     def authenticate(self) -> tuple[Any, Any]:
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
-        try:
-            room = selectors.screen_room(self.code, self.query.get("room"))
-            return room, selectors.seat_by_token(room, token)
-        except ServiceError:
-            if selectors.seat_ended(token):  # a seat of the room that had the code before
-                raise selectors.RoomClosed() from None
-            raise
+        return selectors.screen_seat(self.code, self.query.get("room"), token)
 
     def screens_for(self) -> list[str]:
         """A player's own screen; an audience phone's too (it gets it when "play again" seats

@@ -1,10 +1,15 @@
 """What a screen's socket learns from its opening request: the cookies (the pages set the seat's
-and the host's, ``games.views``), the query string and the screen's language."""
+and the host's, ``games.views``), the query string and the screen's language, in which its
+requests run (``in_language``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http.cookies import SimpleCookie
+from typing import Any
 from urllib.parse import parse_qs
+
+from django.utils import translation
 
 
 def seat_cookie_name(code: str) -> str:
@@ -46,3 +51,13 @@ def scope_language(scope: dict, cookies: dict[str, str]) -> str:
         return get_supported_language_variant(wanted or settings.LANGUAGE_CODE)
     except LookupError:
         return settings.LANGUAGE_CODE
+
+
+def in_language(language: str, handler: Callable[[dict], Any]) -> Callable[[dict], Any]:
+    """Run a handler with the screen's language active (for lazy messages it may build)."""
+
+    def run(message: dict) -> Any:
+        with translation.override(language):
+            return handler(message)
+
+    return run
