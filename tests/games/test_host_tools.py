@@ -21,7 +21,7 @@ from tests.games.factories import (
 )
 from tests.games.test_services import refused
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 def clock(monkeypatch, at: float) -> None:

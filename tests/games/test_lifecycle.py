@@ -35,7 +35,7 @@ from tests.games.factories import (
     socket_open,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 AFTER_END = timedelta(minutes=30)
 IDLE = timedelta(hours=6)

@@ -30,6 +30,7 @@ from tests.games.factories import (
     BOARD,
     SocketTable,
     board_open,
+    direct,
     frame_next,
     hoax_moves,
     quiet,
@@ -221,9 +222,9 @@ def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_
 def test_the_host_turns_a_remote_party_on_at_any_time_and_refuses_anything_not_boolean():
     room = services.room_create("hoax", {})
     host = services.Actor(host_token=room.host_token)
-    snapshot = services.room_host_settings(room.code, host, {"remote_party": True})
+    snapshot = direct(services.room_host_settings, room.code, host, {"remote_party": True})
     assert snapshot.room.remote_party is True
     with pytest.raises(ServiceError) as refused:
-        services.room_host_settings(room.code, host, {"remote_party": "yes"})
+        direct(services.room_host_settings, room.code, host, {"remote_party": "yes"})
     assert refused.value.code == "bad_message"
     assert Room.objects.get(pk=room.pk).remote_party is True

@@ -24,8 +24,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.hoax import rules as hoax
-from games.live import screens
-from games.live.broadcast import snapshot_broadcast
+from games.live import door, screens
 from games.live.screens import AUDIENCE, frame_for, frames_build, seat_screen
 from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
@@ -177,10 +176,12 @@ class Table:
         self.room = await db(room_fresh)(self.room)
 
     async def expire(self) -> None:
-        """The deadline passes: expire it as the ticker would, and broadcast."""
-        snapshot = await db(services.deadline_expire)(self.room.pk, self.room.state["deadline"])
+        """The deadline passes: expire it as the ticker would, through the door (which
+        broadcasts it)."""
+        snapshot = await door.service_call(
+            services.deadline_expire, self.room.pk, self.room.state["deadline"]
+        )
         assert snapshot is not None
-        await snapshot_broadcast(snapshot)
         await self.receive_one_each()
         self.room = await db(room_fresh)(self.room)
 

@@ -30,7 +30,7 @@ from tests.games.factories import (
     seats_online,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 def refused(code: str):

@@ -51,6 +51,7 @@ from tests.games.factories import (
 )
 
 db = database_sync_to_async
+pytestmark = pytest.mark.usefixtures("services_called_directly")
 NOW = 1_700_000_000.0
 FILTERS = {"decks": ["live"], "language": "en", "family_only": True}
 WORDS = ("Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord")
