@@ -7,7 +7,9 @@ own (``direct``: a test's set-up, no screen to tell); the ``async`` ones open re
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +40,16 @@ def direct(service: Callable[..., T], *args: Any) -> T:
     changes go to an outbox of their own, and to no screen."""
     with outbox_open():
         return service(*args)
+
+
+def services_patch(monkeypatch, name: str, value: Any) -> None:
+    """Set ``name`` to ``value`` in ``games.rooms.services`` and in each of its modules that
+    holds it (each holds its own reference to what it imports: ``time``, ``room_locked``)."""
+    modules = [services, *(importlib.import_module(f"{services.__name__}.{module.name}")
+                           for module in pkgutil.iter_modules(services.__path__))]
+    for module in modules:
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, value)
 
 
 def room_make(game: str = "hoax", options: dict[str, Any] | None = None) -> Room:

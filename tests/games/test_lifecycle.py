@@ -32,6 +32,7 @@ from tests.games.factories import (
     room_fresh,
     room_make,
     seats_join,
+    services_patch,
     socket_open,
 )
 
@@ -63,7 +64,7 @@ def ended(room: Room) -> bool:
 def code_forced(monkeypatch, *codes: str) -> None:
     """``room_create`` draws these codes, in order."""
     drawn = iter(codes)
-    monkeypatch.setattr(services, "code_generate", lambda: next(drawn))
+    services_patch(monkeypatch, "code_generate", lambda: next(drawn))
 
 
 # --- the rules, at their boundaries ---------------------------------------------------------

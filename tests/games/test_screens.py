@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -41,6 +42,7 @@ from tests.games.factories import (
     room_make,
     seat_open,
     seats_join,
+    services_patch,
 )
 
 db = database_sync_to_async
@@ -201,7 +203,7 @@ class Table:
 @pytest.fixture
 def fixed_clock(monkeypatch):
     """The services' clock stands still, so two plays of a game carry the same deadlines."""
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: NOW))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: NOW))
 
 
 @pytest.fixture
@@ -209,7 +211,7 @@ def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 

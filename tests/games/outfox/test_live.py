@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
@@ -48,6 +49,7 @@ from tests.games.factories import (
     room_make,
     seats_join,
     seats_online,
+    services_patch,
 )
 
 db = database_sync_to_async
@@ -65,7 +67,7 @@ RANKS_RIGHT_IN_SLOT = {0: {1}, 1: {2, 3}, 2: {2, 3}, 3: {4, 5}, 4: {4, 5}}
 @pytest.fixture
 def fixed_clock(monkeypatch):
     """The services' clock stands still, so two plays of a game carry the same deadlines."""
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: NOW))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: NOW))
 
 
 @pytest.fixture
@@ -80,7 +82,7 @@ def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 

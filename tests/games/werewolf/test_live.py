@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from typing import Any
 
 import orjson
@@ -82,10 +83,9 @@ def no_flood_limit(monkeypatch):
 @pytest.fixture
 def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
-    from games.rooms import services
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 
