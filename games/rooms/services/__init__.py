@@ -29,22 +29,20 @@ from games.kit.registry import adapter_get, game_title
 from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
 from games.ops import metrics
 from games.rooms import rows, wordfilter
-from games.rooms.codes import code_generate, code_normalize
-from games.rooms.fixedparts import fixed_remember, state_stored
+from games.rooms.codes import code_generate
+from games.rooms.fixedparts import fixed_remember
 from games.rooms.models import Connection, Game, Room, Seat
 from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import (
-    RoomClosed,
     Snapshot,
     players,
-    room_completed,
-    room_missing,
     seat_holding,
     seats_online,
     snapshot_make,
     snapshot_take,
     vip_seat,
 )
+from games.rooms.services.locked import room_bump, room_event, room_locked
 
 NAME_MAX = 20
 
@@ -58,48 +56,6 @@ class Actor:
 
     host_token: str | None = None
     seat_token: str | None = None
-
-
-def room_locked(key: str | int) -> Room:
-    """The room by code (a ``str``, any case) or primary key (an ``int``), its row locked until
-    the surrounding transaction ends: the one way a service locks a room.
-
-    Refused outside a transaction, where the lock would end at once. On PostgreSQL the row is
-    locked (``SELECT ... FOR UPDATE``); SQLite, which has no row locks, takes the whole database
-    for writing when the transaction begins (``transaction_mode`` ``IMMEDIATE`` in the settings).
-    """
-    if transaction.get_autocommit():
-        raise RuntimeError("room_locked needs a transaction (transaction.atomic)")
-    room = rows.room_row_locked(code_normalize(key) if isinstance(key, str) else key)
-    if room is None:
-        raise room_missing(key)
-    if room.code is None:
-        raise RoomClosed()  # by key: it ended (by code, only live rooms are found)
-    return room_completed(room)
-
-
-def room_event(room: Room, name: str, **fields: Any) -> None:
-    """Log the room's event once its transaction commits (one that rolls back did not
-    happen)."""
-    code = room.code
-    transaction.on_commit(lambda: metrics.event(name, code, **fields))
-
-
-def room_bump(room: Room, **fields: Any) -> None:
-    """Save ``fields`` and the next version of ``room`` (read by ``room_locked``); a new
-    ``state`` is saved without its game's fixed parts, and kept whole on ``room``.
-
-    The write names the version read: under the row lock it always matches; a room read without
-    the lock that changed since is refused (``conflict``) instead of overwritten."""
-    expected = room.version
-    changes = {**fields, "version": expected + 1, "updated_at": timezone.now()}
-    stored = changes
-    if "state" in fields:
-        stored = {**changes, "state": state_stored(fields.get("game", room.game), fields["state"])}
-    if not rows.room_update(room, expected, stored):
-        raise ServiceError(_("The room changed at the same moment; try again."), code="conflict")
-    for name, value in changes.items():
-        setattr(room, name, value)
 
 
 def host_check(room: Room, actor: Actor) -> None:
@@ -694,3 +650,49 @@ def deadline_expire(room_id: int, now: float | None = None) -> Snapshot | None:
         metrics.TICKER_LAG.observe(now - deadline)
         state_apply(room, None, {"type": "timeout"}, now)
         return snapshot_commit(snapshot_take(room))
+
+
+__all__ = [
+    "Actor",
+    "AUDIENCE_MAX",
+    "HANDOVER_SECONDS",
+    "HandoverRefused",
+    "NAME_MAX",
+    "action_submit",
+    "deadline_datetime",
+    "deadline_expire",
+    "host_check",
+    "lobby_check",
+    "lobby_return",
+    "mover_position",
+    "name_clean",
+    "options_validate",
+    "paused_check",
+    "presence_record",
+    "recap_compute",
+    "room_bump",
+    "room_clock",
+    "room_create",
+    "room_event",
+    "room_guide_set",
+    "room_host_act",
+    "room_host_settings",
+    "room_lock_set",
+    "room_locked",
+    "room_options_set",
+    "room_pause_set",
+    "room_play_again",
+    "room_start",
+    "room_switch_game",
+    "seat_handover_code",
+    "seat_in_room",
+    "seat_join",
+    "seat_kick",
+    "seat_remote_set",
+    "seat_remove",
+    "seat_remove_locked",
+    "seat_takeover",
+    "state_apply",
+    "state_next",
+    "text_check",
+]
