@@ -14,13 +14,11 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
@@ -28,7 +26,7 @@ from games.kit.errors import ServiceError
 from games.kit.registry import adapter_get, game_title
 from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
 from games.ops import metrics
-from games.rooms import rows, wordfilter
+from games.rooms import rows
 from games.rooms.codes import code_generate
 from games.rooms.fixedparts import fixed_remember
 from games.rooms.models import Connection, Game, Room, Seat
@@ -40,7 +38,14 @@ from games.rooms.selectors import (
     seats_online,
     snapshot_make,
     snapshot_take,
-    vip_seat,
+)
+from games.rooms.services.guards import (
+    Actor,
+    host_check,
+    lobby_check,
+    paused_check,
+    seat_in_room,
+    text_check,
 )
 from games.rooms.services.locked import room_bump, room_event, room_locked
 
@@ -48,37 +53,6 @@ NAME_MAX = 20
 
 
 AUDIENCE_MAX = 1000
-
-
-@dataclass
-class Actor:
-    """Who asks: the TV (by its host token) or a phone (by its seat token)."""
-
-    host_token: str | None = None
-    seat_token: str | None = None
-
-
-def host_check(room: Room, actor: Actor) -> None:
-    """Host controls: the TV's host token or the VIP's phone."""
-    if actor.host_token and secrets.compare_digest(actor.host_token, room.host_token):
-        return
-    if actor.seat_token:
-        vip = vip_seat(list(room.seats.all()))
-        if vip is not None and secrets.compare_digest(actor.seat_token, vip.token):
-            return
-    raise ServiceError(_("Only the host can do that."), code="not_host")
-
-
-def lobby_check(room: Room) -> None:
-    """Refuse lobby-only changes (start, kick, options) outside the lobby.
-
-    After a game ends, "play again" leads back to the lobby first, so that the audience can take
-    free seats before the next start.
-    """
-    if room.status == Room.Status.PLAYING:
-        raise ServiceError(_("The game has already started."), code="wrong_phase")
-    if room.status == Room.Status.OVER:
-        raise ServiceError(_("The game is over: choose Play again first."), code="wrong_phase")
 
 
 def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime | None:
@@ -147,15 +121,6 @@ def room_host_settings(code: str, actor: Actor, settings: Any) -> Snapshot:
             lobby_check(room)
         room_bump(room, **settings)
         return snapshot_commit(snapshot_take(room))
-
-
-def text_check(room: Room, text: Any) -> None:
-    """Refuse free text the family filter catches (when the room has it on), politely, in the
-    writer's language's terms (``wordfilter``)."""
-    if room.family_filter and isinstance(text, str) and wordfilter.is_rude(text, get_language()):
-        raise ServiceError(
-            _("Let's keep it family-friendly: please choose other words."), code="filtered"
-        )
 
 
 def room_lock_set(code: str, actor: Actor, locked: bool) -> Snapshot:
@@ -304,16 +269,6 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             room_bump(room)
         snapshot = snapshot_commit(snapshot_take(room)) if voided else None
     raise HandoverRefused(snapshot)
-
-
-def seat_in_room(room: Room, seat_id: Any) -> Seat:
-    """The room's seat with that id (not removed), or a refusal."""
-    seat = Seat.objects.filter(
-        room=room, pk=seat_id if type(seat_id) is int else -1, removed=False
-    ).first()
-    if seat is None:
-        raise ServiceError(_("That player is not in this room."), code="no_seat")
-    return seat
 
 
 def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
@@ -476,14 +431,6 @@ def state_next(game_id: str, state: dict, seat: int | None, action: dict, now: f
 def room_clock(room: Room) -> float:
     """The game's clock: it stands still at the moment of a pause until the game resumes."""
     return time.time() if room.paused_at is None else room.paused_at
-
-
-def paused_check(room: Room) -> None:
-    """Refuse a move while the host has the game paused."""
-    if room.paused_at is not None:
-        raise ServiceError(
-            _("The game is paused: wait for the host to resume it."), code="paused"
-        )
 
 
 def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
