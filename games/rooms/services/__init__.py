@@ -14,19 +14,16 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from datetime import UTC, datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
 from games.kit.errors import ServiceError
 from games.kit.registry import adapter_get, game_title
-from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
+from games.kit.rules import Refusal, RuleError, setup_saved
 from games.ops import metrics
-from games.rooms import rows
 from games.rooms.codes import code_generate
 from games.rooms.fixedparts import fixed_remember
 from games.rooms.models import Connection, Game, Room, Seat
@@ -48,20 +45,19 @@ from games.rooms.services.guards import (
     text_check,
 )
 from games.rooms.services.locked import room_bump, room_event, room_locked
+from games.rooms.services.moves import (
+    deadline_datetime,
+    presence_record,
+    recap_compute,
+    room_clock,
+    state_apply,
+    state_next,
+)
 
 NAME_MAX = 20
 
 
 AUDIENCE_MAX = 1000
-
-
-def deadline_datetime(state: dict | None, room: Room | None = None) -> datetime | None:
-    """The state's deadline (epoch seconds) as the indexed column's datetime; none while the
-    room is paused, so the ticker passes it by."""
-    if room is not None and room.paused_at is not None:
-        return None
-    deadline = state.get("deadline") if state else None
-    return datetime.fromtimestamp(deadline, tz=UTC) if deadline else None
 
 
 def room_create(game_id: str, options: dict[str, Any] | None = None,
@@ -403,36 +399,6 @@ def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> dict[int,
     return reseated
 
 
-def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
-    """Apply one action to the locked room: the rules decide; the room saves the new state with
-    the next version, and the game's log records the action under that version."""
-    before = room.state
-    after = state_next(room.game, before, seat, action, now)
-    status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
-    over = {"paused_at": None} if status == Room.Status.OVER else {}  # a removal can end it
-    room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status, **over)
-    rows.action_insert(
-        game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
-    )
-    if status == Room.Status.OVER:
-        Game.objects.filter(pk=room.current_game_id).update(
-            ended_at=timezone.now(), recap=recap_compute(room)
-        )
-        room_event(room, "game_over", game=room.game, version=room.version)
-    adapter_get(room.game).after_apply(room, before, after)
-
-
-def state_next(game_id: str, state: dict, seat: int | None, action: dict, now: float) -> dict:
-    """The state after one logged action: the platform's own ``resume`` (a pause's length added
-    to the deadlines), else the game's rules."""
-    return logged_apply(registry.game(game_id), state, seat, action, now)
-
-
-def room_clock(room: Room) -> float:
-    """The game's clock: it stands still at the moment of a pause until the game resumes."""
-    return time.time() if room.paused_at is None else room.paused_at
-
-
 def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
     """The host pauses the running game (its deadline leaves the ticker's sight; every screen
     shows "Paused"), or resumes it: the deadline moves on by the time paused, a logged move
@@ -453,17 +419,6 @@ def room_pause_set(code: str, actor: Actor, paused: bool) -> Snapshot:
         room_bump(room, paused_at=None)
         state_apply(room, None, {"type": "resume", "paused": paused_for}, now)
         return snapshot_commit(snapshot_take(room))
-
-
-def recap_compute(room: Room) -> dict | None:
-    """The ended game's recap, from what it was set up from and its whole action log (this
-    move's included), by the game's pure ``recap``; ``None`` for a game without one."""
-    recap = registry.game(room.game).recap
-    if recap is None:
-        return None
-    game = Game.objects.get(pk=room.current_game_id)
-    log = list(game.actions.order_by("seq").values("seat", "payload", "applied_at"))
-    return recap(game.setup, log)
 
 
 def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
@@ -519,17 +474,6 @@ def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
     # Its sockets are told to go; their closing must not report the seat away to the rules.
     Connection.objects.filter(seat=seat).delete()
     return snapshot_commit(snapshot_take(room, kicked=[seat.pk]))
-
-
-def presence_record(room: Room, position: int, connected: bool) -> bool:
-    """Tell the rules of the locked room's running game that the seat at ``position`` came or
-    went (a logged system action); ``False``, with nothing written, when the rules refuse it."""
-    action = {"type": "presence", "seat": position, "connected": connected}
-    try:
-        state_apply(room, None, action, room_clock(room))
-    except RuleError:
-        return False
-    return True
 
 
 def action_submit(
