@@ -16,7 +16,7 @@ import time
 import unicodedata
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
@@ -24,7 +24,6 @@ from games.kit.errors import ServiceError
 from games.kit.registry import adapter_get, game_title
 from games.kit.rules import Refusal, RuleError, setup_saved
 from games.ops import metrics
-from games.rooms.codes import code_generate
 from games.rooms.fixedparts import fixed_remember
 from games.rooms.models import Connection, Game, Room, Seat
 from games.rooms.outbox import snapshot_commit
@@ -36,6 +35,7 @@ from games.rooms.selectors import (
     snapshot_make,
     snapshot_take,
 )
+from games.rooms.services.creation import options_validate, room_create
 from games.rooms.services.guards import (
     Actor,
     host_check,
@@ -58,38 +58,6 @@ NAME_MAX = 20
 
 
 AUDIENCE_MAX = 1000
-
-
-def room_create(game_id: str, options: dict[str, Any] | None = None,
-                remote_party: bool = False) -> Room:
-    """A new room in the lobby, with a fresh code and the TV's host token (with
-    ``remote_party``, no TV: the creating screen is the host's console, every player remote)."""
-    if game_id not in registry.games():
-        raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
-    clean = options_validate(game_id, options or {})
-    for _attempt in range(50):
-        try:
-            with transaction.atomic():
-                room = Room.objects.create(
-                    code=code_generate(),
-                    game=game_id,
-                    options=clean,
-                    host_token=secrets.token_urlsafe(24),
-                    remote_party=bool(remote_party),
-                )
-        except IntegrityError:
-            continue  # the code was taken; draw another
-        metrics.event("room_created", room.code, game=game_id)
-        return room
-    raise ServiceError(_("No free room code; try again."), code="no_code")
-
-
-def options_validate(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The game's options, cleaned; a ``ServiceError`` carrying the rules' message otherwise."""
-    try:
-        return adapter_get(game_id).options_clean(options)
-    except RuleError as error:
-        raise ServiceError(error.message, code="bad_options", **error.params) from None
 
 
 def room_options_set(code: str, actor: Actor, options: dict[str, Any]) -> Snapshot:
