@@ -24,7 +24,7 @@ from games.kit.registry import adapter_get, game_title
 from games.kit.rules import Refusal, RuleError, setup_saved
 from games.ops import metrics
 from games.rooms.fixedparts import fixed_remember
-from games.rooms.models import Connection, Game, Room, Seat
+from games.rooms.models import Game, Room, Seat
 from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import (
     Snapshot,
@@ -71,22 +71,7 @@ from games.rooms.services.moves import (
     state_apply,
     state_next,
 )
-
-
-def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
-    """The host removes a phone from the lobby; its token stops working."""
-    with transaction.atomic():
-        room = room_locked(code)
-        host_check(room, actor)
-        lobby_check(room)
-        seat = Seat.objects.filter(room=room, pk=seat_id if isinstance(seat_id, int) else -1)
-        target = seat.first()
-        if target is None:
-            raise ServiceError(_("That player is not in this room."), code="no_seat")
-        target.delete()
-        room_bump(room)
-        room_event(room, "seat_kicked")
-        return snapshot_commit(snapshot_take(room, kicked=[seat_id]))
+from games.rooms.services.removal import seat_kick, seat_remove, seat_remove_locked
 
 
 def room_start(code: str, actor: Actor) -> Snapshot:
@@ -250,36 +235,6 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
         paused_check(room)
         state_apply(room, None, action, time.time())
         return snapshot_commit(snapshot_take(room))
-
-
-def seat_remove(code: str, actor: Actor, seat_id: Any) -> Snapshot:
-    """The host removes a player mid-game (see ``seat_remove_locked``)."""
-    with transaction.atomic():
-        room = room_locked(code)
-        host_check(room, actor)
-        if room.status != Room.Status.PLAYING or room.state is None:
-            raise ServiceError(_("There is no game running."), code="wrong_phase")
-        seat = seat_in_room(room, seat_id)
-        if seat.position is None:
-            raise ServiceError(_("That phone is watching, not playing."), code="audience")
-        return seat_remove_locked(room, seat)
-
-
-def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
-    """Remove a player from the locked room's running game: the rules' logged ``remove`` move
-    (each game's page says what it does; on the game's clock, so a paused game can lose a
-    player), then the seat is held by no phone and its phone is sent to the join form."""
-    try:
-        state_apply(room, None, {"type": "remove", "target": seat.position}, room_clock(room))
-    except RuleError as error:
-        raise ServiceError(error.message, code=error.code, **error.params) from None
-    seat.removed, seat.token = True, secrets.token_urlsafe(24)
-    seat.handover_code, seat.handover_until = "", None
-    seat.save(update_fields=["removed", "token", "handover_code", "handover_until"])
-    room_event(room, "seat_removed", position=seat.position)
-    # Its sockets are told to go; their closing must not report the seat away to the rules.
-    Connection.objects.filter(seat=seat).delete()
-    return snapshot_commit(snapshot_take(room, kicked=[seat.pk]))
 
 
 def action_submit(
