@@ -11,7 +11,6 @@ transaction has committed (``games.rooms.outbox``), by whichever door called the
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Any
 
@@ -20,20 +19,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
 from games.kit.errors import ServiceError
-from games.kit.registry import adapter_get, game_title
-from games.kit.rules import Refusal, RuleError, setup_saved
+from games.kit.registry import adapter_get
+from games.kit.rules import Refusal
 from games.ops import metrics
-from games.rooms.fixedparts import fixed_remember
-from games.rooms.models import Game, Room, Seat
+from games.rooms.models import Room, Seat
 from games.rooms.outbox import snapshot_commit
-from games.rooms.selectors import (
-    Snapshot,
-    players,
-    seat_holding,
-    seats_online,
-    snapshot_make,
-    snapshot_take,
-)
+from games.rooms.selectors import Snapshot, seat_holding, seats_online, snapshot_make, snapshot_take
 from games.rooms.services.creation import options_validate, room_create
 from games.rooms.services.guards import (
     Actor,
@@ -72,64 +63,7 @@ from games.rooms.services.moves import (
     state_next,
 )
 from games.rooms.services.removal import seat_kick, seat_remove, seat_remove_locked
-
-
-def room_start(code: str, actor: Actor) -> Snapshot:
-    """The host starts: seats get positions in join order, the rules set the game up and learn
-    which phones are away, all in one transaction (a failure anywhere leaves the lobby as it
-    was)."""
-    with transaction.atomic():
-        room = room_locked(code)
-        host_check(room, actor)
-        lobby_check(room)
-        seats, connected, elsewhere = seats_online(room)
-        seated = players(seats)
-        played = registry.game(room.game)
-        if not played.min_players <= len(seated) <= played.max_players:
-            raise ServiceError(
-                _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
-                code="player_count",
-                game=game_title(played),
-                min=played.min_players,
-                max=played.max_players,
-                n=len(seated),
-            )
-        for position, seat in enumerate(seated):
-            seat.position = position
-            seat.save(update_fields=["position"])
-        adapter = adapter_get(played.id)
-        seed = secrets.randbits(63)
-        now = time.time()
-        content = adapter.content_for(room, len(seated), seed)
-        setup = {
-            "n_players": len(seated),
-            "options": room.options,
-            "seed": seed,
-            "now": now,
-            "content": content,
-        }
-        try:
-            state = setup_saved(played, setup)
-        except RuleError as error:
-            raise ServiceError(error.message, code=error.code, **error.params) from None
-        number = room.games.count() + 1
-        game = Game.objects.create(room=room, number=number, game=room.game, setup=setup)
-        fixed_remember(game, state)
-        room_bump(
-            room,
-            status=Room.Status.PLAYING,
-            state=state,
-            deadline=deadline_datetime(state),
-            current_game=game,
-            paused_at=None,
-            guide_started=None,
-        )
-        room_event(room, "game_started", game=room.game, players=len(seated), number=number)
-        # Phones that left before the start are now known to the rules as absent.
-        for seat in seated:
-            if seat.pk not in connected:
-                presence_record(room, seat.position, False)
-        return snapshot_commit(snapshot_make(room, seats, connected, elsewhere))
+from games.rooms.services.start import room_start
 
 
 def room_play_again(code: str, actor: Actor) -> Snapshot:
