@@ -12,7 +12,8 @@ from games.rooms.liveness import PROCESS, SWEPT_AFTER
 from games.rooms.models import Connection, Room, Seat
 from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import Snapshot, room_by_id, seat_by_token, seats_online, snapshot_take
-from games.rooms.services import presence_record, room_bump, room_locked
+from games.rooms.services.locked import room_bump, room_locked
+from games.rooms.services.moves import presence_record
 
 
 def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapshot | None:

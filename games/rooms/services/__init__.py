@@ -1,5 +1,6 @@
 """Every change to a room but a screen's coming and going (``presence``) goes through one of
-these services.
+these services, HackSoft's way: each module holds the services of one thing, and this package
+hands every one of them on, so that callers import ``games.rooms.services``.
 
 Each runs one transaction: it reads the room with its row locked (``room_locked``, the one way a
 room is locked), checks the request (and, for a move, the version the phone saw), applies it,
@@ -7,6 +8,21 @@ saves the room with its next version and logs each move in the game's action log
 changed it hands to the screens with ``snapshot_commit``: the snapshot goes out once the
 transaction has committed (``games.rooms.outbox``), by whichever door called the service
 (``games.live.door``). Consumers and views stay thin: parse, call one service through the door.
+
+- ``locked``: the one transaction shape (``room_locked``, ``room_bump``, ``room_event``);
+- ``guards``: who asks (``Actor``) and what a service checks before it changes a room;
+- ``moves``: a move applied to the locked room, the game's clock, its recap;
+- ``creation``: ``room_create``, and a game's options cleaned;
+- ``host_settings``: the host's settings (options, family filter, streamer, remote party, lock,
+  the intro);
+- ``joining``: ``seat_join``, and a player at the TV or away from it;
+- ``handover``: a seat handed to a new phone by a one-time code;
+- ``removal``: a phone kicked from the lobby, a player removed from a running game;
+- ``start``: ``room_start``;
+- ``play_again``: back to the lobby, of the same game or another;
+- ``host_controls``: pause, resume, and the host's moves of a running game;
+- ``actions``: ``action_submit``, a phone's move;
+- ``timeouts``: ``deadline_expire``, a phase's deadline passed.
 """
 
 from __future__ import annotations
