@@ -1,5 +1,7 @@
-"""The live screens' WebSocket endpoints: thin, they parse, authenticate and call a service
-through the door (``games.live.door``), which broadcasts what it changed.
+"""The live screens' WebSocket endpoints: thin, they move bytes and call a service through the
+door (``games.live.door``), which broadcasts what it changed. What a socket learns from its
+opening request is ``handshake``'s, what it may send ``socket_limits``', the host's commands
+``host_commands``', an audience phone's votes ``audience_votes``'.
 
 ``/ws/rooms/<code>/board`` is the TV (host controls with the room's host token);
 ``/ws/rooms/<code>/seat`` is a phone (its seat token from the join cookie or ``?token=``).
@@ -54,7 +56,10 @@ DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
 class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
-    """What the board and the seat sockets share: the snapshot, errors, flood and size limits."""
+    """What the board and the seat sockets share: opening (its room found, its screens joined,
+    its presence recorded through the door), each message read within the socket's limits and
+    handled through the door, closing. What it sends is ``Sending``'s, what its seat's changes
+    do to it ``Reseating``'s: the fan-out calls nothing else of it."""
 
     # A screen's frames reach it through the fan-out (one layer channel per process and room),
     # never through the channel Channels makes for each consumer; that one is made on a layer
