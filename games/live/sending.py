@@ -24,8 +24,8 @@ class Sending:
 
     room_id: int
     language: str
-    seat: Any = None
-    revoked = False  # its seat was handed to another phone: it gets nothing more
+    seat: Any
+    revoked: bool  # its seat was handed to another phone (``Reseating``): it gets nothing more
 
     async def frame_send(self, text: str) -> None:
         """A frame built for this screen by the broadcaster (handed over by the fan-out); none
