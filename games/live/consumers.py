@@ -110,10 +110,7 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
             return
         self.room_id = room.pk
         await self.accept()
-        screens = self.screens_for()
-        for screen in screens:
-            await fanout.join(room.pk, screen, self)
-        self.screens = screens
+        await self.screens_join()
         self.counted_as = self.kind()  # counted open until it closes, whatever it becomes
         metrics.socket_opened(self.counted_as)
         try:
@@ -144,8 +141,7 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
         heartbeat.discard(self)
         if self.screens:
             metrics.socket_closed(self.counted_as)
-            for screen in self.screens:
-                await fanout.leave(self.room_id, screen, self)
+            await self.screens_leave()
             try:
                 await service_call(presence.connection_close, self.channel_name)
             except DATABASE_DOWN as error:

@@ -1,6 +1,7 @@
-"""A phone's seat changing under its open sockets, as the fan-out tells them (``games.live.fanout``:
-a change's ``handed`` and ``reseated`` screens): handed to another phone by the host's code, or
-moved between the audience and the places by play again."""
+"""The screens a socket takes from the fan-out (``games.live.fanout``), as its seat is: joined
+when it opens, left when it closes, and changed under it as the fan-out tells it (a change's
+``handed`` and ``reseated`` screens) when its seat is handed to another phone by the host's
+code, or moved between the audience and the places by play again."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ class Reseating:
     def screens_for(self) -> list[str]:
         """The screens whose frames this socket shows (``games.live.screens``)."""
         raise NotImplementedError
+
+    async def screens_join(self) -> None:
+        """Take the frames of this socket's screens (``screens_for``) from now on."""
+        screens = self.screens_for()
+        for screen in screens:
+            await fanout.join(self.room_id, screen, self)
+        self.screens = screens
+
+    async def screens_leave(self) -> None:
+        """Take no more frames: the socket closed."""
+        for screen in self.screens:
+            await fanout.leave(self.room_id, screen, self)
 
     async def handed_check(self) -> None:
         """This seat was handed to another phone: if this socket's token no longer holds it
