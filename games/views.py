@@ -21,8 +21,8 @@ from games.kit.errors import ServiceError, error_text
 from games.kit.guides import guide_for
 from games.kit.options import form_read
 from games.kit.registry import adapter_get, game_title, games
-from games.live.consumers import host_cookie_name, seat_cookie_name
 from games.live.door import service_call_sync
+from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.ops.limits import Throttled, limiter, request_address, throttled_headers
 from games.rooms import models, selectors, services
 from games.rooms.codes import code_normalize

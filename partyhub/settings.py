@@ -230,6 +230,9 @@ PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
 PARTYHUB_CONNECTION_STALE_SECONDS = float(os.environ.get("PARTYHUB_CONNECTION_STALE_SECONDS", "75"))
 # Whether each server process runs the deadline ticker (tests drive it by hand).
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
+# A room service called outside every door (games/live/door.py) raises in development (and the
+# tests turn it on), instead of the error logged in production (games/rooms/outbox.py).
+PARTYHUB_OUTBOX_REQUIRED = DEBUG
 # Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
 # Who may read each process's Prometheus metrics at /metrics (partyhub/probes.py): "local"

@@ -52,6 +52,25 @@ def limits_lifted(settings):
 
 
 @pytest.fixture(autouse=True)
+def outbox_required(settings):
+    """A room service called outside every door fails loudly (``games.rooms.outbox``), as in
+    development: a page, a socket or a timer that forgot its door is found by its test."""
+    settings.PARTYHUB_OUTBOX_REQUIRED = True
+
+
+@pytest.fixture
+def services_called_directly():
+    """For the tests of a module that calls the room services itself, with no screen to tell
+    (``pytestmark = pytest.mark.usefixtures("services_called_directly")``): the test's own calls
+    get an outbox, whose changes go nowhere. A socket or page such a test opens changes through
+    its door all the same, and the test reads the frames it sends."""
+    from games.rooms.outbox import outbox_open
+
+    with outbox_open():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def language_reset():
     """Each test starts in the default language: a request through LocaleMiddleware leaves its
     language active on the thread, which would translate the next test's messages."""

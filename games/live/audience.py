@@ -20,15 +20,15 @@ import logging
 from typing import Any
 
 import orjson
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
 from games.kit.registry import game
+from games.live.broadcast import tally_broadcast
 from games.live.dbthread import database_call, task_detached
-from games.live.fanout import FRAMES, fanout, room_group
+from games.live.fanout import fanout
 from games.rooms.fixedparts import state_full
 from games.rooms.models import AudienceVote, Room, Seat
 
@@ -202,16 +202,8 @@ class AudienceDesk:
         votes = self.votes.pop(room_id, [])
         try:
             text = await database_call(tally_text, room_id, votes)
-            if text is None:
-                return
-            message = {"type": FRAMES, "frames": {}, "tally": text}
-            if everywhere:
-                try:
-                    await get_channel_layer().group_send(room_group(room_id), message)
-                    return
-                except Exception as error:  # the layer's failure: the fan-out recovers
-                    fanout.layer_failed(error)
-            await fanout.deliver_here(room_id, message)
+            if text is not None:
+                await tally_broadcast(room_id, text, everywhere)
         except Exception:
             logger.exception("the audience tally of room %s failed", room_id)
 

@@ -57,7 +57,9 @@ DEGRADED, RECOVERED = "degraded", "ok"  # what a ``net`` frame tells a screen
 
 
 class Screen(Protocol):
-    """A socket as the fan-out sees it (``games.live.consumers.ScreenConsumer``)."""
+    """A socket as the fan-out sees it: what it sends (``games.live.sending.Sending``) and what
+    its seat's changes do to it (``games.live.reseating.Reseating``), both parts of
+    ``games.live.consumers.ScreenConsumer``."""
 
     async def frame_send(self, text: str) -> None: ...
 

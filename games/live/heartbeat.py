@@ -83,7 +83,8 @@ class Heartbeat:
         for name in forgotten:
             consumer = batch[name]
             if not consumer.gone:
-                await service_call(consumer.reopen)
+                await service_call(presence.connection_reopen, consumer.channel_name,
+                                   consumer.room_id, consumer.seat)
                 # Unrecorded, its process was not counted as serving the room: changes made
                 # meanwhile may have gone to the room's other process(es) only.
                 await consumer.snapshot_send()

@@ -11,8 +11,9 @@ from games.kit.errors import ServiceError
 from games.rooms.liveness import PROCESS, SWEPT_AFTER
 from games.rooms.models import Connection, Room, Seat
 from games.rooms.outbox import snapshot_commit
-from games.rooms.selectors import Snapshot, seats_online, snapshot_take
-from games.rooms.services import presence_record, room_bump, room_locked
+from games.rooms.selectors import Snapshot, room_by_id, seat_by_token, seats_online, snapshot_take
+from games.rooms.services.locked import room_bump, room_locked
+from games.rooms.services.moves import presence_record
 
 
 def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapshot | None:
@@ -29,6 +30,16 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
         if not presence_shown(locked, seat) or seat.pk in before:
             return None
         return presence_changed(locked, seat, True)
+
+
+def connection_reopen(channel_name: str, room_id: int, seat: Seat | None) -> Snapshot | None:
+    """Record a socket again after the sweep dropped it (unless its seat is gone)."""
+    try:
+        room = room_by_id(room_id)
+        seat = seat_by_token(room, seat.token) if seat else None
+    except ServiceError:
+        return None
+    return connection_open(channel_name, room, seat)
 
 
 def connection_close(channel_name: str) -> Snapshot | None:

@@ -115,6 +115,18 @@ def seat_ended(token: str | None) -> bool:
     return bool(token) and Seat.objects.filter(token=token, room__code__isnull=True).exists()
 
 
+def screen_seat(code: str, room_id: str | None, token: str | None) -> tuple[Room, Seat]:
+    """The live room a phone's socket asks for (``screen_room``) and the seat its token holds
+    there; ``RoomClosed`` too when the token is a seat of an ended room."""
+    try:
+        room = screen_room(code, room_id)
+        return room, seat_by_token(room, token)
+    except ServiceError:
+        if seat_ended(token):  # a seat of the room that had the code before
+            raise RoomClosed() from None
+        raise
+
+
 def room_by_id(room_id: int) -> Room:
     """The live room with that id (an open screen's), ``RoomClosed`` once it has ended: a
     screen never reads the room that took its code since."""

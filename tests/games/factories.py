@@ -1,27 +1,33 @@
 """Tiny factories for the spine tests: rooms, seats, fake sockets and real socket helpers.
 
-Synchronous helpers work on the database directly through the services; the ``async`` ones open
-real ``WebsocketCommunicator`` sockets against the project's ASGI application.
+Synchronous helpers work on the database directly through the services, each in an outbox of its
+own (``direct``: a test's set-up, no screen to tell); the ``async`` ones open real
+``WebsocketCommunicator`` sockets against the project's ASGI application.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.hoax import rules as hoax
-from games.live.broadcast import snapshot_broadcast
+from games.live import door
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
 from games.rooms.models import Room, Seat
+from games.rooms.outbox import outbox_open
 from partyhub.asgi import application
 
+T = TypeVar("T")
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 RECEIVE_TIMEOUT = 5
 
@@ -29,12 +35,29 @@ RECEIVE_TIMEOUT = 5
 # --- rooms and seats through the services ----------------------------------------------------
 
 
+def direct(service: Callable[..., T], *args: Any) -> T:
+    """A service called by the test itself, outside every door (``games.rooms.outbox``): its
+    changes go to an outbox of their own, and to no screen."""
+    with outbox_open():
+        return service(*args)
+
+
+def services_patch(monkeypatch, name: str, value: Any) -> None:
+    """Set ``name`` to ``value`` in ``games.rooms.services`` and in each of its modules that
+    holds it (each holds its own reference to what it imports: ``time``, ``room_locked``)."""
+    modules = [services, *(importlib.import_module(f"{services.__name__}.{module.name}")
+                           for module in pkgutil.iter_modules(services.__path__))]
+    for module in modules:
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, value)
+
+
 def room_make(game: str = "hoax", options: dict[str, Any] | None = None) -> Room:
     return services.room_create(game, options)
 
 
 def seats_join(room: Room, count: int, names: tuple[str, ...] = NAMES) -> list[Seat]:
-    return [services.seat_join(room.code, names[i])[0] for i in range(count)]
+    return [direct(services.seat_join, room.code, names[i])[0] for i in range(count)]
 
 
 def host(room: Room) -> services.Actor:
@@ -44,7 +67,7 @@ def host(room: Room) -> services.Actor:
 def seats_online(room: Room, seats: list[Seat]) -> None:
     """Mark seats connected as a socket would, so the rules wait for their moves."""
     for seat in seats:
-        presence.connection_open(f"fake.{room.code}.{seat.pk}", room, seat)
+        direct(presence.connection_open, f"fake.{room.code}.{seat.pk}", room, seat)
 
 
 def hoax_started(
@@ -55,7 +78,7 @@ def hoax_started(
     seats = seats_join(room, n)
     if online:
         seats_online(room, seats)
-    services.room_start(room.code, host(room))
+    direct(services.room_start, room.code, host(room))
     room.refresh_from_db()
     selectors.room_completed(room)
     for seat in seats:
@@ -119,7 +142,8 @@ def pick_active(room: Room, seats: list[Seat], resource: str = "cash") -> Room:
     positions = by_position(seats)
     while room.state["phase"] == "setup":
         active = positions[room.state["active"]]
-        services.action_submit(room.code, active.token, {"type": "pick", "resource": resource})
+        direct(services.action_submit, room.code, active.token,
+               {"type": "pick", "resource": resource})
         room = room_fresh(room)
     return room
 
@@ -272,11 +296,11 @@ class SocketTable:
         return await self.send(BOARD, {"type": "host", "command": command, **fields})
 
     async def expire(self) -> dict[Any, dict[str, Any]]:
-        """The deadline passes: expire it as the ticker would (at the deadline), and broadcast."""
+        """The deadline passes: expire it as the ticker would (at the deadline, through the
+        door, which broadcasts it)."""
         deadline = self.room.state["deadline"]
-        snapshot = await db(services.deadline_expire)(self.room.pk, deadline)
+        snapshot = await door.service_call(services.deadline_expire, self.room.pk, deadline)
         assert snapshot is not None
-        await snapshot_broadcast(snapshot)
         return await self.receive_one_each()
 
     async def close(self) -> None:

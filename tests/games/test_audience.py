@@ -30,6 +30,7 @@ from tests.games.factories import (
 from tests.games.test_fanout import FakeSocket, settle
 
 db = database_sync_to_async
+pytestmark = pytest.mark.usefixtures("services_called_directly")
 HOAX = {"immunities": False, "first_player": 0, "butler_seconds": 60, "vote_seconds": 60}
 
 

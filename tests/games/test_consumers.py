@@ -18,10 +18,11 @@ from django.utils import timezone, translation
 
 from games.kit import errors
 from games.kit.errors import error_text
-from games.live import consumers, ticker
+from games.live import consumers, socket_limits, ticker
 from games.live import heartbeat as heartbeat_module
-from games.live.consumers import FLOOD_BURST, MESSAGE_MAX_BYTES, scope_cookies, scope_language
 from games.live.fanout import fanout
+from games.live.handshake import host_cookie_name, scope_cookies, scope_language
+from games.live.socket_limits import FLOOD_BURST, MESSAGE_MAX_BYTES
 from games.rooms import liveness, presence
 from games.rooms.models import Connection, Room, Seat
 from partyhub.asgi import application
@@ -492,7 +493,7 @@ async def test_a_stale_action_gets_an_error_and_a_fresh_snapshot_on_the_sender_o
 
 async def test_flooding_beyond_the_burst_is_refused_and_others_are_served(sockets, monkeypatch):
     room, seats, board, phones = await started(sockets, 3)
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 0.0)  # no refill: the count is exact
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 0.0)  # no refill: the count is exact
     before = await state_of(room)
     for _ in range(FLOOD_BURST + 5):
         await phones[1].send_to(text_data='{"type": "dance"}')
@@ -508,7 +509,7 @@ async def test_flooding_beyond_the_burst_is_refused_and_others_are_served(socket
 async def test_flood_refusals_echo_the_id_and_count_per_socket(sockets, monkeypatch):
     """The limit is each socket's own: the same seat's second socket is served meanwhile."""
     room, seats, board, phones = await started(sockets, 3)
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 0.0)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 0.0)
     for number in range(FLOOD_BURST + 2):
         await phones[1].send_json_to({"type": "dance", "id": number})
     errors = [await frame_next(phones[1]) for _ in range(FLOOD_BURST + 2)]
@@ -525,15 +526,15 @@ async def test_flood_refusals_echo_the_id_and_count_per_socket(sockets, monkeypa
 async def test_flood_allowance_refills_over_time(monkeypatch):
     """The token bucket: spent at once, refilled at the steady rate, never above the burst."""
     clock = [100.0]
-    monkeypatch.setattr(consumers.time, "monotonic", lambda: clock[0])
-    consumer = consumers.SeatConsumer()
-    consumer.allowance, consumer.allowance_at = float(FLOOD_BURST), clock[0]
-    assert all(consumer.flood_allows() for _ in range(FLOOD_BURST))
-    assert not consumer.flood_allows()
-    clock[0] += 1.5 / consumers.FLOOD_RATE
-    assert consumer.flood_allows() and not consumer.flood_allows()
+    monkeypatch.setattr(socket_limits.time, "monotonic", lambda: clock[0])
+    bucket = socket_limits.FloodBucket()
+    bucket.allowance, bucket.allowance_at = float(FLOOD_BURST), clock[0]
+    assert all(bucket.allows() for _ in range(FLOOD_BURST))
+    assert not bucket.allows()
+    clock[0] += 1.5 / socket_limits.FLOOD_RATE
+    assert bucket.allows() and not bucket.allows()
     clock[0] += 1000
-    assert sum(consumer.flood_allows() for _ in range(2 * FLOOD_BURST)) == FLOOD_BURST
+    assert sum(bucket.allows() for _ in range(2 * FLOOD_BURST)) == FLOOD_BURST
 
 
 # --- host controls ------------------------------------------------------------------------
@@ -556,7 +557,7 @@ async def test_host_commands_work_from_the_tv_with_the_host_token(sockets):
 async def test_the_host_cookie_works_like_the_host_token(sockets):
     room, seats = await lobby(1)
     board = await socket_open(
-        f"/ws/rooms/{room.code}/board", {consumers.host_cookie_name(room.code): room.host_token}
+        f"/ws/rooms/{room.code}/board", {host_cookie_name(room.code): room.host_token}
     )
     sockets.append(board)
     await frame_next(board)

@@ -12,7 +12,7 @@ from games.rooms.models import Game, Room
 from tests.games.factories import by_position, hoax_started
 from tests.games.test_host_tools import outfox_started
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,8 @@ a seat to a new phone, extended timers, the family filter, streamer mode and swi
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from games.kit.registry import adapter_get
@@ -21,12 +23,12 @@ from tests.games.factories import (
 )
 from tests.games.test_services import refused
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 def clock(monkeypatch, at: float) -> None:
     """The services' clock stands at ``at`` (epoch seconds)."""
-    monkeypatch.setattr(services.time, "time", lambda: at)
+    monkeypatch.setattr(time, "time", lambda: at)
 
 
 # --- pause and resume ---------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live.broadcast import snapshot_broadcast
+from games.live import door
 from games.rooms import selectors, services
 from tests.games.factories import board_open, frame_next, quiet, seat_open
 from tests.games.test_consumers import sockets, started  # noqa: F401  (a fixture)
@@ -36,8 +36,7 @@ async def test_the_handover_code_goes_to_the_asking_tv_only_and_the_secrets_to_t
     await phones[2].send_json_to({"type": "host", "command": "handover", "seat": bob.pk})
     assert (await frame_next(phones[2]))["code"] == "not_host"
 
-    taken, snapshot = await db(services.seat_takeover)(room.code, code)
-    await snapshot_broadcast(snapshot)
+    taken, snapshot = await door.service_call(services.seat_takeover, room.code, code)
     # The old phone is told why, hung up on, and gets no frame of the seat any more.
     assert await frame_next(phones[1]) == {"type": "handed"}
     assert (await phones[1].receive_output(timeout=5)) == {"type": "websocket.close", "code": 4409}

@@ -21,7 +21,7 @@ from prometheus_client import REGISTRY
 
 from games.kit import errors
 from games.live import door
-from games.live.consumers import seat_cookie_name
+from games.live.handshake import seat_cookie_name
 from games.rooms import lifecycle, presence, selectors, services
 from games.rooms.models import AudienceVote, Connection, Game, Room, Seat
 from tests.games.factories import (
@@ -32,10 +32,11 @@ from tests.games.factories import (
     room_fresh,
     room_make,
     seats_join,
+    services_patch,
     socket_open,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 AFTER_END = timedelta(minutes=30)
 IDLE = timedelta(hours=6)
@@ -63,7 +64,7 @@ def ended(room: Room) -> bool:
 def code_forced(monkeypatch, *codes: str) -> None:
     """``room_create`` draws these codes, in order."""
     drawn = iter(codes)
-    monkeypatch.setattr(services, "code_generate", lambda: next(drawn))
+    services_patch(monkeypatch, "code_generate", lambda: next(drawn))
 
 
 # --- the rules, at their boundaries ---------------------------------------------------------

@@ -19,7 +19,7 @@ from django.test import Client
 from django.utils import translation
 from prometheus_client import REGISTRY
 
-from games.live import consumers
+from games.live import socket_limits
 from games.ops.limits import Limiter, Throttled
 from games.rooms import services
 from games.rooms.codes import CODE_ALPHABET
@@ -348,7 +348,7 @@ async def test_a_party_of_ten_behind_one_router_plays_a_whole_game_unthrottled(
     monkeypatch.setattr("tests.games.factories.WebsocketCommunicator", RouterCommunicator)
     # A scripted phone taps faster than a hand: lift the per-socket rate (test_consumers.py
     # tests it); the limits per address stay at their defaults.
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
     twins = await db(cards_setup)(12)
     client = Client(REMOTE_ADDR=ROUTER)
     created = await db(client.post)("/api/rooms", {"game": "outfox", "options": FILTERS},

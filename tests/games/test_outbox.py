@@ -1,17 +1,20 @@
 """``games.rooms.outbox``: a change reaches the outbox of the call that made it once its
 transaction commits, and only then; a service that raises after committing still hands it
-over; with no outbox open, nothing is collected."""
+over; with no outbox open (a service called outside every door) it fails loudly in the tests
+and in development, and is logged as an error in production."""
 
 from __future__ import annotations
+
+import logging
 
 import pytest
 from django.db import transaction
 
 from games.kit.errors import ServiceError
 from games.rooms import lifecycle, services
-from games.rooms.outbox import RoomEnded, outbox_open, snapshot_commit
+from games.rooms.outbox import OutboxMissing, RoomEnded, outbox_open, snapshot_commit
 from games.rooms.selectors import snapshot_take
-from tests.games.factories import host, room_make, seats_join
+from tests.games.factories import host, room_fresh, room_make, seats_join
 
 # The outbox fills on commit: each test commits for real.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -69,9 +72,28 @@ def test_an_ended_room_is_handed_over_for_its_screens_to_close():
     assert box == [RoomEnded(room.pk)]
 
 
-def test_with_no_outbox_open_a_service_still_works_and_nothing_is_kept():
+def test_a_service_called_outside_every_door_fails_loudly_and_changes_nothing():
+    """As the tests and development run (``PARTYHUB_OUTBOX_REQUIRED``): no outbox open, the
+    service raises, naming the room, and its transaction rolls back."""
     room = room_make()
-    with outbox_open() as box:
-        pass
-    _seat, snapshot = services.seat_join(room.code, "Ann")
-    assert snapshot.room.pk == room.pk and box == []
+    with pytest.raises(OutboxMissing, match=f"room {room.pk} changed outside every door"):
+        services.seat_join(room.code, "Ann")
+    assert room_fresh(room).version == room.version and not room.seats.exists()
+    with pytest.raises(OutboxMissing):
+        lifecycle.rooms_end_now([room.pk])
+    assert room_fresh(room).code == room.code  # not ended
+
+
+def test_in_production_a_service_called_outside_every_door_keeps_its_change_and_logs_an_error(
+    settings, caplog
+):
+    settings.PARTYHUB_OUTBOX_REQUIRED = False
+    room = room_make()
+    with caplog.at_level(logging.ERROR, logger="games.rooms.outbox"):
+        _seat, snapshot = services.seat_join(room.code, "Ann")
+    assert snapshot.room.pk == room.pk and [seat.name for seat in room.seats.all()] == ["Ann"]
+    assert [(record.levelname, record.getMessage()) for record in caplog.records
+            if record.name == "games.rooms.outbox"] == [
+        ("ERROR", f"room {room.pk} changed outside every door (games.live.door): no screen is "
+                  "told")
+    ]

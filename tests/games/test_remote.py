@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from django.test import Client
 
 from games.kit.errors import ServiceError
 from games.live import screens
-from games.live.consumers import host_cookie_name
+from games.live.handshake import host_cookie_name
 from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
 from games.werewolf import rules as werewolf
@@ -30,6 +31,7 @@ from tests.games.factories import (
     BOARD,
     SocketTable,
     board_open,
+    direct,
     frame_next,
     hoax_moves,
     quiet,
@@ -107,11 +109,10 @@ async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_
 ):
     """A whole seeded Werewolf game (every card), no TV but the host's console: every phone's
     frame carries the board, which is the TV's public view, and the Werewolf checks hold."""
-    from games.live import consumers
-    from games.rooms import services
+    from games.live import socket_limits
 
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 5)
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 5)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
     table = await table_open("werewolf", 16, EVERY_CARD, remote_party=True)
     await game_play(table, random.Random(5))
     await table.close()
@@ -221,9 +222,9 @@ def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_
 def test_the_host_turns_a_remote_party_on_at_any_time_and_refuses_anything_not_boolean():
     room = services.room_create("hoax", {})
     host = services.Actor(host_token=room.host_token)
-    snapshot = services.room_host_settings(room.code, host, {"remote_party": True})
+    snapshot = direct(services.room_host_settings, room.code, host, {"remote_party": True})
     assert snapshot.room.remote_party is True
     with pytest.raises(ServiceError) as refused:
-        services.room_host_settings(room.code, host, {"remote_party": "yes"})
+        direct(services.room_host_settings, room.code, host, {"remote_party": "yes"})
     assert refused.value.code == "bad_message"
     assert Room.objects.get(pk=room.pk).remote_party is True

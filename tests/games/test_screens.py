@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,8 +25,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.hoax import rules as hoax
-from games.live import screens
-from games.live.broadcast import snapshot_broadcast
+from games.live import door, screens
 from games.live.screens import AUDIENCE, frame_for, frames_build, seat_screen
 from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
@@ -42,6 +42,7 @@ from tests.games.factories import (
     room_make,
     seat_open,
     seats_join,
+    services_patch,
 )
 
 db = database_sync_to_async
@@ -177,10 +178,12 @@ class Table:
         self.room = await db(room_fresh)(self.room)
 
     async def expire(self) -> None:
-        """The deadline passes: expire it as the ticker would, and broadcast."""
-        snapshot = await db(services.deadline_expire)(self.room.pk, self.room.state["deadline"])
+        """The deadline passes: expire it as the ticker would, through the door (which
+        broadcasts it)."""
+        snapshot = await door.service_call(
+            services.deadline_expire, self.room.pk, self.room.state["deadline"]
+        )
         assert snapshot is not None
-        await snapshot_broadcast(snapshot)
         await self.receive_one_each()
         self.room = await db(room_fresh)(self.room)
 
@@ -200,7 +203,7 @@ class Table:
 @pytest.fixture
 def fixed_clock(monkeypatch):
     """The services' clock stands still, so two plays of a game carry the same deadlines."""
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: NOW))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: NOW))
 
 
 @pytest.fixture
@@ -208,7 +211,7 @@ def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 

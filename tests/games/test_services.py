@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -28,9 +29,10 @@ from tests.games.factories import (
     room_make,
     seats_join,
     seats_online,
+    services_patch,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 def refused(code: str):
@@ -570,7 +572,7 @@ def test_deadlines_due_lists_only_running_rooms_past_their_deadline():
 
 def test_an_expiry_for_a_deadline_a_move_replaced_changes_nothing(monkeypatch):
     clock = SimpleNamespace(value=1_700_000_000.0)
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: clock.value))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: clock.value))
     room, seats = hoax_started(3, {"first_player": 0, "butler_seconds": 20})
     deadline = room_fresh(room).state["deadline"]
     clock.value = deadline + 1
@@ -761,7 +763,7 @@ def test_a_whole_game_replays_from_its_seed_and_action_log(n, seed, monkeypatch)
     # Fixed game seeds, so a failure replays. (6, 4) has two immunity claims on one privilege; it
     # diverged while the rules logged the claimers in the list they then popped as the queue and
     # the replay, unlike the live path, did not read each state back from JSON.
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1000 + seed)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1000 + seed)
     room, seats = hoax_started(n, {"accuser_card": seed % 2 == 0})
     room = hoax_play_randomly(room, seats, random.Random(seed))
     assert room.state["over"] and room.status == Room.Status.OVER
@@ -855,7 +857,7 @@ def test_every_change_to_a_room_takes_its_lock_once(monkeypatch):
         locked.append(room.pk)
         return room
 
-    monkeypatch.setattr(services, "room_locked", lock_noted)
+    services_patch(monkeypatch, "room_locked", lock_noted)
     monkeypatch.setattr(presence, "room_locked", lock_noted)
     room = room_make("hoax", {"first_player": 0})
     ann, bob, _cid = seats_join(room, 3)
@@ -1034,7 +1036,7 @@ def test_a_game_that_ends_keeps_its_recap_and_each_phone_gets_only_its_own_summa
     from games.hoax import recap
     from games.live.screens import AUDIENCE, BOARD, frames_build, seat_screen
 
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1004)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1004)
     room, seats = hoax_started(4)
     late = services.seat_join(room.code, "Watcher")[0]  # joins during the game: the audience
     playing = room_fresh(room)

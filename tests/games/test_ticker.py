@@ -16,7 +16,14 @@ from games.live import ticker
 from games.live.deadlines import Deadlines, deadline_noted
 from games.rooms import liveness, selectors, services
 from games.rooms.models import Action, Connection
-from tests.games.factories import board_open, frame_next, hoax_started, quiet, room_fresh
+from tests.games.factories import (
+    board_open,
+    frame_next,
+    hoax_started,
+    quiet,
+    room_fresh,
+    services_patch,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +34,7 @@ db = database_sync_to_async
 def clock(monkeypatch):
     """The services' clock, set by the test (the ticker asks the services what time it is)."""
     now = SimpleNamespace(value=0.0)
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: now.value))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: now.value))
     monkeypatch.setattr(selectors, "time", SimpleNamespace(time=lambda: now.value))
     return now
 

@@ -13,11 +13,18 @@ from django.utils import translation
 
 from games.hoax import rules as hoax
 from games.kit.registry import GAMES
-from games.live.consumers import host_cookie_name, seat_cookie_name
+from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.outfox import rules as outfox
 from games.rooms import services
 from games.rooms.models import Room, Seat
-from tests.games.factories import board_open, frame_next, hoax_started, room_make, seats_join
+from tests.games.factories import (
+    board_open,
+    direct,
+    frame_next,
+    hoax_started,
+    room_make,
+    seats_join,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -173,7 +180,7 @@ def test_a_kicked_phone_lands_on_the_join_form(client):
     room = room_make()
     client.post("/join", {"code": room.code, "name": "Ann"})
     seat = Seat.objects.get(room=room)
-    services.seat_kick(room.code, services.Actor(host_token=room.host_token), seat.pk)
+    direct(services.seat_kick, room.code, services.Actor(host_token=room.host_token), seat.pk)
     response = client.get(f"/play/{room.code}", follow=True)
     assert response.redirect_chain == [(f"/join/{room.code}", 302)]
     assert 'name="name"' in page(response)
@@ -370,7 +377,7 @@ def test_api_join_of_a_locked_or_full_room(client):
     seats_join(room, hoax.MAX_PLAYERS)
     response = api(client, f"/api/rooms/{room.code}/seats", {"name": "Zed"})
     assert response.status_code == 400 and response.json()["error"]["code"] == "full"
-    services.room_lock_set(room.code, services.Actor(host_token=room.host_token), True)
+    direct(services.room_lock_set, room.code, services.Actor(host_token=room.host_token), True)
     response = api(client, f"/api/rooms/{room.code}/seats", {"name": "Zed"})
     assert response.json()["error"]["code"] == "locked"
 

@@ -128,6 +128,13 @@ def connected() -> None:
 
 def main(argv: list[str]) -> None:
     django_setup()
+    from games.rooms.outbox import outbox_open
+
+    with outbox_open():  # these processes call the services themselves, with no screen to tell
+        command(argv)
+
+
+def command(argv: list[str]) -> None:
     if argv[0] == "setup":
         print(json.dumps({**hoax_window(), "lobby": lobby()}), flush=True)
     elif argv[0] == "act":

@@ -97,22 +97,24 @@ def rooms_print() -> None:
     from games.kit.registry import game as registered
     from games.rooms import services
     from games.rooms.models import Connection
+    from games.rooms.outbox import outbox_open
 
     rooms = []
-    for game, counts in swept().items():
-        options = dict(registered(game).sweep.options)
-        for n in counts:
-            room = services.room_create(game, options)
-            seats = [services.seat_join(room.code, name)[0] for name in names(n)]
-            for seat in seats:  # online for as long as the sweep runs, whatever the pages do
-                Connection.objects.create(channel_name=f"sweep.{seat.pk}", room=room, seat=seat,
-                                          last_seen=datetime(2100, 1, 1, tzinfo=UTC))
-            services.room_start(room.code, services.Actor(host_token=room.host_token))
-            rooms.append({
-                "game": game, "n": n, "code": room.code, "host": room.host_token,
-                "tokens": [seat.token for seat in seats],
-                "options": options, "content": stress_content(game, room, n),
-            })
+    with outbox_open():  # made before any screen opens: no screen to tell
+        for game, counts in swept().items():
+            options = dict(registered(game).sweep.options)
+            for n in counts:
+                room = services.room_create(game, options)
+                seats = [services.seat_join(room.code, name)[0] for name in names(n)]
+                for seat in seats:  # online for as long as the sweep runs, whatever the pages do
+                    Connection.objects.create(channel_name=f"sweep.{seat.pk}", room=room, seat=seat,
+                                              last_seen=datetime(2100, 1, 1, tzinfo=UTC))
+                services.room_start(room.code, services.Actor(host_token=room.host_token))
+                rooms.append({
+                    "game": game, "n": n, "code": room.code, "host": room.host_token,
+                    "tokens": [seat.token for seat in seats],
+                    "options": options, "content": stress_content(game, room, n),
+                })
     print(json.dumps(rooms))
 
 

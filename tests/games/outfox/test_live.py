@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
@@ -32,7 +33,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games.kit.errors import ServiceError
-from games.live import consumers
+from games.live import socket_limits
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
 from games.rooms.models import Game, Room
@@ -48,9 +49,11 @@ from tests.games.factories import (
     room_make,
     seats_join,
     seats_online,
+    services_patch,
 )
 
 db = database_sync_to_async
+pytestmark = pytest.mark.usefixtures("services_called_directly")
 NOW = 1_700_000_000.0
 FILTERS = {"decks": ["live"], "language": "en", "family_only": True}
 WORDS = ("Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord")
@@ -64,14 +67,14 @@ RANKS_RIGHT_IN_SLOT = {0: {1}, 1: {2, 3}, 2: {2, 3}, 3: {4, 5}, 4: {4, 5}}
 @pytest.fixture
 def fixed_clock(monkeypatch):
     """The services' clock stands still, so two plays of a game carry the same deadlines."""
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: NOW))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: NOW))
 
 
 @pytest.fixture
 def no_flood_limit(monkeypatch):
     """A scripted phone moves faster than a hand: lift the per-socket message rate limit (its
     own tests are in test_consumers.py), or a reader's quick "next" taps would be dropped."""
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
 
 
 @pytest.fixture
@@ -79,7 +82,7 @@ def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 

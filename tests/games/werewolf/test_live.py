@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from typing import Any
 
 import orjson
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import consumers
+from games.live import socket_limits
 from games.rooms.models import Room
 from games.werewolf import rules
 from games.werewolf.options import SPECIALS
@@ -76,16 +77,15 @@ SIZE_MARGIN = 16  # bytes: seat ids, positions and the VIP flag differ from phon
 @pytest.fixture
 def no_flood_limit(monkeypatch):
     """A scripted phone moves faster than a hand: lift the per-socket message rate limit."""
-    monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
+    monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
 
 
 @pytest.fixture
 def game_seed(monkeypatch):
     """Set the seed the next ``room_start`` deals from."""
-    from games.rooms import services
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(services.secrets, "randbits", lambda bits: seed)
+        monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
 
     return use
 
