@@ -214,9 +214,15 @@ LOGGING = {
         "json": {"()": "partyhub.logs.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
+    "filters": {"warning_without_traceback": {"()": "partyhub.logs.WarningWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    "loggers": {"partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")}},
+    "loggers": {
+        "partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")},
+        # A Host header naming none of ALLOWED_HOSTS is a scanner's: a WARNING, no traceback
+        # (nginx's default_server drops most before they get here: deploy/nginx.conf).
+        "django.security.DisallowedHost": {"filters": ["warning_without_traceback"]},
+    },
 }
 
 # How often each server process looks in the database for phase deadlines, in seconds. It also
