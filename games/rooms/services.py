@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from games.kit import registry
 from games.kit.errors import ServiceError
 from games.kit.registry import adapter_get, game_title
-from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
+from games.kit.rules import Refusal, RuleError, logged_action, logged_apply, setup_saved
 from games.ops import metrics
 from games.rooms import rows, wordfilter
 from games.rooms.codes import code_generate, code_normalize
@@ -494,15 +494,16 @@ def lobby_return(room: Room, game_id: str, options: dict[str, Any]) -> dict[int,
 
 def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     """Apply one action to the locked room: the rules decide; the room saves the new state with
-    the next version, and the game's log records the action under that version."""
+    the next version, and the game's log records the action under that version: as its move
+    table declares it, so a client's extra fields are never stored."""
     before = room.state
     after = state_next(room.game, before, seat, action, now)
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
     over = {"paused_at": None} if status == Room.Status.OVER else {}  # a removal can end it
     room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status, **over)
-    rows.action_insert(
-        game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
-    )
+    rows.action_insert(game=room.current_game_id, seq=room.version, seat=seat,
+                       payload=logged_action(registry.game(room.game), seat, action),
+                       applied_at=now)
     if status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(
             ended_at=timezone.now(), recap=recap_compute(room)
