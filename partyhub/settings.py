@@ -286,6 +286,13 @@ for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MES
             raise ImproperlyConfigured(
                 f"PARTYHUB_LIMIT_{_name} must be like 20/hour;100/day or off; not {_value!r}."
             ) from None
+# The limits count an IPv6 client by its network of this many bits (a home gets a /64 and may
+# take any address in it); an IPv4 client by its address (games/ops/limits.py, client_key).
+_prefix = os.environ.get("PARTYHUB_LIMIT_IPV6_PREFIX", "64").strip()
+if not (_prefix.isdigit() and 1 <= int(_prefix) <= 128):
+    raise ImproperlyConfigured("PARTYHUB_LIMIT_IPV6_PREFIX must be a prefix length from 1 to "
+                               f"128; not {_prefix!r}.")
+PARTYHUB_LIMIT_IPV6_PREFIX = int(_prefix)
 # The reverse proxies whose X-Forwarded-For / X-Real-IP / X-Forwarded-Proto are believed
 # (partyhub/proxies.py): addresses and CIDR blocks, comma-separated. Empty: nobody's; the
 # client is the peer.

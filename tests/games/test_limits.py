@@ -212,6 +212,33 @@ async def test_x_forwarded_for_counts_only_from_a_trusted_proxy(limits_on, setti
     assert statuses == [201, 201, 201, 429]
 
 
+@pytest.mark.django_db(transaction=True)
+async def test_an_ipv6_home_counts_as_its_64_through_a_trusted_proxy(limits_on, settings):
+    # Issue 33: a home's /64 took 25 rooms from 2001:db8:1:2::1…25 where one address stops
+    # at 20. Through the proxy (as nginx names each client), the /64 is one client...
+    settings.PARTYHUB_LIMIT_ROOMS = "20/hour"
+    settings.PARTYHUB_TRUSTED_PROXIES = ["127.0.0.1/32", "::1/128"]
+    statuses = [await room_post("::1", f"2001:db8:1:2::{n:x}") for n in range(1, 26)]
+    assert statuses == [201] * 20 + [429] * 5
+    # ...its neighbour's /64 another, and an IPv4 client, however close, is its own address.
+    assert await room_post("127.0.0.1", "2001:db8:1:3::1") == 201
+    assert [await room_post("127.0.0.1", f"192.0.2.{n}") for n in range(1, 26)] == [201] * 25
+    # An IPv4 client written as IPv6 (a dual-stack proxy's) is that IPv4 address.
+    settings.PARTYHUB_LIMIT_ROOMS = "1/hour"
+    assert await room_post("127.0.0.1", "203.0.113.9") == 201
+    assert await room_post("::1", "::ffff:203.0.113.9") == 429
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_ipv6_prefix_is_a_setting(limits_on, settings):
+    settings.PARTYHUB_LIMIT_ROOMS = "1/hour"
+    settings.PARTYHUB_TRUSTED_PROXIES = ["127.0.0.1/32"]
+    settings.PARTYHUB_LIMIT_IPV6_PREFIX = 48  # a site whose homes get a /48
+    assert await room_post("127.0.0.1", "2001:db8:7:1::1") == 201
+    assert await room_post("127.0.0.1", "2001:db8:7:ffff::1") == 429
+    assert await room_post("127.0.0.1", "2001:db8:8::1") == 201
+
+
 # --- sockets ------------------------------------------------------------------------------
 
 
@@ -323,6 +350,11 @@ async def test_a_sockets_forwarded_address_counts_only_from_a_trusted_proxy(
         assert (await first_frame("127.0.0.1", f"198.51.100.{number}"))["type"] == "state"
     frames = [await first_frame(GUESSER, f"198.51.100.{number}") for number in range(3)]
     assert [frame.get("code") for frame in frames] == [None, None, "rate_limited"]
+    # An IPv6 client of the proxy is its /64: a new address in it is no new client.
+    frames = [await first_frame("127.0.0.1", f"2001:db8:5:6::{number + 1}")
+              for number in range(3)]
+    assert [frame.get("code") for frame in frames] == [None, None, "rate_limited"]
+    assert (await first_frame("127.0.0.1", "2001:db8:5:7::1"))["type"] == "state"
 
 
 # --- a real party behind one home router ------------------------------------------------------
