@@ -277,7 +277,12 @@ PARTYHUB_LIMIT_CODE_GUESSES = os.environ.get("PARTYHUB_LIMIT_CODE_GUESSES", "20/
 PARTYHUB_LIMIT_HANDOVERS = os.environ.get("PARTYHUB_LIMIT_HANDOVERS", "10/hour")
 PARTYHUB_LIMIT_CONNECTIONS = os.environ.get("PARTYHUB_LIMIT_CONNECTIONS", "60/minute;600/hour")
 PARTYHUB_LIMIT_MESSAGES = os.environ.get("PARTYHUB_LIMIT_MESSAGES", "1200/minute")
-for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MESSAGES"):
+# The admin's failed logins (partyhub/admin_login.py): per client network, and per user name
+# from anywhere; past either, logins are refused before any password is checked.
+PARTYHUB_LIMIT_LOGINS = os.environ.get("PARTYHUB_LIMIT_LOGINS", "10/hour;30/day")
+PARTYHUB_LIMIT_LOGIN_NAMES = os.environ.get("PARTYHUB_LIMIT_LOGIN_NAMES", "50/hour;200/day")
+for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MESSAGES",
+              "LOGINS", "LOGIN_NAMES"):
     _value = globals()[f"PARTYHUB_LIMIT_{_name}"].strip()
     if _value.lower() not in ("", "off"):
         try:

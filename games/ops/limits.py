@@ -1,5 +1,6 @@
 """Limits per client address: rooms created, seats joined, room codes guessed wrong, hand-over
-attempts, WebSocket connections and WebSocket messages.
+attempts, WebSocket connections and WebSocket messages; and the admin's failed logins, per
+address and per user name (``partyhub.admin_login``).
 
 Each limit is a string in the ``limits`` package's notation (``20/hour;50/day``: all of them
 hold), read from a setting (``PARTYHUB_LIMIT_ROOMS``…, from the environment; ``off`` lifts
@@ -83,6 +84,11 @@ LIMITS = {
                     _("Too many connections from your network. Try again in %(wait)s.")),
     "messages": ("PARTYHUB_LIMIT_MESSAGES",
                  _("Too many messages from your network. Try again in %(wait)s.")),
+    # The admin's failed logins (partyhub/admin_login.py): per network, and per user name.
+    "logins": ("PARTYHUB_LIMIT_LOGINS",
+               _("Too many failed logins from your network. Try again in %(wait)s.")),
+    "login_names": ("PARTYHUB_LIMIT_LOGIN_NAMES",
+                    _("Too many failed logins for this user name. Try again in %(wait)s.")),
 }
 
 

@@ -54,9 +54,14 @@ ROOMS_ENDED = Counter("partyhub_rooms_ended", "Rooms ended by this process, by r
 RECORDS_PRUNED = Counter("partyhub_records_pruned",
                          "Ended rooms deleted with their games' records once their retention "
                          "ran out.")
+ADMIN_LOGINS = Counter("partyhub_admin_logins", "Logins to the admin, by outcome (ok; failed: "
+                       "a wrong name or password; refused: over a failed-login limit, no "
+                       "password checked).", ["outcome"])
 KINDS = ("board", "player", "audience")
 for _kind in KINDS:
     SOCKETS.labels(_kind)
+for _outcome in ("ok", "failed", "refused"):
+    ADMIN_LOGINS.labels(_outcome)
 # Every game's series exists from the start, at zero; a move finds them by a dict lookup
 # (``labels()`` costs as much as the count itself).
 MOVES_BY_GAME = {game: MOVES.labels(game) for game in games()}
@@ -84,6 +89,10 @@ def move_seen(game: str, seconds: float) -> None:
 
 def move_refused(game: str, code: str) -> None:
     REFUSALS.labels(game, code).inc()
+
+
+def admin_login(outcome: str) -> None:
+    ADMIN_LOGINS.labels(outcome).inc()
 
 
 def room_ended(reason: str) -> None:
