@@ -219,6 +219,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
         "partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")},
+        # A process's stop (SIGTERM, Ctrl-C) and its drain: one line each (a SIGKILL has none).
+        "games.live.drain": {"level": "INFO"},
         # A Host header naming none of ALLOWED_HOSTS is a scanner's: a WARNING, no traceback
         # (nginx's default_server drops most before they get here: deploy/nginx.conf).
         "django.security.DisallowedHost": {"filters": ["warning_without_traceback"]},

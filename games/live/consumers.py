@@ -360,6 +360,7 @@ class ScreenConsumer(AsyncWebsocketConsumer):
             message = UNREADABLE
         request_id = message.get("id") if isinstance(message, dict) else None
         if not self.flood_allows():
+            metrics.flood_refused()
             await self.error_send(
                 ServiceError(_("Too many messages; slow down."), code="flood"), request_id
             )
