@@ -12,10 +12,10 @@ import time
 from datetime import timedelta
 
 import pytest
-from prometheus_client import REGISTRY
 from channels import consumer as consumer_module
 from channels.db import database_sync_to_async
 from django.utils import timezone, translation
+from prometheus_client import REGISTRY
 
 from games.kit import errors
 from games.kit.errors import error_text
