@@ -46,6 +46,8 @@ from tests.support.private_servers import wait_until
 from tests.support.roaming import RoamingScreen, settled
 from tests.support.servers import ROOT, port_free, production_env, service_missing
 
+pytestmark = pytest.mark.long(60)  # two pairs of Daphne processes, a game and two restarts
+
 CONFIG = ROOT / "deploy" / "nginx.conf"
 UPSTREAM_PORTS = ("8001", "8002")  # as documented; the test's own ports replace them
 HOST = "localhost"  # the site's name here, in place of party.example.org (sent as SNI and Host)
