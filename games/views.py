@@ -26,6 +26,7 @@ from games.live.door import service_call_sync
 from games.ops.limits import Throttled, limiter, request_address, throttled_headers
 from games.rooms import models, selectors, services
 from games.rooms.codes import code_normalize
+from games.rooms.tokens import token_matches
 from partyhub.security import SAME_ORIGIN_FRAMED
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -196,7 +197,8 @@ def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
                 "mirror": mirror,
                 **screen_context(adapter),
                 "is_host": not mirror
-                and request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
+                and token_matches(request.COOKIES.get(host_cookie_name(room.code)),
+                                  room.host_token_digest),
             },
         },
     )

@@ -288,7 +288,8 @@ class ScreenConsumer(AsyncWebsocketConsumer):
         self.screens = screens
 
     def seat_still_held(self) -> bool:
-        return models.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
+        return models.Seat.objects.filter(pk=self.seat.pk,
+                                          token_digest=self.seat.token_digest).exists()
 
     async def snapshot_send(self) -> None:
         """This screen's full current view (the closed frame once the room has ended)."""

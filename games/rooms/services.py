@@ -45,6 +45,7 @@ from games.rooms.selectors import (
     snapshot_take,
     vip_seat,
 )
+from games.rooms.tokens import token_digest, token_matches, token_new
 
 NAME_MAX = 20
 
@@ -104,11 +105,11 @@ def room_bump(room: Room, **fields: Any) -> None:
 
 def host_check(room: Room, actor: Actor) -> None:
     """Host controls: the TV's host token or the VIP's phone."""
-    if actor.host_token and secrets.compare_digest(actor.host_token, room.host_token):
+    if token_matches(actor.host_token, room.host_token_digest):
         return
     if actor.seat_token:
         vip = vip_seat(list(room.seats.all()))
-        if vip is not None and secrets.compare_digest(actor.seat_token, vip.token):
+        if vip is not None and token_matches(actor.seat_token, vip.token_digest):
             return
     raise ServiceError(_("Only the host can do that."), code="not_host")
 
@@ -141,6 +142,7 @@ def room_create(game_id: str, options: dict[str, Any] | None = None,
     if game_id not in registry.games():
         raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
     clean = options_validate(game_id, options or {})
+    host_token, host_token_digest = token_new()
     for _attempt in range(50):
         try:
             with transaction.atomic():
@@ -148,11 +150,12 @@ def room_create(game_id: str, options: dict[str, Any] | None = None,
                     code=code_generate(),
                     game=game_id,
                     options=clean,
-                    host_token=secrets.token_urlsafe(24),
+                    host_token_digest=host_token_digest,
                     remote_party=bool(remote_party),
                 )
         except IntegrityError:
             continue  # the code was taken; draw another
+        room.host_token = host_token  # for the TV's cookie or the API's answer, this once
         metrics.event("room_created", room.code, game=game_id)
         return room
     raise ServiceError(_("No free room code; try again."), code="no_code")
@@ -267,10 +270,12 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
             raise ServiceError(_("The audience is full."), code="full")
+        token, digest = token_new()
         seat = Seat.objects.create(
-            room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience,
+            room=room, name=name, token_digest=digest, is_audience=audience,
             remote=bool(remote),
         )
+        seat.token = token  # for the phone's cookie or the API's answer, this once
         room_event(room, "seat_joined", audience=audience)
         if audience:
             return seat, None
@@ -337,9 +342,9 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             handover_code=handover, handover_until__gte=time.time(), removed=False
         ).first() if len(handover) == 6 else None
         if seat is not None:
-            seat.token = secrets.token_urlsafe(24)
+            seat.token, seat.token_digest = token_new()  # the new phone's, this once
             seat.handover_code, seat.handover_until = "", None
-            seat.save(update_fields=["token", "handover_code", "handover_until"])
+            seat.save(update_fields=["token_digest", "handover_code", "handover_until"])
             room_bump(room)
             return seat, snapshot_commit(snapshot_take(room, handed=[seat.pk]))
         voided = room.seats.exclude(handover_code="").update(handover_code="",
@@ -610,9 +615,9 @@ def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
         state_apply(room, None, {"type": "remove", "target": seat.position}, room_clock(room))
     except RuleError as error:
         raise ServiceError(error.message, code=error.code, **error.params) from None
-    seat.removed, seat.token = True, secrets.token_urlsafe(24)
+    seat.removed, seat.token_digest = True, token_new()[1]  # a token no phone was given
     seat.handover_code, seat.handover_until = "", None
-    seat.save(update_fields=["removed", "token", "handover_code", "handover_until"])
+    seat.save(update_fields=["removed", "token_digest", "handover_code", "handover_until"])
     room_event(room, "seat_removed", position=seat.position)
     # Its sockets are told to go; their closing must not report the seat away to the rules.
     Connection.objects.filter(seat=seat).delete()
@@ -661,9 +666,10 @@ def action_submit(
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
                    version: int | None) -> int:
     """The position of the seat holding ``seat_token``, if it may move in this room now."""
+    digest = token_digest(seat_token)
     if room.status == Room.Status.PLAYING and not any(
-        seat_token and seat.token == seat_token for seat in seats
-    ) and Seat.objects.filter(room=room, token=seat_token or "", is_audience=True).exists():
+        digest and seat.token_digest == digest for seat in seats
+    ) and Seat.objects.filter(room=room, token_digest=digest, is_audience=True).exists():
         raise ServiceError(_("You are watching this game."), code="audience")
     seat = seat_holding(seats, seat_token)
     if room.status != Room.Status.PLAYING or room.state is None:

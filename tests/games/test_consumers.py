@@ -86,7 +86,8 @@ async def started(sockets, n: int = 3, options: dict | None = None):
     for screen in (board, *phones):
         assert (await frame_next(screen))["room"]["status"] == "playing"
     room = await db(room_fresh)(room)
-    seats = [await db(Seat.objects.get)(pk=seat.pk) for seat in seats]
+    for seat in seats:
+        await db(seat.refresh_from_db)()  # its token stays on it (stored as its digest)
     return room, seats, board, phones
 
 

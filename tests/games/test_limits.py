@@ -146,9 +146,10 @@ def test_hand_over_attempts_are_refused_past_the_limit(limits_on, client):
     response = client.post("/join", {"code": room.code, "handover": handover},
                            REMOTE_ADDR=GUESSER, HTTP_ACCEPT_LANGUAGE="es")
     refused(response, "es")
-    assert Seat.objects.get(pk=seat.pk).token == seat.token  # not handed
+    assert Seat.objects.get(pk=seat.pk).token_digest == seat.token_digest  # not handed
     taken = client.post("/join", {"code": room.code, "handover": handover}, REMOTE_ADDR=NEIGHBOUR)
-    assert taken.status_code == 302 and Seat.objects.get(pk=seat.pk).token != seat.token
+    assert taken.status_code == 302
+    assert Seat.objects.get(pk=seat.pk).token_digest != seat.token_digest
 
 
 @pytest.mark.django_db
@@ -166,8 +167,10 @@ def test_a_thousand_audience_phones_from_their_own_addresses_all_join(
     def seat_join(code, name, remote=False):
         assert code.upper() == room.code
         joined.append(name)
-        return Seat(pk=len(joined), room=room, name=name, token=f"t{len(joined)}",
-                    is_audience=True), None
+        seat = Seat(pk=len(joined), room=room, name=name, token_digest=f"d{len(joined)}",
+                    is_audience=True)
+        seat.token = f"t{len(joined)}"
+        return seat, None
 
     monkeypatch.setattr(services, "seat_join", seat_join)
     for number in range(1000):
@@ -390,13 +393,18 @@ async def test_a_party_of_ten_behind_one_router_plays_a_whole_game_unthrottled(
     typo = await db(client.post)("/join", {"code": "ZZZZ" if code != "ZZZZ" else "YYYY",
                                            "name": "P0"})
     assert typo.status_code == 200
+    tokens = []  # each phone's, from its seat cookie (the database keeps only their digests)
     for number in range(10):
         answer = await db(client.post)("/join", {"code": code, "name": f"P{number}"})
         assert answer.status_code == 302, answer.content
+        tokens.append(answer.cookies[consumers.seat_cookie_name(code)].value)
     taken = await db(client.post)("/join", {"code": code, "name": "p0"})
     assert taken.status_code == 200 and "already called" in taken.content.decode()
     room = await db(Room.objects.get)(code=code)
+    room.host_token = created.json()["host_token"]
     seats = await db(lambda: list(room.seats.order_by("pk")))()
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.token = token
     table = SocketTable(room, seats)
     from tests.games.factories import board_open, seat_open
 
