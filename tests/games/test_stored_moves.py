@@ -5,7 +5,8 @@ nothing a client added beside them. Issue 33 measured 60 legal moves each carryi
 
 A real Daphne on PostgreSQL, real sockets: phones play Hoax with junk in every move (in the
 action and in the message around it), the host removes a player with junk in its command, and
-then the whole database is dumped (``pg_dump``) and searched for the junk."""
+then the whole database is dumped (``pg_dump``) and searched for the junk (and for the
+tokens, which it keeps as digests only)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,6 @@ async def test_junk_fields_sent_with_moves_are_never_stored(postgres_url, daphne
     assert (None, {"type": "remove", "target": 3}) in logged
     dump = database_dump(postgres_url)
     assert "JUNK-" not in dump, dump[dump.find("JUNK-") - 300:][:600]
+    # Nor any token: the database keeps their digests (games/rooms/tokens.py).
+    for secret in (room["host_token"], *(seat["token"] for seat in seats)):
+        assert secret not in dump
