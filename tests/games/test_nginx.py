@@ -265,8 +265,8 @@ def test_the_documented_nginx_serves_the_site_and_drops_strangers(
     env = daphne_env(postgres_url, redis_url)
     ports = [int(daphnes.start(env).rsplit(":", 1)[1]) for _ in UPSTREAM_PORTS]
     nginx = Nginx(binary, workdir, ports)
-    nginx.start()
     try:
+        nginx.start()
         site = nginx.base
         # Plain HTTP is sent to HTTPS, over IPv4 and IPv6; pages come with their security
         # headers; the probes and the metrics are not for the outside.
@@ -361,27 +361,30 @@ async def test_a_rolling_restart_of_both_processes_behind_nginx_is_not_noticed(
     bases = [daphnes.start(env) for _ in UPSTREAM_PORTS]
     ports = [int(base.rsplit(":", 1)[1]) for base in bases]
     nginx = Nginx(binary, workdir, ports)
-    nginx.start()
-    site = nginx.base
-    status, _headers, body = fetch(f"{site}/api/rooms", {
-        "game": "hoax", "options": {"first_player": 0, **HOAX_SLOW}})
-    assert status == 201, body
-    room = json.loads(body)
-    seats = []
-    for name in NAMES:
-        status, _headers, body = fetch(f"{site}/api/rooms/{room['code']}/seats", {"name": name})
-        assert status == 201, body
-        seats.append(json.loads(body))
-    wss = site.replace("https://", "wss://")
-    options = {"ssl": INSECURE, "origin": site}
-    tv = await RoamingScreen.open("tv", [wss + room["board_socket"]], **options)
-    phones = [await RoamingScreen.open(name, [wss + seat["seat_socket"]], **options)
-              for name, seat in zip(NAMES, seats, strict=True)]
-    screens = [tv, *phones]
-    player = Player(phones)
-    mover = Mover(player)
-    figures = []
+    screens: list[RoamingScreen] = []
+    mover: Mover | None = None
     try:
+        nginx.start()
+        site = nginx.base
+        status, _headers, body = fetch(f"{site}/api/rooms", {
+            "game": "hoax", "options": {"first_player": 0, **HOAX_SLOW}})
+        assert status == 201, body
+        room = json.loads(body)
+        seats = []
+        for name in NAMES:
+            status, _headers, body = fetch(f"{site}/api/rooms/{room['code']}/seats", {"name": name})
+            assert status == 201, body
+            seats.append(json.loads(body))
+        wss = site.replace("https://", "wss://")
+        options = {"ssl": INSECURE, "origin": site}
+        tv = await RoamingScreen.open("tv", [wss + room["board_socket"]], **options)
+        screens.append(tv)
+        for name, seat in zip(NAMES, seats, strict=True):
+            screens.append(await RoamingScreen.open(name, [wss + seat["seat_socket"]], **options))
+        phones = screens[1:]
+        player = Player(phones)
+        mover = Mover(player)
+        figures = []
         await tv.until(all_connected)
         await phones[0].send({"type": "host", "command": "start"})
         started = await tv.until(lambda f: f["room"]["status"] == "playing")
@@ -434,8 +437,9 @@ async def test_a_rolling_restart_of_both_processes_behind_nginx_is_not_noticed(
         # The room's screens are all on the process restarted first (the other was restarted
         # last, and its sockets came here).
         assert sockets_open(ports[first]) == len(screens)
-    finally:
-        mover.stop.set()
+    finally:  # nginx, the screens and the moves stop whatever failed
+        if mover is not None:
+            mover.stop.set()
         for screen in screens:
             await screen.close()
         nginx.stop()
