@@ -88,7 +88,7 @@ class RoomAdmin(admin.ModelAdmin):
     readonly_fields = ["code", "game", "status", "locked", "options", "version", "deadline",
                        "created_at", "updated_at", "ended_at", "ended_code", "ended_reason"]
     actions = ["rooms_close"]
-    exclude = ["host_token", "state", "current_game"]
+    exclude = ["host_token_digest", "state", "current_game"]
     inlines = [SeatInline]
 
     def has_add_permission(self, request):

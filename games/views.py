@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -26,6 +26,7 @@ from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.ops.limits import Throttled, limiter, request_address, throttled_headers
 from games.rooms import models, selectors, services
 from games.rooms.codes import code_normalize
+from games.rooms.tokens import token_matches
 from partyhub.security import SAME_ORIGIN_FRAMED
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a party lasts a night; a seat survives until the next day
@@ -196,7 +197,8 @@ def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
                 "mirror": mirror,
                 **screen_context(adapter),
                 "is_host": not mirror
-                and request.COOKIES.get(host_cookie_name(room.code)) == room.host_token,
+                and token_matches(request.COOKIES.get(host_cookie_name(room.code)),
+                                  room.host_token_digest),
             },
         },
     )
@@ -338,10 +340,14 @@ def room_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def json_body(request: HttpRequest) -> dict[str, Any]:
-    """The request's JSON object, or a refusal."""
+    """The request's JSON object, or a refusal (``bad_json``, 400). Read by orjson, as a
+    socket's messages are (``games.live.consumers``): strict UTF-8 and JSON, so what one
+    refuses the other refuses too: nesting deeper than 1,024 (the standard library's parser
+    recurses, and 1,100 brackets were a ``RecursionError``, a 500), a number beyond a double,
+    a lone surrogate, a raw control character."""
     try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+        data = orjson.loads(request.body or b"{}")
+    except orjson.JSONDecodeError:
         raise ServiceError(_("That message is not valid JSON."), code="bad_json") from None
     if not isinstance(data, dict):
         raise ServiceError(_("Send a JSON object."), code="bad_json")

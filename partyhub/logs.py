@@ -30,3 +30,19 @@ class JsonFormatter(logging.Formatter):
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
         return orjson.dumps(line, default=str).decode()
+
+
+class WarningWithoutTraceback(logging.Filter):
+    """A record of a stranger's doing, not the hub's, as a WARNING line without its traceback.
+
+    Django logs a request whose ``Host`` is none of ``ALLOWED_HOSTS`` (``DisallowedHost``) as an
+    ERROR with the exception's stack: every scanner on the internet would fill the logs with
+    tracebacks and trip an alert on the error rate. The line keeps its message (which names the
+    host) and its logger; the answer is still Django's 400."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(
+                logging.WARNING)
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True

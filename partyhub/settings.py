@@ -214,9 +214,17 @@ LOGGING = {
         "json": {"()": "partyhub.logs.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
+    "filters": {"warning_without_traceback": {"()": "partyhub.logs.WarningWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    "loggers": {"partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")}},
+    "loggers": {
+        "partyhub.events": {"level": os.environ.get("LOG_EVENTS_LEVEL", "INFO")},
+        # A process's stop (SIGTERM, Ctrl-C) and its drain: one line each (a SIGKILL has none).
+        "games.live.drain": {"level": "INFO"},
+        # A Host header naming none of ALLOWED_HOSTS is a scanner's: a WARNING, no traceback
+        # (nginx's default_server drops most before they get here: deploy/nginx.conf).
+        "django.security.DisallowedHost": {"filters": ["warning_without_traceback"]},
+    },
 }
 
 # How often each server process looks in the database for phase deadlines, in seconds. It also
@@ -274,7 +282,12 @@ PARTYHUB_LIMIT_CODE_GUESSES = os.environ.get("PARTYHUB_LIMIT_CODE_GUESSES", "20/
 PARTYHUB_LIMIT_HANDOVERS = os.environ.get("PARTYHUB_LIMIT_HANDOVERS", "10/hour")
 PARTYHUB_LIMIT_CONNECTIONS = os.environ.get("PARTYHUB_LIMIT_CONNECTIONS", "60/minute;600/hour")
 PARTYHUB_LIMIT_MESSAGES = os.environ.get("PARTYHUB_LIMIT_MESSAGES", "1200/minute")
-for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MESSAGES"):
+# The admin's failed logins (partyhub/admin_login.py): per client network, and per user name
+# from anywhere; past either, logins are refused before any password is checked.
+PARTYHUB_LIMIT_LOGINS = os.environ.get("PARTYHUB_LIMIT_LOGINS", "10/hour;30/day")
+PARTYHUB_LIMIT_LOGIN_NAMES = os.environ.get("PARTYHUB_LIMIT_LOGIN_NAMES", "50/hour;200/day")
+for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MESSAGES",
+              "LOGINS", "LOGIN_NAMES"):
     _value = globals()[f"PARTYHUB_LIMIT_{_name}"].strip()
     if _value.lower() not in ("", "off"):
         try:
@@ -283,6 +296,13 @@ for _name in ("ROOMS", "JOINS", "CODE_GUESSES", "HANDOVERS", "CONNECTIONS", "MES
             raise ImproperlyConfigured(
                 f"PARTYHUB_LIMIT_{_name} must be like 20/hour;100/day or off; not {_value!r}."
             ) from None
+# The limits count an IPv6 client by its network of this many bits (a home gets a /64 and may
+# take any address in it); an IPv4 client by its address (games/ops/limits.py, client_key).
+_prefix = os.environ.get("PARTYHUB_LIMIT_IPV6_PREFIX", "64").strip()
+if not (_prefix.isdigit() and 1 <= int(_prefix) <= 128):
+    raise ImproperlyConfigured("PARTYHUB_LIMIT_IPV6_PREFIX must be a prefix length from 1 to "
+                               f"128; not {_prefix!r}.")
+PARTYHUB_LIMIT_IPV6_PREFIX = int(_prefix)
 # The reverse proxies whose X-Forwarded-For / X-Real-IP / X-Forwarded-Proto are believed
 # (partyhub/proxies.py): addresses and CIDR blocks, comma-separated. Empty: nobody's; the
 # client is the peer.

@@ -21,6 +21,7 @@ GAME = Game(
     setup=rules.setup,
     legal_actions=rules.legal_actions,
     apply=rules.apply,
+    moves=rules.MOVES,
     view=rules.view,
     views=rules.views,
     host_actions=rules.HOST_ACTIONS,

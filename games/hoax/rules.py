@@ -22,7 +22,6 @@ from games.kit.options import options_clean as declared_clean
 from games.kit.options import options_defaults, seat_check
 from games.kit.rules import (
     ACTIVE_SEAT,
-    HOST,
     SYSTEM,
     Field,
     Move,
@@ -36,6 +35,7 @@ from games.kit.rules import (
     flag,
     pgettext,
     presence_move,
+    remove_move,
     require,
     rng,
     seat_of,
@@ -726,8 +726,7 @@ def _remove(state: dict, host: None, action: dict, now: float) -> None:
     waited on them goes on without them: their own claim or turn ends (the turn passes), their
     starting pick is skipped, they leave the callers, voters and immunity answers, and a
     Butler's gift to them is not given."""
-    seat = action.get("target")
-    require(_is_int(seat) and 0 <= seat < _n(state), _("No such seat."), "bad_seat")
+    seat = action["target"]
     require(not state["out"][seat], _("That player is already out of the game."))
     _log(state, "left", seat=seat)
     phase, active = state["phase"], state["active"]
@@ -916,7 +915,7 @@ MOVES = MoveTable(
         Move("end_turn", ACTIVE_SEAT, ("turn",), _turn_end,
              wrong_phase=_("Finish the claim first.")),
         Move("timeout", SYSTEM, None, _timeout),
-        Move("remove", HOST, None, _remove),
+        remove_move(_remove),
         presence_move(),
     ],
     present=Seats(lambda state, seat: not state["out"][seat], _("You are out of the game.")),

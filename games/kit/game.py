@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from games.kit.options import Option, Preset
+from games.kit.rules import MoveTable
 
 
 class GameIncomplete(TypeError):
@@ -105,6 +106,8 @@ class Game:
     setup: Callable = _part("setup(n_players, options, seed, now, content) -> state")
     legal_actions: Callable = _part("legal_actions(state, seat) -> [action]")
     apply: Callable = _part("apply(state, seat, action, now) -> new state, or RuleError")
+    moves: MoveTable = _part("its move table (games.kit.rules.MoveTable), which apply plays: "
+                             "what the action log keeps of a move is its declared fields")
     view: Callable = _part("view(state, viewer) -> what one screen sees")
     views: Callable = _part("views(state, viewers) -> [view] for several screens at once")
     options_public: Callable | None = _part(
@@ -169,6 +172,8 @@ class Game:
         for name in ("facts", "free_text"):
             if not isinstance(getattr(self, name), Mapping):
                 raise self._wrong(name, "must be a mapping")
+        if not isinstance(self.moves, MoveTable):
+            raise self._wrong("moves", "must be its games.kit.rules.MoveTable")
         if not isinstance(self.rules, ModuleType):
             raise self._wrong("rules", "must be its rules module")
         missing = [name for name in GUIDE_PARTS if not hasattr(self.guide, name)]

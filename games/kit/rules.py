@@ -14,7 +14,8 @@ the game's ``Game`` (``games.kit.game``, built in its package's ``__init__.py``)
   defaults filled in, or ``RuleError``;
 - ``setup(n_players, options, seed, now, content) -> state``: a fresh JSON-able state dict;
 - ``MOVES``: its move table (``MoveTable`` of ``Move`` lines, below): every move type, who may
-  send it, in which phases, the shape of its payload and its handler;
+  send it, in which phases, the shape of its payload and its handler (given the action with
+  its declared fields only, which is all the platform's log keeps of it);
 - ``legal_actions(state, seat) -> list[dict]``: concrete actions ``seat`` may submit now
   (free-text actions are listed with one sample value), of types ``MOVES`` opens to the seat;
 - ``apply(state, seat, action, now) -> state``: a *new* state (the input is never mutated), or
@@ -157,6 +158,14 @@ def logged_apply(rules: Any, state: dict, seat: int | None, action: dict, now: f
     return rules.apply(state, seat, action, now)
 
 
+def logged_action(rules: Any, seat: int | None, action: dict) -> dict:
+    """What a game's log keeps of an action ``logged_apply`` played: the platform's own
+    ``resume`` as it is, a game's move as its table declares it (``MoveTable.declared``)."""
+    if seat is None and action.get("type") == "resume":
+        return action
+    return rules.moves.declared(seat, action)
+
+
 def setup_saved(rules: Any, setup: dict) -> dict:
     """A game's first state set up again from what it was set up from (``Game.setup``:
     ``n_players``, ``options``, ``seed``, ``now``, ``content``): the start of its replay, and
@@ -192,11 +201,9 @@ def replay_end(rules: Any, setup: dict, log: list[dict]) -> dict:
 
 
 def presence_apply(state: dict, action: dict) -> None:
-    """Record a phone coming or going (the system's ``presence`` action) on a state copy."""
-    seat = action.get("seat")
-    if not isinstance(seat, int) or not 0 <= seat < len(state["connected"]):
-        raise RuleError(_("No such seat."), code="bad_seat")
-    state["connected"][seat] = bool(action.get("connected"))
+    """Record a phone coming or going (the system's ``presence`` action, its seat and flag
+    checked by ``presence_move``'s fields) on a state copy."""
+    state["connected"][action["seat"]] = action["connected"]
 
 
 def require(condition: bool, message: str, code: str = "illegal", **params: Any) -> None:
@@ -234,6 +241,7 @@ class Field:
     check: Callable[[Any, dict], bool]
     refusal: str = _("“%(field)s” has a bad value.")
     required: bool = True
+    code: str = "bad_action"
 
 
 def _whole(value: Any) -> bool:
@@ -270,14 +278,15 @@ def flag(refusal: str | None = None) -> Field:
     return Field(lambda value, state: isinstance(value, bool), refusal or Field.refusal)
 
 
-def seat_of(*also: Any, refusal: str | None = None, required: bool = True) -> Field:
+def seat_of(*also: Any, refusal: str | None = None, required: bool = True,
+            code: str = Field.code) -> Field:
     """A seat of this game (``0 .. n-1``), or one of ``also`` (a supply that is not a
     seat, a missing target as ``None``)."""
     def check(value: Any, state: dict) -> bool:
         if any(type(value) is type(v) and value == v for v in also):
             return True
         return _whole(value) and 0 <= value < len(state["connected"])
-    return Field(check, refusal or Field.refusal, required)
+    return Field(check, refusal or Field.refusal, required, code)
 
 
 NO_TARGET = Field(lambda value, state: value is None, _("That action takes no target."),
@@ -389,10 +398,22 @@ class MoveTable:
 
     def play(self, state: dict, seat: Any, action: Any, now: Any) -> None:
         """Check ``action`` by ``seat`` (``None``: the system) and play it on ``state`` (a copy
-        the caller made: ``apply`` never changes the state it was given)."""
+        the caller made: ``apply`` never changes the state it was given). The handler is given
+        the action as declared (``declared``): what it reads is what the log keeps."""
         require(isinstance(now, int | float) and not isinstance(now, bool), _("Bad clock."),
                 code="bad_action")
-        self.move_for(state, seat, action).handler(state, seat, action, now)
+        move = self.move_for(state, seat, action)
+        move.handler(state, seat, self.declared(seat, action), now)
+
+    def declared(self, seat: Any, action: dict) -> dict:
+        """``action`` as its line declares it: its ``type`` and the line's fields, nothing
+        else. All a handler is given, and all the platform stores of a move: the action log
+        keeps a year of moves, and a phone's extra fields are dropped, not kept. For an action
+        ``move_for`` accepted (a line's ``more_fields`` reads fields already checked)."""
+        line = next(move for move in self.by_type[action["type"]]
+                    if move.by_system == (seat is None))
+        names = {"type", *line.fields, *(line.more_fields(action) if line.more_fields else ())}
+        return {name: value for name, value in action.items() if name in names}
 
     def open_types(self, state: dict, seat: int) -> set[str]:
         """The move types ``seat`` passes the phase and seat checks for now (what its
@@ -421,12 +442,19 @@ class MoveTable:
             require(not checked.required, _("That action is missing “%(field)s”."),
                     code="bad_action", field=name)
             return
-        require(checked.check(action[name], state), checked.refusal, code="bad_action",
+        require(checked.check(action[name], state), checked.refusal, code=checked.code,
                 field=name)
 
     @staticmethod
     def _who_check(state: dict, seat: int, who: Seats) -> None:
         require(who.test(state, seat), who.refusal, code=who.code)
+
+
+def remove_move(handler: Handler) -> Move:
+    """The host's ``remove`` (a player who left, by the seat ``target``), in any phase: the
+    seat checked here, what it means for the game in ``handler``."""
+    return Move("remove", HOST, None, handler,
+                {"target": seat_of(refusal=_("No such seat."), code="bad_seat")})
 
 
 def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
@@ -438,5 +466,6 @@ def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
         if after is not None:
             after(state, now)
     return Move("presence", SYSTEM, None, handler,
-                {"connected": flag(_("A presence action has a seat and a connected flag."))},
+                {"seat": seat_of(refusal=_("No such seat."), code="bad_seat"),
+                 "connected": flag(_("A presence action has a seat and a connected flag."))},
                 when_over=True)

@@ -13,6 +13,10 @@ and the rooms served elsewhere for over a minute. With it, as the reactor begins
 4. the process exits: the drain is given ``DRAIN_SECONDS``, and whatever happens (a database
    that hangs), the process ends ``EXIT_SECONDS`` after the signal.
 
+It logs its beginning and its end (INFO lines of this module's logger, which the settings keep
+at INFO whatever ``LOG_LEVEL`` says): a restart is seen in the logs. A SIGKILL leaves no line:
+the process is gone before it can write one.
+
 Only public APIs: a Twisted "before shutdown" system event trigger (Twisted waits for the
 Deferred it returns before stopping the reactor, and Daphne stops the reactor on SIGTERM and
 SIGINT), the reactor's readers (``IReactorFDSet``) and ``IListeningPort.stopListening``, and
@@ -32,6 +36,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 
 from games.live.door import service_call
 from games.live.heartbeat import heartbeat
@@ -61,6 +66,8 @@ def drain_begin():
 
     global draining
     draining = True
+    logger.info("stopping (SIGTERM or Ctrl-C): no new connections; telling %d screens to "
+                "reconnect elsewhere; exiting within %g s", len(heartbeat.sockets), EXIT_SECONDS)
     backstop = threading.Timer(EXIT_SECONDS, exit_now)
     backstop.daemon = True
     backstop.start()
@@ -77,11 +84,15 @@ def exit_now() -> None:
 
 
 async def drain() -> None:
+    began = time.monotonic()
     try:
         await asyncio.wait_for(drain_screens(), DRAIN_SECONDS)
     except Exception:
         logger.exception("the restart's drain failed; the sweep will forget this process's "
                          "sockets")
+    else:
+        logger.info("drained in %.2f s: screens told to reconnect, presence cleared; exiting",
+                    time.monotonic() - began)
 
 
 async def drain_screens() -> None:

@@ -65,4 +65,5 @@ class Reseating:
         self.screens = screens
 
     def seat_still_held(self) -> bool:
-        return models.Seat.objects.filter(pk=self.seat.pk, token=self.seat.token).exists()
+        return models.Seat.objects.filter(pk=self.seat.pk,
+                                          token_digest=self.seat.token_digest).exists()

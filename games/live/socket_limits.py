@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
 from games.kit.rules import Refusal
+from games.ops import metrics
 from games.ops.limits import limiter
 
 MESSAGE_MAX_BYTES = 4096
@@ -66,6 +67,7 @@ async def message_read(text_data: str | None, bytes_data: bytes | None, flood: F
         message = UNREADABLE
     request_id = message.get("id") if isinstance(message, dict) else None
     if not flood.allows():
+        metrics.flood_refused()
         raise MessageRefused(
             ServiceError(_("Too many messages; slow down."), code="flood"), request_id
         )

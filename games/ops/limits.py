@@ -1,10 +1,12 @@
 """Limits per client address: rooms created, seats joined, room codes guessed wrong, hand-over
-attempts, WebSocket connections and WebSocket messages.
+attempts, WebSocket connections and WebSocket messages; and the admin's failed logins, per
+address and per user name (``partyhub.admin_login``).
 
 Each limit is a string in the ``limits`` package's notation (``20/hour;50/day``: all of them
 hold), read from a setting (``PARTYHUB_LIMIT_ROOMS``…, from the environment; ``off`` lifts
-one), kept as a moving window per client address (``partyhub.proxies`` says which address:
-the peer, or the client a trusted proxy names). A request over a limit is refused with
+one), kept as a moving window per client network (``partyhub.proxies`` says which address:
+the peer, or the client a trusted proxy names; ``client_key`` its network: an IPv4 address, an
+IPv6 /64). A request over a limit is refused with
 ``Throttled``: HTTP 429 with ``Retry-After``, or an ``error`` frame ``rate_limited`` on a
 socket (a connection: that frame, then close code 4429). docs/operations.md, "Limits", gives
 each limit, its default and why a real party never meets it.
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import ipaddress
 import logging
 import math
 import time
@@ -81,6 +84,11 @@ LIMITS = {
                     _("Too many connections from your network. Try again in %(wait)s.")),
     "messages": ("PARTYHUB_LIMIT_MESSAGES",
                  _("Too many messages from your network. Try again in %(wait)s.")),
+    # The admin's failed logins (partyhub/admin_login.py): per network, and per user name.
+    "logins": ("PARTYHUB_LIMIT_LOGINS",
+               _("Too many failed logins from your network. Try again in %(wait)s.")),
+    "login_names": ("PARTYHUB_LIMIT_LOGIN_NAMES",
+                    _("Too many failed logins for this user name. Try again in %(wait)s.")),
 }
 
 
@@ -129,6 +137,29 @@ def storage_uri(asynchronous: bool) -> str:
     return ("async+" if asynchronous else "") + url
 
 
+def client_key(address: str | None) -> str:
+    """What a limit counts under for a client address: its network. An IPv4 address is one
+    client (a home, or a carrier's NAT, has one); an IPv6 home is given a whole /64 (or more),
+    so counting addresses would let one home take a fresh address for every request and never
+    meet a limit: IPv6 counts by its first ``PARTYHUB_LIMIT_IPV6_PREFIX`` bits
+    (``2001:db8:1:2::/64``). An IPv4 address written as IPv6 (``::ffff:192.0.2.1``) counts as
+    itself; anything that is no address, as it is."""
+    return network_key(address or "", settings.PARTYHUB_LIMIT_IPV6_PREFIX)
+
+
+@lru_cache(maxsize=4096)
+def network_key(address: str, ipv6_prefix: int) -> str:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, ipv6_prefix), strict=False))
+    return str(parsed)
+
+
 def retry_after(reset_time: float) -> int:
     return max(1, math.ceil(reset_time - time.time()))
 
@@ -172,9 +203,9 @@ class Limiter:
         for item in items_for(kind):
             limiter = self.sync_limiter()
             try:
-                if (limiter.hit if consume else limiter.test)(item, kind, address or ""):
+                if (limiter.hit if consume else limiter.test)(item, kind, client_key(address)):
                     continue
-                stats = limiter.get_window_stats(item, kind, address or "")
+                stats = limiter.get_window_stats(item, kind, client_key(address))
             except StorageError as error:
                 logger.warning("the limits' storage failed; %s let through: %s", kind, error)
                 return None
@@ -192,9 +223,9 @@ class Limiter:
         for item in items_for(kind):
             limiter = self.async_limiter()
             try:
-                if await limiter.hit(item, kind, address or ""):
+                if await limiter.hit(item, kind, client_key(address)):
                     continue
-                stats = await limiter.get_window_stats(item, kind, address or "")
+                stats = await limiter.get_window_stats(item, kind, client_key(address))
             except StorageError as error:
                 logger.warning("the limits' storage failed; %s let through: %s", kind, error)
                 return None

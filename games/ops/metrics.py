@@ -54,13 +54,30 @@ ROOMS_ENDED = Counter("partyhub_rooms_ended", "Rooms ended by this process, by r
 RECORDS_PRUNED = Counter("partyhub_records_pruned",
                          "Ended rooms deleted with their games' records once their retention "
                          "ran out.")
+ADMIN_LOGINS = Counter("partyhub_admin_logins", "Logins to the admin, by outcome (ok; failed: "
+                       "a wrong name or password; refused: over a failed-login limit, no "
+                       "password checked).", ["outcome"])
 KINDS = ("board", "player", "audience")
 for _kind in KINDS:
     SOCKETS.labels(_kind)
+for _outcome in ("ok", "failed", "refused"):
+    ADMIN_LOGINS.labels(_outcome)
+for _reason in ("over", "idle", "admin"):
+    ROOMS_ENDED.labels(_reason)
+# A socket's own flood limit (its burst and rate, games.live.consumers) beside the limits per
+# client network (``games.ops.limits`` makes their series).
+FLOODED = LIMITED.labels("flood")
+# The refusals the platform and the rule kit give a move, for every game, from zero: a rate
+# over the refusals has data before the first one (the rules' own codes appear at first use).
+PLATFORM_REFUSALS = ("stale", "wrong_phase", "bad_action", "not_your_turn", "paused",
+                     "audience")
 # Every game's series exists from the start, at zero; a move finds them by a dict lookup
 # (``labels()`` costs as much as the count itself).
 MOVES_BY_GAME = {game: MOVES.labels(game) for game in games()}
 LATENCY_BY_GAME = {game: MOVE_TO_SCREEN.labels(game) for game in games()}
+for _game in games():
+    for _code in PLATFORM_REFUSALS:
+        REFUSALS.labels(_game, _code)
 
 
 
@@ -84,6 +101,15 @@ def move_seen(game: str, seconds: float) -> None:
 
 def move_refused(game: str, code: str) -> None:
     REFUSALS.labels(game, code).inc()
+
+
+def admin_login(outcome: str) -> None:
+    ADMIN_LOGINS.labels(outcome).inc()
+
+
+def flood_refused() -> None:
+    """A socket's message refused by its own flood limit (code ``flood``)."""
+    FLOODED.inc()
 
 
 def room_ended(reason: str) -> None:

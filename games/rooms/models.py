@@ -33,7 +33,10 @@ class Room(models.Model):
     options = FastJSONField(_("options"), default=dict)
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.LOBBY)
     locked = models.BooleanField(_("locked"), default=False)
-    host_token = models.CharField(max_length=64)
+    # The TV's host token, as its digest (games/rooms/tokens.py); the token itself is on the
+    # instance that created the room only (``host_token``), for the answer that gives it.
+    host_token_digest = models.CharField(max_length=64)
+    host_token: str | None = None
     # Read and written on every move: orjson does it (games/rooms/jsonfast.py).
     state = FastJSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
@@ -77,7 +80,9 @@ class Room(models.Model):
 
 
 class Seat(models.Model):
-    """A phone in a room. ``token`` is the phone's secret; ``position`` is its seat in the game.
+    """A phone in a room. ``token`` is the phone's secret, stored as its digest
+    (``token_digest``, games/rooms/tokens.py): ``token`` itself is only on the instance that
+    issued it or was found by it; ``position`` is its seat in the game.
 
     Seats follow join order. A phone that joins after the start is audience: no position. The
     token changes when the seat is handed to a new phone or removed, so the old phone's stops
@@ -86,7 +91,8 @@ class Seat(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     name = models.CharField(_("name"), max_length=20)
-    token = models.CharField(max_length=64, unique=True)
+    token_digest = models.CharField(max_length=64, unique=True)
+    token: str | None = None
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     is_audience = models.BooleanField(default=False)
     # Removed mid-game by the host: the seat stays (the game still names its position) but no

@@ -20,6 +20,7 @@ from games.rooms.codes import code_normalize
 from games.rooms.fixedparts import state_full
 from games.rooms.liveness import CONNECTION_STALE, PROCESS
 from games.rooms.models import Game, Room, Seat
+from games.rooms.tokens import token_digest
 
 
 @dataclass
@@ -112,7 +113,8 @@ def screen_room(code: str, room_id: str | None = None) -> Room:
 def seat_ended(token: str | None) -> bool:
     """Whether ``token`` is a seat of an ended room (a phone's cookie from before its room
     closed; it holds nothing in the room that has the code now)."""
-    return bool(token) and Seat.objects.filter(token=token, room__code__isnull=True).exists()
+    return bool(token) and Seat.objects.filter(token_digest=token_digest(token),
+                                               room__code__isnull=True).exists()
 
 
 def screen_seat(code: str, room_id: str | None, token: str | None) -> tuple[Room, Seat]:
@@ -158,17 +160,19 @@ def room_completed(room: Room) -> Room:
 
 
 def seat_by_token(room: Room, token: str | None) -> Seat:
-    """The seat in this room holding that token, or a refusal."""
+    """The seat in this room holding that token (``seat.token`` is it), or a refusal."""
     if token:
-        seat = Seat.objects.filter(room=room, token=token).first()
+        seat = Seat.objects.filter(room=room, token_digest=token_digest(token)).first()
         if seat is not None:
+            seat.token = token
             return seat
     raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
 
 
 def seat_holding(seats: list[Seat], token: str | None) -> Seat:
     """The seat among ``seats`` holding that token, or the same refusal as ``seat_by_token``."""
-    seat = next((seat for seat in seats if token and seat.token == token), None)
+    digest = token_digest(token)
+    seat = next((seat for seat in seats if digest and seat.token_digest == digest), None)
     if seat is None:
         raise ServiceError(_("This phone has no seat in this room."), code="no_seat")
     return seat

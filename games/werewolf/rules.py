@@ -36,6 +36,7 @@ from games.kit.rules import (
     integer,
     pgettext,
     presence_move,
+    remove_move,
     require,
     rng,
     seat_of,
@@ -1030,8 +1031,7 @@ def _remove(state: dict, host: None, action: dict, now: float) -> None:
     Hunter's shot, a grieving Mayor's successor) run right after the announcement, pausing the
     phase (§4 death chain, step 5); at night they wait for dawn, in an announcement or a
     prompt for its end."""
-    seat = action.get("target")
-    require(type(seat) is int and 0 <= seat < _n(state), _("No such seat."), code="bad_seat")
+    seat = action["target"]
     require(state["alive"][seat], _("That player is already dead."))
     _kill(state, seat, "left")
     _announce_deaths(state, left=seat)
@@ -1160,7 +1160,7 @@ MOVES = MoveTable(
         Move("extend", HOST, DAY_TIMERS, _extend,
              {"target": integer(10, 600, refusal=_("Extend by 10 to 600 seconds."))},
              wrong_phase=_("Only a day timer can be extended.")),
-        Move("remove", HOST, None, _remove),
+        remove_move(_remove),
         presence_move(),
     ],
     phase_names=lambda state: _phase_names(state),

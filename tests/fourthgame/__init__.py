@@ -29,6 +29,7 @@ GAME = Game(
     setup=rules.setup,
     legal_actions=rules.legal_actions,
     apply=rules.apply,
+    moves=rules.MOVES,
     view=rules.view,
     views=rules.views,
     rules=rules,

@@ -87,8 +87,11 @@ def hoax_started(
 
 
 def room_fresh(room: Room) -> Room:
-    """The room as saved now, its state whole (the column keeps it without its fixed parts)."""
-    return selectors.room_completed(Room.objects.get(pk=room.pk))
+    """The room as saved now, its state whole (the column keeps it without its fixed parts),
+    with the host token ``room`` was made with (the database keeps only its digest)."""
+    fresh = selectors.room_completed(Room.objects.get(pk=room.pk))
+    fresh.host_token = room.host_token
+    return fresh
 
 
 def by_position(seats: list[Seat]) -> dict[int, Seat]:

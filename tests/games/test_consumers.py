@@ -15,6 +15,7 @@ import pytest
 from channels import consumer as consumer_module
 from channels.db import database_sync_to_async
 from django.utils import timezone, translation
+from prometheus_client import REGISTRY
 
 from games.kit import errors
 from games.kit.errors import error_text
@@ -86,7 +87,8 @@ async def started(sockets, n: int = 3, options: dict | None = None):
     for screen in (board, *phones):
         assert (await frame_next(screen))["room"]["status"] == "playing"
     room = await db(room_fresh)(room)
-    seats = [await db(Seat.objects.get)(pk=seat.pk) for seat in seats]
+    for seat in seats:
+        await db(seat.refresh_from_db)()  # its token stays on it (stored as its digest)
     return room, seats, board, phones
 
 
@@ -495,10 +497,14 @@ async def test_flooding_beyond_the_burst_is_refused_and_others_are_served(socket
     room, seats, board, phones = await started(sockets, 3)
     monkeypatch.setattr(socket_limits, "FLOOD_RATE", 0.0)  # no refill: the count is exact
     before = await state_of(room)
+    flooded = REGISTRY.get_sample_value("partyhub_limited_total", {"limit": "flood"})
     for _ in range(FLOOD_BURST + 5):
         await phones[1].send_to(text_data='{"type": "dance"}')
     codes = [(await frame_next(phones[1]))["code"] for _ in range(FLOOD_BURST + 5)]
     assert codes == ["unknown_type"] * FLOOD_BURST + ["flood"] * 5
+    # Counted for the operator, beside the limits per client network.
+    assert REGISTRY.get_sample_value("partyhub_limited_total", {"limit": "flood"}) == (
+        flooded + 5)
     assert await quiet(board, phones[0], phones[2])
     assert await state_of(room) == before
     await phones[0].send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})

@@ -41,7 +41,7 @@ def test_a_game_without_a_required_part_is_refused_naming_it(part):
     ("setup", "setup"), ("views", None), ("ballot", 3), ("title", ""), ("min_players", 0),
     ("options", ("not an option",)), ("phases", ["a list"]), ("facts", ()),
     ("guide", sys), ("recap", "recap"), ("adapter_path", "games.nowhere.Adapter"),
-    ("screens", "tv.js"),
+    ("screens", "tv.js"), ("moves", ["a list of moves"]),
 ])
 def test_a_part_of_the_wrong_kind_is_refused_naming_it(part, value):
     parts = parts_of(games()["hoax"])

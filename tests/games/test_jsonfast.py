@@ -42,7 +42,7 @@ def test_the_field_is_the_stock_field_to_migrations() -> None:
 
 @pytest.mark.django_db
 def test_rooms_store_and_query_json_as_before() -> None:
-    room = Room.objects.create(code="QQQQ", game="hoax", host_token="t",
+    room = Room.objects.create(code="QQQQ", game="hoax", host_token_digest="t",
                                state={"phase": "vote", "names": ["Zoë"]})
     assert Room.objects.get(pk=room.pk).state == {"phase": "vote", "names": ["Zoë"]}
     assert Room.objects.filter(state__phase="vote", state__names__0="Zoë").count() == 1

@@ -25,7 +25,7 @@ CODES = len(CODE_ALPHABET) ** CODE_LENGTH  # 194,481
 ENDED = CODES + 5_519  # more ended rooms than there are codes: every code has had its room
 
 ENDED_ROOMS = f"""
-INSERT INTO games_room (code, game, options, status, locked, host_token, version,
+INSERT INTO games_room (code, game, options, status, locked, host_token_digest, version,
                         family_filter, streamer, remote_party, created_at, updated_at, ended_at,
                         ended_code, ended_reason)
 SELECT NULL, 'hoax', '{{}}', 'over', false, md5(i::text), 1, true, false, false,

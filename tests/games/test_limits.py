@@ -19,7 +19,7 @@ from django.test import Client
 from django.utils import translation
 from prometheus_client import REGISTRY
 
-from games.live import socket_limits
+from games.live import handshake, socket_limits
 from games.ops.limits import Limiter, Throttled
 from games.rooms import services
 from games.rooms.codes import CODE_ALPHABET
@@ -146,9 +146,10 @@ def test_hand_over_attempts_are_refused_past_the_limit(limits_on, client):
     response = client.post("/join", {"code": room.code, "handover": handover},
                            REMOTE_ADDR=GUESSER, HTTP_ACCEPT_LANGUAGE="es")
     refused(response, "es")
-    assert Seat.objects.get(pk=seat.pk).token == seat.token  # not handed
+    assert Seat.objects.get(pk=seat.pk).token_digest == seat.token_digest  # not handed
     taken = client.post("/join", {"code": room.code, "handover": handover}, REMOTE_ADDR=NEIGHBOUR)
-    assert taken.status_code == 302 and Seat.objects.get(pk=seat.pk).token != seat.token
+    assert taken.status_code == 302
+    assert Seat.objects.get(pk=seat.pk).token_digest != seat.token_digest
 
 
 @pytest.mark.django_db
@@ -166,8 +167,10 @@ def test_a_thousand_audience_phones_from_their_own_addresses_all_join(
     def seat_join(code, name, remote=False):
         assert code.upper() == room.code
         joined.append(name)
-        return Seat(pk=len(joined), room=room, name=name, token=f"t{len(joined)}",
-                    is_audience=True), None
+        seat = Seat(pk=len(joined), room=room, name=name, token_digest=f"d{len(joined)}",
+                    is_audience=True)
+        seat.token = f"t{len(joined)}"
+        return seat, None
 
     monkeypatch.setattr(services, "seat_join", seat_join)
     for number in range(1000):
@@ -210,6 +213,33 @@ async def test_x_forwarded_for_counts_only_from_a_trusted_proxy(limits_on, setti
     # ...and one of them alone is held back.
     statuses = [await room_post("127.0.0.1", f"1.2.3.4, {NEIGHBOUR}") for _ in range(4)]
     assert statuses == [201, 201, 201, 429]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_ipv6_home_counts_as_its_64_through_a_trusted_proxy(limits_on, settings):
+    # Issue 33: a home's /64 took 25 rooms from 2001:db8:1:2::1…25 where one address stops
+    # at 20. Through the proxy (as nginx names each client), the /64 is one client...
+    settings.PARTYHUB_LIMIT_ROOMS = "20/hour"
+    settings.PARTYHUB_TRUSTED_PROXIES = ["127.0.0.1/32", "::1/128"]
+    statuses = [await room_post("::1", f"2001:db8:1:2::{n:x}") for n in range(1, 26)]
+    assert statuses == [201] * 20 + [429] * 5
+    # ...its neighbour's /64 another, and an IPv4 client, however close, is its own address.
+    assert await room_post("127.0.0.1", "2001:db8:1:3::1") == 201
+    assert [await room_post("127.0.0.1", f"192.0.2.{n}") for n in range(1, 26)] == [201] * 25
+    # An IPv4 client written as IPv6 (a dual-stack proxy's) is that IPv4 address.
+    settings.PARTYHUB_LIMIT_ROOMS = "1/hour"
+    assert await room_post("127.0.0.1", "203.0.113.9") == 201
+    assert await room_post("::1", "::ffff:203.0.113.9") == 429
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_ipv6_prefix_is_a_setting(limits_on, settings):
+    settings.PARTYHUB_LIMIT_ROOMS = "1/hour"
+    settings.PARTYHUB_TRUSTED_PROXIES = ["127.0.0.1/32"]
+    settings.PARTYHUB_LIMIT_IPV6_PREFIX = 48  # a site whose homes get a /48
+    assert await room_post("127.0.0.1", "2001:db8:7:1::1") == 201
+    assert await room_post("127.0.0.1", "2001:db8:7:ffff::1") == 429
+    assert await room_post("127.0.0.1", "2001:db8:8::1") == 201
 
 
 # --- sockets ------------------------------------------------------------------------------
@@ -323,6 +353,11 @@ async def test_a_sockets_forwarded_address_counts_only_from_a_trusted_proxy(
         assert (await first_frame("127.0.0.1", f"198.51.100.{number}"))["type"] == "state"
     frames = [await first_frame(GUESSER, f"198.51.100.{number}") for number in range(3)]
     assert [frame.get("code") for frame in frames] == [None, None, "rate_limited"]
+    # An IPv6 client of the proxy is its /64: a new address in it is no new client.
+    frames = [await first_frame("127.0.0.1", f"2001:db8:5:6::{number + 1}")
+              for number in range(3)]
+    assert [frame.get("code") for frame in frames] == [None, None, "rate_limited"]
+    assert (await first_frame("127.0.0.1", "2001:db8:5:7::1"))["type"] == "state"
 
 
 # --- a real party behind one home router ------------------------------------------------------
@@ -358,13 +393,18 @@ async def test_a_party_of_ten_behind_one_router_plays_a_whole_game_unthrottled(
     typo = await db(client.post)("/join", {"code": "ZZZZ" if code != "ZZZZ" else "YYYY",
                                            "name": "P0"})
     assert typo.status_code == 200
+    tokens = []  # each phone's, from its seat cookie (the database keeps only their digests)
     for number in range(10):
         answer = await db(client.post)("/join", {"code": code, "name": f"P{number}"})
         assert answer.status_code == 302, answer.content
+        tokens.append(answer.cookies[handshake.seat_cookie_name(code)].value)
     taken = await db(client.post)("/join", {"code": code, "name": "p0"})
     assert taken.status_code == 200 and "already called" in taken.content.decode()
     room = await db(Room.objects.get)(code=code)
+    room.host_token = created.json()["host_token"]
     seats = await db(lambda: list(room.seats.order_by("pk")))()
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.token = token
     table = SocketTable(room, seats)
     from tests.games.factories import board_open, seat_open
 

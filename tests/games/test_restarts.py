@@ -5,6 +5,7 @@ sockets; the database is read directly."""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import socket
 import time
@@ -30,6 +31,7 @@ from tests.support.live import (
     ws_url,
 )
 from tests.support.roaming import RoamingScreen, settled
+from tests.support.servers import production_env
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -182,3 +184,22 @@ async def test_a_process_whose_database_hangs_still_exits_within_the_bound(daphn
         took = await terminated(daphnes.serving[base])
     assert took <= EXIT_SECONDS + 1, took
     assert "did not stop within" in daphnes.logs()
+
+
+async def test_a_sigterm_leaves_a_line_at_its_start_and_at_its_end(postgres_url, daphnes):
+    # At the default LOG_LEVEL (WARNING), in the production JSON lines: the operator sees each
+    # restart. (A SIGKILL cannot leave one: the process is gone before it could write.)
+    base = daphnes.start({**production_env(), "DATABASE_URL": postgres_url,
+                          "LOG_LEVEL": "WARNING", "LOG_FORMAT": "json"})
+    screen = await Screen.open("tv", ws_url(base, room_create(base)["board_socket"]))
+    await screen.until(lambda f: True)
+    took = await terminated(daphnes.serving[base])
+    assert took <= EXIT_SECONDS, took
+    lines = [json.loads(line) for line in daphnes.logs(size=20_000).splitlines()
+             if line.startswith("{")]
+    drained = [line for line in lines if line["logger"] == "games.live.drain"]
+    assert [line["level"] for line in drained] == ["INFO", "INFO"], lines
+    assert drained[0]["message"].startswith("stopping (SIGTERM or Ctrl-C)")
+    assert "telling 1 screens to reconnect" in drained[0]["message"]
+    assert drained[1]["message"].startswith("drained in ")
+    await screen.close()

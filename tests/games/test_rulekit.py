@@ -158,6 +158,24 @@ def test_presence_is_the_same_in_every_game_and_goes_on_after_the_end():
     _refused(state, None, {"type": "presence", "seat": 5, "connected": True}, "bad_seat")
 
 
+def test_a_handler_gets_and_the_log_keeps_only_the_declared_fields():
+    seen = []
+    table = MoveTable([
+        Move("rule", ANY_SEAT, None, lambda state, seat, action, now: seen.append(action),
+             {"verdict": choice("yes", "no"), "target": seat_of(required=False)},
+             more_fields=lambda action: {"why": text(20)} if action["verdict"] == "no" else {}),
+        presence_move(),
+    ])
+    sent = {"type": "rule", "verdict": "no", "why": "late", "junk": "x" * 3900, "seat": 1}
+    table.play(_state(), 0, sent, 1.0)
+    table.play(_state(), 0, {"type": "rule", "verdict": "yes", "why": "kept?"}, 1.0)
+    assert seen == [{"type": "rule", "verdict": "no", "why": "late"},
+                    {"type": "rule", "verdict": "yes"}]
+    assert table.declared(0, sent) == seen[0]
+    presence = {"type": "presence", "seat": 2, "connected": False, "junk": 1}
+    assert table.declared(None, presence) == {"type": "presence", "seat": 2, "connected": False}
+
+
 def test_a_move_table_names_its_moves_the_hosts_and_those_open_to_a_seat():
     table = _table()
     assert list(table) == ["hello", "bid", "rule", "pass"]

@@ -18,6 +18,7 @@ from games.kit.rules import RuleError
 from games.rooms import liveness, presence, rows, selectors, services
 from games.rooms.models import Action, Connection, Game, Room, Seat
 from games.rooms.services import Actor
+from games.rooms.tokens import token_digest
 from tests.games.factories import (
     NAMES,
     by_position,
@@ -60,7 +61,9 @@ def test_room_create_makes_a_lobby_with_code_host_token_and_default_options():
     stored = Room.objects.get(code=room.code)
     assert stored.status == Room.Status.LOBBY
     assert stored.version == 0 and stored.state is None
-    assert len(stored.host_token) >= 24
+    assert len(room.host_token) >= 24  # given to the TV; the database keeps its digest
+    assert stored.host_token_digest == token_digest(room.host_token)
+    assert stored.host_token is None
     assert stored.options["vote_seconds"] == 30
     assert stored.options["hoax_window_seconds"] == hoax.OPTION_DEFAULTS["hoax_window_seconds"]
     assert room_make("hoax").host_token != room.host_token
@@ -314,7 +317,7 @@ def test_room_start_refuses_more_players_than_the_games_maximum():
     room = room_make("hoax")
     seats_join(room, hoax.MAX_PLAYERS)
     # More players than the game takes (seated while a bigger game was chosen, say).
-    Seat.objects.create(room=room, name="Extra", token="extra-token")
+    Seat.objects.create(room=room, name="Extra", token_digest=token_digest("extra-token"))
     with refused("player_count") as info:
         services.room_start(room.code, host(room))
     assert f"there are {hoax.MAX_PLAYERS + 1}" in error_text(info.value)
@@ -1090,7 +1093,8 @@ def test_an_audience_phone_coming_and_going_in_the_lobby_is_shown_and_during_a_g
     # its phone closing must be broadcast, or a dead phone stays listed until the next change.
     room = room_make()
     seats_join(room, 3)
-    watcher = Seat.objects.create(room=room, name="Dee", token="dee", is_audience=True)
+    watcher = Seat.objects.create(room=room, name="Dee", token_digest=token_digest("dee"),
+                                  is_audience=True)
     opened = presence.connection_open("dee.1", room, watcher)
     assert opened is not None and watcher.pk in opened.connected
     closed = presence.connection_close("dee.1")
@@ -1099,7 +1103,8 @@ def test_an_audience_phone_coming_and_going_in_the_lobby_is_shown_and_during_a_g
 
     # During a game the audience is counted in the tally, not listed: nothing to broadcast.
     started, _seats = hoax_started(3, {"first_player": 0})
-    late = Seat.objects.create(room=started, name="Eve", token="eve", is_audience=True)
+    late = Seat.objects.create(room=started, name="Eve", token_digest=token_digest("eve"),
+                               is_audience=True)
     assert presence.connection_open("eve.1", started, late) is None
     assert presence.connection_close("eve.1") is None
 

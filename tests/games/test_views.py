@@ -17,6 +17,7 @@ from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.outfox import rules as outfox
 from games.rooms import services
 from games.rooms.models import Room, Seat
+from games.rooms.tokens import token_digest
 from tests.games.factories import (
     board_open,
     direct,
@@ -59,7 +60,8 @@ def test_creating_a_room_by_form_sets_the_host_cookie_and_opens_the_tv(client):
     room = Room.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/tv/{room.code}?room={room.pk}"
     cookie = response.cookies[host_cookie_name(room.code)]
-    assert cookie.value == room.host_token
+    # The TV holds its token; the database only the token's digest.
+    assert room.host_token_digest == token_digest(cookie.value) != cookie.value
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     assert room.game == "hoax" and room.options["vote_seconds"] == 30
     assert room.options["immunities"] is True and room.options["accuser_card"] is False
@@ -151,11 +153,12 @@ def test_a_good_join_sets_the_seat_cookie_and_opens_the_phone(client):
     assert response.status_code == 302
     assert response["Location"] == f"/play/{room.code}?room={room.pk}"
     cookie = response.cookies[seat_cookie_name(room.code)]
-    assert cookie.value == seat.token and cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert seat.token_digest == token_digest(cookie.value) != cookie.value  # hashed at rest
     phone = client.get(f"/play/{room.code}")
     assert phone.status_code == 200
     assert f"/ws/rooms/{room.code}/seat" in page(phone)
-    assert seat.token not in page(phone)
+    assert cookie.value not in page(phone)
 
 
 def test_a_phone_that_already_joined_goes_straight_to_its_page(client):
@@ -300,10 +303,10 @@ def test_api_creates_a_room(client):
     assert response.status_code == 201
     data = response.json()
     room = Room.objects.get(code=data["code"])
-    assert data["host_token"] == room.host_token and room.options["vote_seconds"] == 40
-    assert data["room"] == room.pk
+    assert room.host_token_digest == token_digest(data["host_token"])
+    assert room.options["vote_seconds"] == 40 and data["room"] == room.pk
     assert data["board_socket"] == (
-        f"/ws/rooms/{room.code}/board?host={room.host_token}&room={room.pk}")
+        f"/ws/rooms/{room.code}/board?host={data['host_token']}&room={room.pk}")
     assert data["join_url"] == f"http://testserver/join/{room.code}"
 
 
@@ -338,11 +341,13 @@ def test_api_joins_a_seat(client):
     assert response.status_code == 201
     data = response.json()
     seat = Seat.objects.get(room=room)
+    token = data["token"]
+    assert seat.token_digest == token_digest(token)
     assert data == {
         "seat": seat.pk,
-        "token": seat.token,
+        "token": token,
         "audience": False,
-        "seat_socket": f"/ws/rooms/{room.code}/seat?token={seat.token}&room={room.pk}",
+        "seat_socket": f"/ws/rooms/{room.code}/seat?token={token}&room={room.pk}",
     }
 
 

@@ -63,3 +63,21 @@ def test_a_refused_change_logs_nothing(lines):
     with pytest.raises(errors.ServiceError):
         services.seat_join(room.code, "")
     assert len(lines()) == before
+
+
+@pytest.mark.django_db
+def test_a_strangers_host_is_one_warning_line_without_a_traceback(lines, client, settings):
+    # Scanners send any Host: Django refuses it (400) and logs it at ERROR with the stack,
+    # which would trip every error-rate alert; here it is a WARNING naming the host.
+    settings.ALLOWED_HOSTS = ["party.example.org"]
+    assert client.get("/", HTTP_HOST="scanner.example").status_code == 400
+    (line,) = lines()
+    assert (line["level"], line["logger"]) == ("WARNING", "django.security.DisallowedHost")
+    assert "scanner.example" in line["message"]
+    assert "exception" not in line and "Traceback" not in json.dumps(line)
+    # Another logger's error keeps its level and its traceback.
+    try:
+        raise ValueError("ours")
+    except ValueError:
+        logging.getLogger("django.request").exception("a fault of the hub's")
+    assert lines()[-1]["level"] == "ERROR" and "ValueError: ours" in lines()[-1]["exception"]

@@ -11,6 +11,7 @@ from django.db import OperationalError
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
+from games.kit.registry import games
 from games.live.fanout import fanout
 from games.rooms import services
 from partyhub import probes
@@ -172,3 +173,26 @@ def test_a_deadline_expired_late_is_measured_as_the_ticker_lag():
     assert REGISTRY.get_sample_value("partyhub_ticker_lag_seconds_count") == count + 1
     assert REGISTRY.get_sample_value("partyhub_ticker_lag_seconds_sum") == pytest.approx(
         total + 0.75)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_every_counters_series_exists_from_the_start_at_zero():
+    # A rate alert over a counter that has no series yet reads "no data", not 0: every counter
+    # of the hub has its series before its first event (the rules' own refusal codes aside,
+    # every game has the platform's).
+    response = await get("/metrics")
+    families = {family.name: family
+                for family in text_string_to_metric_families(response["body"].decode())}
+    counters = [name for name, family in families.items()
+                if name.startswith("partyhub_") and family.type == "counter"]
+    assert {"partyhub_refusals", "partyhub_rooms_ended", "partyhub_limited",
+            "partyhub_admin_logins", "partyhub_moves"} <= set(counters)
+    for name in counters:
+        assert families[name].samples, f"{name} has no series until its first event"
+    labels = {name: {tuple(sorted(sample.labels.items())) for sample in families[name].samples}
+              for name in counters}
+    for game in games():
+        assert (("code", "stale"), ("game", game)) in labels["partyhub_refusals"]
+    assert {dict(key)["reason"] for key in labels["partyhub_rooms_ended"]} >= {
+        "over", "idle", "admin"}
+    assert ("limit", "flood") in {key[0] for key in labels["partyhub_limited"]}

@@ -104,3 +104,11 @@ def test_the_log_format_is_json_or_text():
     result = settings_probe(LOG_FORMAT="xml")
     assert result.returncode != 0
     assert "LOG_FORMAT must be json or text" in result.stderr
+
+
+def test_the_ipv6_prefix_of_the_limits_is_a_prefix_length():
+    for bad in ("0", "129", "/64", "sixty-four"):
+        result = settings_probe(PARTYHUB_LIMIT_IPV6_PREFIX=bad)
+        assert result.returncode != 0
+        assert "PARTYHUB_LIMIT_IPV6_PREFIX must be a prefix length from 1 to 128" in result.stderr
+    assert settings_probe(PARTYHUB_LIMIT_IPV6_PREFIX="56").returncode == 0

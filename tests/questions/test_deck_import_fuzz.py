@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from questions import deck_io
+from tests.support.fuzz import any_text, json_values
 
 from .conftest import CARD, deck_document
 
@@ -23,26 +24,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-# Text as files hold it: any character, surrogates and NUL included, with the separators,
-# quotes and line breaks a parser cares about made likely.
-cell_text = st.text(
-    st.one_of(
-        st.characters(),  # any code point but surrogates
-        st.characters(categories=["Cs"]),
-        st.sampled_from(["\x00", ",", ";", "\t", '"', "\n", "\r", "'", "=", "\ufeff"]),
-    ),
-    max_size=30,
-)
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats()
-    | cell_text
-    | st.sampled_from(["en", "geography", "3 0 5 1 4 2"]),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(cell_text, inner, max_size=4),
-    max_leaves=12,
-)
+deck_values = json_values("en", "geography", "3 0 5 1 4 2")  # a deck's words made likely
 
 
 def import_or_problems(name: str, content: bytes | str, **options) -> None:
@@ -72,7 +54,7 @@ def test_any_bytes(content, name):
 @pytest.mark.django_db
 @FUZZ
 @given(
-    rows=st.lists(st.lists(cell_text, min_size=0, max_size=16), max_size=4),
+    rows=st.lists(st.lists(any_text, min_size=0, max_size=16), max_size=4),
     delimiter=st.sampled_from([",", ";", "\t"]),
     dry_run=st.booleans(),
 )
@@ -88,10 +70,10 @@ def test_csv_rows_under_the_real_header(rows, delimiter, dry_run):
 @FUZZ
 @given(
     changes=st.lists(
-        st.tuples(st.sampled_from([*deck_io.CARD_KEYS, "extra"]), json_values), max_size=4
+        st.tuples(st.sampled_from([*deck_io.CARD_KEYS, "extra"]), deck_values), max_size=4
     ),
-    header=st.dictionaries(st.sampled_from([*deck_io.DECK_KEYS, "extra"]), json_values),
-    top=st.dictionaries(st.sampled_from(["format", "version", "deck", "cards"]), json_values),
+    header=st.dictionaries(st.sampled_from([*deck_io.DECK_KEYS, "extra"]), deck_values),
+    top=st.dictionaries(st.sampled_from(["format", "version", "deck", "cards"]), deck_values),
     dry_run=st.booleans(),
     ascii_only=st.booleans(),
 )
@@ -106,6 +88,6 @@ def test_json_documents_close_to_a_deck(changes, header, top, dry_run, ascii_onl
 
 @pytest.mark.django_db
 @FUZZ
-@given(document=json_values)
+@given(document=deck_values)
 def test_any_json_value(document):
     import_or_problems("deck.json", json.dumps(document), dry_run=True)

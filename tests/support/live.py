@@ -72,6 +72,7 @@ class Screen:
         self.name = name
         self.socket = socket
         self.received: list[dict] = []
+        self.arrived: list[float] = []  # when each frame of ``received`` came (monotonic)
         self.closes: list[tuple[int | None, float]] = []  # (close code, when) of each close
         self.closed_after: list[int] = []  # at each close, how many frames had come before it
         self.changed = asyncio.Event()
@@ -84,12 +85,26 @@ class Screen:
     async def read(self) -> None:
         try:
             async for text in self.socket:
-                self.received.append(json.loads(text))
-                self.changed.set()
+                self.frame_keep(text)
         except ConnectionClosed:
             pass
         finally:
             self.closed_now()
+
+    def frame_keep(self, text: str) -> None:
+        """Keep a frame received, with when it came."""
+        self.received.append(json.loads(text))
+        self.arrived.append(time.monotonic())
+        self.changed.set()
+
+    def back_after(self, close: int) -> float | None:
+        """Seconds from this screen's ``close``-th close to the first frame after it (a socket
+        to a server again, its snapshot received); ``None`` while none has come."""
+        code_and_when = self.closes[close]
+        after = self.closed_after[close]
+        if len(self.arrived) <= after:
+            return None
+        return self.arrived[after] - code_and_when[1]
 
     def closed_now(self) -> None:
         """Record that the socket closed, after the frames received so far."""

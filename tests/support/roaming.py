@@ -5,7 +5,6 @@ its addresses that answers (two Daphne processes, or one proxy in front of them)
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 
 from websockets.asyncio.client import connect
@@ -49,8 +48,7 @@ class RoamingScreen(Screen):
             while True:
                 try:
                     async for text in self.socket:
-                        self.received.append(json.loads(text))
-                        self.changed.set()
+                        self.frame_keep(text)
                 except ConnectionClosed:
                     pass
                 self.closed_now()

@@ -27,13 +27,13 @@ def rows_agree() -> None:
 
     deadline = datetime(2026, 11, 30, 21, 5, 7, 123456, tzinfo=UTC)
     room = Room.objects.create(
-        code="RWSA", game="hoax", host_token="h", locked=True, deadline=deadline,
+        code="RWSA", game="hoax", host_token_digest="h", locked=True, deadline=deadline,
         options={"language": "fr"}, state={"named": "Zoë 🦊", "n": [1, 2.5, None]},
     )
     game = Game.objects.create(room=room, number=1, game="hoax", setup={"seed": 3})
-    seats = [Seat.objects.create(room=room, name=f"Seat {i}", token=f"t{i}", position=i)
+    seats = [Seat.objects.create(room=room, name=f"Seat {i}", token_digest=f"t{i}", position=i)
              for i in range(3)]
-    Seat.objects.create(room=room, name="Watcher", token="tw", is_audience=True)
+    Seat.objects.create(room=room, name="Watcher", token_digest="tw", is_audience=True)
     Connection.objects.create(channel_name="c1", room=room, seat=seats[1],
                               last_seen=timezone.now())
     Connection.objects.create(channel_name="c2", room=room, seat=seats[2],

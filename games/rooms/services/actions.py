@@ -19,6 +19,7 @@ from games.rooms.selectors import Snapshot, seat_holding, seats_online, snapshot
 from games.rooms.services.guards import paused_check, text_check
 from games.rooms.services.locked import room_locked
 from games.rooms.services.moves import state_apply
+from games.rooms.tokens import token_digest
 
 
 def action_submit(
@@ -52,9 +53,10 @@ def action_submit(
 def mover_position(room: Room, seats: list[Seat], seat_token: str | None,
                    version: int | None) -> int:
     """The position of the seat holding ``seat_token``, if it may move in this room now."""
+    digest = token_digest(seat_token)
     if room.status == Room.Status.PLAYING and not any(
-        seat_token and seat.token == seat_token for seat in seats
-    ) and Seat.objects.filter(room=room, token=seat_token or "", is_audience=True).exists():
+        digest and seat.token_digest == digest for seat in seats
+    ) and Seat.objects.filter(room=room, token_digest=digest, is_audience=True).exists():
         raise ServiceError(_("You are watching this game."), code="audience")
     seat = seat_holding(seats, seat_token)
     if room.status != Room.Status.PLAYING or room.state is None:

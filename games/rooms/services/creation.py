@@ -3,7 +3,6 @@ when the host changes them, when the room switches games)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,6 +15,7 @@ from games.kit.rules import RuleError
 from games.ops import metrics
 from games.rooms.codes import code_generate
 from games.rooms.models import Room
+from games.rooms.tokens import token_new
 
 
 def room_create(game_id: str, options: dict[str, Any] | None = None,
@@ -25,6 +25,7 @@ def room_create(game_id: str, options: dict[str, Any] | None = None,
     if game_id not in registry.games():
         raise ServiceError(_("There is no game called %(game)s."), code="no_game", game=game_id)
     clean = options_validate(game_id, options or {})
+    host_token, host_token_digest = token_new()
     for _attempt in range(50):
         try:
             with transaction.atomic():
@@ -32,11 +33,12 @@ def room_create(game_id: str, options: dict[str, Any] | None = None,
                     code=code_generate(),
                     game=game_id,
                     options=clean,
-                    host_token=secrets.token_urlsafe(24),
+                    host_token_digest=host_token_digest,
                     remote_party=bool(remote_party),
                 )
         except IntegrityError:
             continue  # the code was taken; draw another
+        room.host_token = host_token  # for the TV's cookie or the API's answer, this once
         metrics.event("room_created", room.code, game=game_id)
         return room
     raise ServiceError(_("No free room code; try again."), code="no_code")

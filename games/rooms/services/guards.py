@@ -4,7 +4,6 @@ player types (the family filter) and the seat the host names."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +14,7 @@ from games.kit.errors import ServiceError
 from games.rooms import wordfilter
 from games.rooms.models import Room, Seat
 from games.rooms.selectors import vip_seat
+from games.rooms.tokens import token_matches
 
 
 @dataclass
@@ -27,11 +27,11 @@ class Actor:
 
 def host_check(room: Room, actor: Actor) -> None:
     """Host controls: the TV's host token or the VIP's phone."""
-    if actor.host_token and secrets.compare_digest(actor.host_token, room.host_token):
+    if token_matches(actor.host_token, room.host_token_digest):
         return
     if actor.seat_token:
         vip = vip_seat(list(room.seats.all()))
-        if vip is not None and secrets.compare_digest(actor.seat_token, vip.token):
+        if vip is not None and token_matches(actor.seat_token, vip.token_digest):
             return
     raise ServiceError(_("Only the host can do that."), code="not_host")
 

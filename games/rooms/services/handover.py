@@ -17,6 +17,7 @@ from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import Snapshot, snapshot_take
 from games.rooms.services.guards import Actor, host_check, seat_in_room
 from games.rooms.services.locked import room_bump, room_locked
+from games.rooms.tokens import token_new
 
 HANDOVER_SECONDS = 600  # how long a hand-over code stays good
 
@@ -63,9 +64,9 @@ def seat_takeover(code: str, handover: Any) -> tuple[Seat, Snapshot]:
             handover_code=handover, handover_until__gte=time.time(), removed=False
         ).first() if len(handover) == 6 else None
         if seat is not None:
-            seat.token = secrets.token_urlsafe(24)
+            seat.token, seat.token_digest = token_new()  # the new phone's, this once
             seat.handover_code, seat.handover_until = "", None
-            seat.save(update_fields=["token", "handover_code", "handover_until"])
+            seat.save(update_fields=["token_digest", "handover_code", "handover_until"])
             room_bump(room)
             return seat, snapshot_commit(snapshot_take(room, handed=[seat.pk]))
         voided = room.seats.exclude(handover_code="").update(handover_code="",

@@ -3,7 +3,6 @@ player says whether they play away from the TV."""
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 from typing import Any
 
@@ -18,6 +17,7 @@ from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import Snapshot, players, seat_holding, snapshot_take
 from games.rooms.services.guards import text_check
 from games.rooms.services.locked import room_bump, room_event, room_locked
+from games.rooms.tokens import token_new
 
 NAME_MAX = 20
 
@@ -70,10 +70,12 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
             raise ServiceError(_("The audience is full."), code="full")
+        token, digest = token_new()
         seat = Seat.objects.create(
-            room=room, name=name, token=secrets.token_urlsafe(24), is_audience=audience,
+            room=room, name=name, token_digest=digest, is_audience=audience,
             remote=bool(remote),
         )
+        seat.token = token  # for the phone's cookie or the API's answer, this once
         room_event(room, "seat_joined", audience=audience)
         if audience:
             return seat, None

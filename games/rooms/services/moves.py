@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.kit import registry
 from games.kit.registry import adapter_get
-from games.kit.rules import RuleError, logged_apply
+from games.kit.rules import RuleError, logged_action, logged_apply
 from games.rooms import rows
 from games.rooms.models import Game, Room
 from games.rooms.services.locked import room_bump, room_event
@@ -34,9 +34,9 @@ def state_apply(room: Room, seat: int | None, action: dict, now: float) -> None:
     status = Room.Status.OVER if after.get("over") else Room.Status.PLAYING
     over = {"paused_at": None} if status == Room.Status.OVER else {}  # a removal can end it
     room_bump(room, state=after, deadline=deadline_datetime(after, room), status=status, **over)
-    rows.action_insert(
-        game=room.current_game_id, seq=room.version, seat=seat, payload=action, applied_at=now
-    )
+    rows.action_insert(game=room.current_game_id, seq=room.version, seat=seat,
+                       payload=logged_action(registry.game(room.game), seat, action),
+                       applied_at=now)
     if status == Room.Status.OVER:
         Game.objects.filter(pk=room.current_game_id).update(
             ended_at=timezone.now(), recap=recap_compute(room)

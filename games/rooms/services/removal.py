@@ -3,7 +3,6 @@ from a running game (the rules' logged ``remove`` move; the seat stays in the ga
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import transaction
@@ -17,6 +16,7 @@ from games.rooms.selectors import Snapshot, snapshot_take
 from games.rooms.services.guards import Actor, host_check, lobby_check, seat_in_room
 from games.rooms.services.locked import room_bump, room_event, room_locked
 from games.rooms.services.moves import room_clock, state_apply
+from games.rooms.tokens import token_new
 
 
 def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
@@ -56,9 +56,9 @@ def seat_remove_locked(room: Room, seat: Seat) -> Snapshot:
         state_apply(room, None, {"type": "remove", "target": seat.position}, room_clock(room))
     except RuleError as error:
         raise ServiceError(error.message, code=error.code, **error.params) from None
-    seat.removed, seat.token = True, secrets.token_urlsafe(24)
+    seat.removed, seat.token_digest = True, token_new()[1]  # a token no phone was given
     seat.handover_code, seat.handover_until = "", None
-    seat.save(update_fields=["removed", "token", "handover_code", "handover_until"])
+    seat.save(update_fields=["removed", "token_digest", "handover_code", "handover_until"])
     room_event(room, "seat_removed", position=seat.position)
     # Its sockets are told to go; their closing must not report the seat away to the rules.
     Connection.objects.filter(seat=seat).delete()

@@ -36,7 +36,7 @@ from games.kit.errors import ServiceError
 from games.live import socket_limits
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
-from games.rooms.models import Game, Room
+from games.rooms.models import Game, Room, Seat
 from questions.models import Answer, Card, CardPlay, Deck
 from tests.games.factories import (
     BOARD,
@@ -628,9 +628,16 @@ def test_plays_of_an_earlier_room_with_the_code_are_not_this_rooms():
     assert sorted(pool) == sorted(set(ids) - {ids[6]})
 
 
-def turn_finish(room: Room, rand: random.Random) -> Room:
+def by_seat(joined: list[Seat]) -> dict[int, Seat]:
+    """The joined seats (their tokens on them) by their positions in the game, as saved."""
+    for seat in joined:
+        seat.refresh_from_db()
+    return {seat.position: seat for seat in joined}
+
+
+def turn_finish(room: Room, joined: list[Seat], rand: random.Random) -> Room:
     """Play the current turn through the services until its points are shown."""
-    seats = {seat.position: seat for seat in room.seats.all()}
+    seats = by_seat(joined)
     for _step in range(300):
         if room.state["phase"] == "score":
             return room
@@ -640,10 +647,11 @@ def turn_finish(room: Room, rand: random.Random) -> Room:
     raise AssertionError(("the turn did not end", room.state["phase"]))
 
 
-def turn_scripted(room: Room, fox_slot: int, rand: random.Random) -> tuple[int, str, int]:
+def turn_scripted(room: Room, joined: list[Seat], fox_slot: int,
+                  rand: random.Random) -> tuple[int, str, int]:
     """Play one turn through the services, up to its points, with the group putting the Fox in
     ``fox_slot`` and the real answers in a random order; returns the play to be recorded."""
-    seats = {seat.position: seat for seat in room.seats.all()}
+    seats = by_seat(joined)
     state = room.state
     reader = seats[readers_of(state)[0]]
     guessers = [seats[position] for position in guessers_of(state)]
@@ -678,16 +686,17 @@ def turn_scripted(room: Room, fox_slot: int, rand: random.Random) -> tuple[int, 
 def test_each_played_turn_records_its_card_with_the_fox_zone_and_correct_count():
     cards_setup(10)
     room = room_make("outfox", {**FILTERS, "reveal_pace": "manual", "read_seconds": 0})
-    seats_online(room, seats_join(room, 3))
+    joined = seats_join(room, 3)
+    seats_online(room, joined)
     services.room_start(room.code, host(room))
     rand = random.Random(5)
     expected = []
     for fox_slot in (0, 2, 4, 5, 1, 3):  # #1, #2-3, #4-5, caught, then the zones' other slots
-        expected.append(turn_scripted(room_fresh(room), fox_slot, rand))
+        expected.append(turn_scripted(room_fresh(room), joined, fox_slot, rand))
         # Recorded as soon as the turn is scored; the next turn adds nothing until it is.
         assert plays_recorded(room.code) == sorted(expected)
         reader_position = room_fresh(room).state["plan"][len(expected) - 1][0]
-        reader = room.seats.get(position=reader_position)
+        reader = by_seat(joined)[reader_position]
         services.action_submit(room.code, reader.token, {"type": "next"})
         assert plays_recorded(room.code) == sorted(expected)
     assert room_fresh(room).state["over"]
@@ -705,7 +714,8 @@ def test_skipped_turns_record_no_card_play():
     seats_online(room, seats)
     services.room_start(room.code, host(room))
     room = room_fresh(room)
-    seats = list(room.seats.all())  # with their positions
+    for seat in seats:
+        seat.refresh_from_db()  # with their positions (and their tokens)
     # Turn 1: the reader's phone goes away while choosing a card; the turn is skipped.
     presence.connection_close(f"fake.{room.code}.{seats[0].pk}")
     room = room_fresh(room)
@@ -723,7 +733,7 @@ def test_skipped_turns_record_no_card_play():
     assert not CardPlay.objects.exists()
     # Turn 3 is played: one play, for its card only.
     seats_online(room, seats[:2])
-    room = turn_finish(room, random.Random(3))
+    room = turn_finish(room, seats, random.Random(3))
     turn = room.state["history"][-1]
     assert not turn["skipped"]
     assert plays_recorded(room.code) == [
