@@ -27,7 +27,7 @@ from tests.games.factories import (
     room_fresh,
     seats_join,
 )
-from tests.games.test_fanout import FakeSocket, settle
+from tests.games.live.test_fanout import FakeSocket, settle
 
 db = database_sync_to_async
 HOAX = {"immunities": False, "first_player": 0, "butler_seconds": 60, "vote_seconds": 60}

@@ -11,7 +11,7 @@ from games.kit.errors import ServiceError
 from games.live import door
 from games.rooms import services
 from tests.games.factories import board_open, frame_next, host, quiet, room_make, seats_join
-from tests.games.test_consumers import sockets  # noqa: F401  (a fixture)
+from tests.games.live.test_consumers import sockets  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from games.live.broadcast import snapshot_broadcast
 from games.rooms import selectors, services
 from tests.games.factories import board_open, frame_next, quiet, seat_open
-from tests.games.test_consumers import sockets, started  # noqa: F401  (a fixture)
+from tests.games.live.test_consumers import sockets, started  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

@@ -10,7 +10,7 @@ from games.kit import registry
 from games.rooms import fixedparts, selectors, services
 from games.rooms.models import Game, Room
 from tests.games.factories import by_position, hoax_started
-from tests.games.test_host_tools import outfox_started
+from tests.games.rooms.test_host_tools import outfox_started
 
 pytestmark = pytest.mark.django_db
 

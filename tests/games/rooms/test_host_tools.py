@@ -19,7 +19,7 @@ from tests.games.factories import (
     seats_join,
     seats_online,
 )
-from tests.games.test_services import refused
+from tests.games.rooms.test_services import refused
 
 pytestmark = pytest.mark.django_db
 
