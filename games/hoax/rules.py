@@ -22,7 +22,6 @@ from games.kit.options import options_clean as declared_clean
 from games.kit.options import options_defaults, seat_check
 from games.kit.rules import (
     ACTIVE_SEAT,
-    HOST,
     SYSTEM,
     Field,
     Move,
@@ -36,6 +35,7 @@ from games.kit.rules import (
     flag,
     pgettext,
     presence_move,
+    remove_move,
     require,
     rng,
     seat_of,
@@ -916,7 +916,7 @@ MOVES = MoveTable(
         Move("end_turn", ACTIVE_SEAT, ("turn",), _turn_end,
              wrong_phase=_("Finish the claim first.")),
         Move("timeout", SYSTEM, None, _timeout),
-        Move("remove", HOST, None, _remove),
+        remove_move(_remove),
         presence_move(),
     ],
     present=Seats(lambda state, seat: not state["out"][seat], _("You are out of the game.")),

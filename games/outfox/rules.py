@@ -18,7 +18,6 @@ from typing import Any
 from games.kit.options import options_clean as declared_clean
 from games.kit.options import options_defaults, seat_check
 from games.kit.rules import (
-    HOST,
     SYSTEM,
     Field,
     Move,
@@ -29,6 +28,7 @@ from games.kit.rules import (
     integer,
     pgettext,
     presence_move,
+    remove_move,
     require,
     rng,
     state_copy,
@@ -686,7 +686,7 @@ MOVES = MoveTable(
         Move("double_down", GUESSER, ("double_down",), _double_down, {"answer": ANSWER}),
         Move("next", READER, ("reveal", "score"), _next),
         Move("timeout", SYSTEM, None, _timeout),
-        Move("remove", HOST, None, _remove),
+        remove_move(_remove),
         presence_move(_absence_check),
     ],
     present=Seats(lambda state, seat: not state["removed"][seat], _("You have left this game.")),

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
 from games.kit.errors import ServiceError
-from games.kit.registry import adapter_get, game_title
+from games.kit.registry import adapter_get
 from games.kit.rules import Refusal, RuleError, logged_apply, setup_saved
 from games.ops import metrics
 from games.rooms import rows, wordfilter
@@ -262,7 +262,7 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
             raise ServiceError(
                 _("This room is full: %(game)s takes at most %(max)s players."),
                 code="full",
-                game=game_title(played),
+                game=played.title_shown(),
                 max=played.max_players,
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
@@ -391,7 +391,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             raise ServiceError(
                 _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
                 code="player_count",
-                game=game_title(played),
+                game=played.title_shown(),
                 min=played.min_players,
                 max=played.max_players,
                 n=len(seated),
@@ -589,12 +589,15 @@ def room_host_act(code: str, actor: Actor, action: Any) -> Snapshot:
 
 
 def seat_remove(code: str, actor: Actor, seat_id: Any) -> Snapshot:
-    """The host removes a player mid-game (see ``seat_remove_locked``)."""
+    """The host removes a player mid-game (see ``seat_remove_locked``), in a game that declares
+    the kit's ``remove`` host move."""
     with transaction.atomic():
         room = room_locked(code)
         host_check(room, actor)
         if room.status != Room.Status.PLAYING or room.state is None:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
+        if "remove" not in registry.game(room.game).host_actions:
+            raise ServiceError(_("This game has no such host control."), code="bad_action")
         seat = seat_in_room(room, seat_id)
         if seat.position is None:
             raise ServiceError(_("That phone is watching, not playing."), code="audience")

@@ -9,8 +9,9 @@ from games.kit.rules import RuleError, Term
 
 
 def test_a_rules_message_is_filled_with_its_parameters():
-    error = RuleError("The supply has no %(resource)s left.", resource="cash")
-    assert error_text(error) == "The supply has no cash left."
+    error = RuleError("“%(option)s” must be from %(low)s to %(high)s.", option="Rounds", low=1,
+                      high=30)
+    assert error_text(error) == "“Rounds” must be from 1 to 30."
 
 
 def test_a_service_message_is_translated_for_the_active_language():
@@ -23,21 +24,27 @@ def test_a_service_message_is_translated_for_the_active_language():
     assert french != english and french.strip()
 
 
+TEMPLATE = "“%(option)s” must be from %(low)s to %(high)s."  # the kit's refusal of an option
+
+
 def test_raw_game_keys_in_parameters_become_words_of_the_language():
-    error = RuleError("The supply has no %(resource)s left.", resource=Term("evidence"))
+    """A term (a game's word: the test game's option "Seconds to pick") is shown in the
+    reader's language, from the game's own catalogue."""
+    error = RuleError(TEMPLATE, option=Term("Seconds to pick"), low=1, high=300)
     with translation.override("es"):
         text = error_text(error)
-        template = translation.gettext("The supply has no %(resource)s left.")
-        word = translation.gettext("evidence")
-    assert template != "The supply has no %(resource)s left."
-    assert word != "evidence"
-    assert text == template % {"resource": word}
+        template = translation.gettext(TEMPLATE)
+        word = translation.gettext("Seconds to pick")
+    assert template != TEMPLATE
+    assert word != "Seconds to pick"
+    assert text == template % {"option": word, "low": 1, "high": 300}
 
 
 def test_other_parameters_are_shown_as_they_are():
-    """A player called "evidence" keeps their name: only terms are translated."""
-    error = RuleError("%(name)s has no %(resource)s left.", name="evidence", resource=Term("cash"))
+    """A player called "Rounds" keeps their name: only terms are translated."""
+    error = RuleError("%(name)s: " + TEMPLATE, name="Rounds", option=Term("Seconds to pick"),
+                      low=1, high=300)
     with translation.override("es"):
         text = error_text(error)
-        word = translation.gettext("cash")
-    assert text == f"evidence has no {word} left."
+        word = translation.gettext("Seconds to pick")
+    assert text.startswith("Rounds: ") and word in text

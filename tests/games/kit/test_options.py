@@ -101,12 +101,12 @@ def test_an_unknown_kind_is_a_programming_error():
 
 def test_every_shown_when_names_a_declared_option_and_one_of_its_values():
     """A form hides an option until another has some value: that other option and value exist."""
-    from games.kit.registry import games_all
+    from games.kit.registry import games
 
     seen = 0
-    for rules in games_all().values():
-        declared = {option.name: option for option in rules.OPTIONS}
-        for option in rules.OPTIONS:
+    for game in games().values():
+        declared = {option.name: option for option in game.options}
+        for option in game.options:
             if option.shown_when is None:
                 continue
             seen += 1

@@ -22,6 +22,7 @@ from games.kit.rules import (
     deadline_require,
     integer,
     presence_move,
+    remove_move,
     replay,
     replay_end,
     seat_of,
@@ -209,3 +210,26 @@ def test_a_replay_goes_through_every_logged_move_as_stored_resumes_included():
     assert end["count"] == 4 and end["deadline"] == 140.0 and end["last"] == [2, 151.0]
     assert end["keys"] == {"1": "one"}  # as the live game stored it: string keys
     assert replay_end(_Counter, SAVED, [])["count"] == 0
+
+
+def test_the_kits_remove_is_a_host_move_with_a_default_the_rules_may_override():
+    """``remove_move``: a HOST line of the table (the host menu offers it from there). Its
+    default treats the player as a phone gone for good and tells the game (``after``); a game's
+    own handler replaces it."""
+    told = []
+    table = MoveTable([remove_move(after=lambda state, seat, now: told.append((seat, now))),
+                       presence_move()])
+    assert table.host_types() == ("remove",)
+    state = {"connected": [True, True, True], "over": False, "phase": "any"}
+    table.play(state, None, {"type": "remove", "target": 1}, 5.0)
+    assert state["connected"] == [True, False, True] and told == [(1, 5.0)]
+    for target in (3, -1, True, "1", None):
+        with pytest.raises(RuleError) as refused:
+            table.play(state, None, {"type": "remove", "target": target}, 6.0)
+        assert refused.value.code == "bad_seat"
+    with pytest.raises(RuleError):  # the host's, never a phone's
+        table.play(state, 0, {"type": "remove", "target": 1}, 6.0)
+    own = MoveTable([remove_move(lambda state, host, action, now: state.update(gone=True))])
+    mine = {"connected": [True, True], "over": False, "phase": "any"}
+    own.play(mine, None, {"type": "remove", "target": 0}, 1.0)
+    assert mine == {"connected": [True, True], "over": False, "phase": "any", "gone": True}
