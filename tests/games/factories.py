@@ -21,6 +21,7 @@ from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
 from games.rooms.models import Room, Seat
 from partyhub.asgi import application
+from tests.support.testgame import TEST_GAME
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 RECEIVE_TIMEOUT = 5
@@ -29,7 +30,7 @@ RECEIVE_TIMEOUT = 5
 # --- rooms and seats through the services ----------------------------------------------------
 
 
-def room_make(game: str = "hoax", options: dict[str, Any] | None = None) -> Room:
+def room_make(game: str = TEST_GAME, options: dict[str, Any] | None = None) -> Room:
     return services.room_create(game, options)
 
 
@@ -47,11 +48,12 @@ def seats_online(room: Room, seats: list[Seat]) -> None:
         presence.connection_open(f"fake.{room.code}.{seat.pk}", room, seat)
 
 
-def hoax_started(
-    n: int, options: dict[str, Any] | None = None, online: bool = True
+def started(
+    n: int, options: dict[str, Any] | None = None, online: bool = True, game: str = TEST_GAME
 ) -> tuple[Room, list[Seat]]:
-    """A started Hoax room with ``n`` players (all connected unless ``online`` is false)."""
-    room = room_make("hoax", {"butler_seconds": 60, **(options or {})})
+    """A started room of ``game`` (the test game unless named: tests/support/testgame.py) with
+    ``n`` players, all connected unless ``online`` is false."""
+    room = room_make(game, options)
     seats = seats_join(room, n)
     if online:
         seats_online(room, seats)
@@ -61,6 +63,23 @@ def hoax_started(
     for seat in seats:
         seat.refresh_from_db()
     return room, seats
+
+
+def hoax_started(
+    n: int, options: dict[str, Any] | None = None, online: bool = True
+) -> tuple[Room, list[Seat]]:
+    """A started Hoax room with ``n`` players (all connected unless ``online`` is false)."""
+    return started(n, {"butler_seconds": 60, **(options or {})}, online, game="hoax")
+
+
+def picks_made(room: Room, seats: list[Seat], cards: list[int]) -> Room:
+    """The test game's seats pick ``cards`` in turn (seat 0, 1, ... and round again: a round
+    each time every seat has picked), through the services, a move each; the room as saved."""
+    positions = by_position(seats)
+    for index, card in enumerate(cards):
+        services.action_submit(room.code, positions[index % len(positions)].token,
+                               {"type": "pick", "card": card})
+    return room_fresh(room)
 
 
 def room_fresh(room: Room) -> Room:

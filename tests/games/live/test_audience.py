@@ -4,15 +4,16 @@ on the wire only to the board and the audience, and the audience's frames after 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 
-from games.hoax import audience as hoax_audience
-from games.hoax import rules as hoax
+from games.kit import registry
 from games.kit.errors import ServiceError
+from games.kit.registry import game
 from games.live import audience as audience_module
 from games.live import fanout as fanout_module
 from games.live.audience import AudienceDesk, tally_build, vote_check, votes_store
@@ -22,15 +23,16 @@ from games.rooms.models import AudienceVote, Room
 from tests.games.factories import (
     BOARD,
     SocketTable,
-    hoax_started,
-    pick_active,
+    by_position,
     room_fresh,
     seats_join,
+    started,
 )
 from tests.games.live.test_fanout import FakeSocket, settle
+from tests.support.testgame import TEST_GAME, pick
 
 db = database_sync_to_async
-HOAX = {"immunities": False, "first_player": 0, "butler_seconds": 60, "vote_seconds": 60}
+ROUNDS = {"rounds": 2}  # the test game's audience guesses each round's winner
 
 
 @pytest.fixture
@@ -39,32 +41,36 @@ def tally_now(monkeypatch):
     monkeypatch.setattr(audience_module, "TALLY_SECONDS", 0)
 
 
-# --- a called claim, through the services -----------------------------------------------------
+# --- an open ballot, through the services ------------------------------------------------------
 
 
-def hoax_called() -> tuple[Room, list, str]:
-    """A Hoax game at a called claim's vote, two phones in the audience, and the ballot's key."""
-    room, seats = hoax_started(3, HOAX)
-    room = pick_active(room, seats)
-    positions = {seat.position: seat for seat in seats}
-    services.action_submit(room.code, positions[0].token,
-                           {"type": "claim", "character": "lover", "resource": "prestige"})
-    services.action_submit(room.code, positions[1].token, {"type": "hoax"})
+def ballot_opened() -> tuple[Room, list, str]:
+    """A game of the test game in its first round (its ballot open: who will win the round),
+    two phones in the audience, and the ballot's key."""
+    room, seats = started(3, ROUNDS)
     watchers = seats_join(room, 2, ("Vic", "Wes"))
     room = room_fresh(room)
-    assert room.state["phase"] == "vote" and all(w.is_audience for w in watchers)
-    key = hoax_audience.ballot(hoax.view(room.state, None))["key"]
+    assert all(w.is_audience for w in watchers)
+    key = game(TEST_GAME).ballot_open(game(TEST_GAME).view(room.state, None))["key"]
     return room, [*seats, *watchers], key
 
 
-def vote(room: Room, seat, key: str, choice: Any, question: str = "claim") -> dict:
+def round_played(room: Room, seats: list, cards: tuple[int, ...] = (3, 8, 5)) -> Room:
+    """Every player picks: the round ends (seat 1 wins it with these cards)."""
+    positions = by_position(seats)
+    for position, card in enumerate(cards):
+        services.action_submit(room.code, positions[position].token, pick(card))
+    return room_fresh(room)
+
+
+def vote(room: Room, seat, key: str, choice: Any, question: str = "winner") -> dict:
     """A vote checked and stored (as the desk stores it with the next tally)."""
     checked = vote_check(room.pk, seat.pk, {"ballot": key, "question": question, "choice": choice})
     votes_store([checked])
     return {key: checked[key] for key in ("type", "ballot", "question", "choice")}
 
 
-def refused(code: str, room: Room, seat, key: str, choice: Any, question: str = "claim") -> None:
+def refused(code: str, room: Room, seat, key: str, choice: Any, question: str = "winner") -> None:
     before = (room_fresh(room).version, AudienceVote.objects.count())
     with pytest.raises(ServiceError) as caught:
         vote(room, seat, key, choice, question)
@@ -74,74 +80,69 @@ def refused(code: str, room: Room, seat, key: str, choice: Any, question: str = 
 
 @pytest.mark.django_db
 def test_a_vote_is_stored_beside_the_game_and_never_changes_it():
-    room, seats, key = hoax_called()
+    room, seats, key = ballot_opened()
     state, version = room.state, room.version
-    assert vote(room, seats[3], key, "down") == {
-        "type": "voted", "ballot": key, "question": "claim", "choice": "down"}
-    vote(room, seats[3], key, "up")  # a second answer replaces the first
+    assert vote(room, seats[3], key, 2) == {
+        "type": "voted", "ballot": key, "question": "winner", "choice": 2}
+    vote(room, seats[3], key, 1)  # a second answer replaces the first
     after = room_fresh(room)
     assert after.state == state and after.version == version
     stored = AudienceVote.objects.get()
-    assert (stored.seat_id, stored.ballot, stored.choice) == (seats[3].pk, key, "up")
+    assert (stored.seat_id, stored.ballot, stored.choice) == (seats[3].pk, key, "1")
 
 
 @pytest.mark.django_db
 def test_bad_votes_get_a_clear_refusal_and_change_nothing():
-    room, seats, key = hoax_called()
-    refused("not_audience", room, seats[0], key, "down")  # a player
-    refused("closed", room, seats[3], "c999", "down")  # not the open ballot
-    refused("bad_choice", room, seats[3], key, "maybe")
-    refused("bad_choice", room, seats[3], key, 1)
-    refused("bad_choice", room, seats[3], key, "down", question="fox")
-    refused("bad_choice", room, seats[3], key, "<b>down</b>")
+    room, seats, key = ballot_opened()
+    refused("not_audience", room, seats[0], key, 1)  # a player
+    refused("closed", room, seats[3], "r999", 1)  # not the open ballot
+    refused("bad_choice", room, seats[3], key, "1")  # a seat is a number
+    refused("bad_choice", room, seats[3], key, 7)  # no such player
+    refused("bad_choice", room, seats[3], key, True)
+    refused("bad_choice", room, seats[3], key, 1, question="loser")
+    refused("bad_choice", room, seats[3], key, "<b>1</b>")
 
 
 @pytest.mark.django_db
 def test_while_open_the_tally_says_how_many_voted_and_no_counts():
-    room, seats, key = hoax_called()
-    vote(room, seats[3], key, "down")
+    room, seats, key = ballot_opened()
+    vote(room, seats[3], key, 2)
     tally = tally_build(room.pk)
     assert tally["watching"] == 2 and tally["last"] is None
     assert tally["open"]["key"] == key and tally["open"]["voters"] == 1
-    assert "counts" not in tally["open"] and "down" not in json.dumps(tally["open"]["claim"])
+    assert "counts" not in tally["open"] and "counts" not in json.dumps(tally)
 
 
 @pytest.mark.django_db
 def test_after_the_players_vote_the_tally_shows_the_sums_beside_their_verdict():
-    room, seats, key = hoax_called()
-    vote(room, seats[3], key, "down")
-    vote(room, seats[4], key, "down")
-    room = room_fresh(room)
-    positions = {seat.position: seat for seat in seats[:3]}
-    for voter in room.state["challenge"]["voters"]:
-        services.action_submit(room.code, positions[voter].token, {"type": "vote", "vote": "up"})
+    room, seats, key = ballot_opened()
+    vote(room, seats[3], key, 2)
+    vote(room, seats[4], key, 2)
+    room = round_played(room, seats[:3])
     tally = tally_build(room.pk)
-    assert tally["open"] is None
+    assert tally["open"]["key"] != key  # the next round's
     assert tally["last"]["key"] == key and tally["last"]["voters"] == 2
-    assert tally["last"]["counts"] == {"claim": {"down": 2}}
-    assert tally["last"]["result"]["players"] == "up"
-    refused("closed", room, seats[3], key, "up")  # the vote closed with the players'
+    assert tally["last"]["counts"] == {"winner": {"2": 2}}
+    assert tally["last"]["result"] == {"winners": [1]}
+    refused("closed", room, seats[3], key, 1)  # the ballot closed with the round
 
 
 @pytest.mark.django_db
 def test_a_restart_keeps_the_tally():
     """Votes live in the database: a fresh process (a new desk, nothing in memory) finds them."""
-    room, seats, key = hoax_called()
-    vote(room, seats[3], key, "up")
+    room, seats, key = ballot_opened()
+    vote(room, seats[3], key, 1)
     assert tally_build(room.pk)["open"]["voters"] == 1
 
 
 # --- on the wire ------------------------------------------------------------------------------
 
 
-async def hoax_table() -> tuple[SocketTable, str]:
-    """The TV, three players and two audience phones on real sockets, at a called claim."""
-    table = await SocketTable.open("hoax", 3, HOAX, audience=2)
-    while table.room.state["phase"] == "setup":
-        await table.act(table.room.state["active"], {"type": "pick", "resource": "cash"})
-    await table.act(0, {"type": "claim", "character": "lover", "resource": "prestige"})
-    await table.act(1, {"type": "hoax"})
-    return table, hoax_audience.ballot(hoax.view(table.room.state, None))["key"]
+async def ballot_table() -> tuple[SocketTable, str]:
+    """The TV, three players and two audience phones on real sockets, a ballot open."""
+    table = await SocketTable.open(TEST_GAME, 3, ROUNDS, audience=2)
+    played = game(TEST_GAME)
+    return table, played.ballot_open(played.view(table.room.state, None))["key"]
 
 
 async def tally_until(table: SocketTable, key: Any, test) -> dict:
@@ -166,26 +167,25 @@ def everything(table: SocketTable, key: Any) -> list[dict]:
 
 @pytest.mark.django_db(transaction=True)
 async def test_on_the_wire_a_vote_answers_only_its_phone_and_screens_get_only_sums(tally_now):
-    table, key = await hoax_table()
+    table, key = await ballot_table()
     await table.sockets["audience0"].send_json_to(
-        {"type": "audience", "ballot": key, "question": "claim", "choice": "down", "id": 7})
+        {"type": "audience", "ballot": key, "question": "winner", "choice": 2, "id": 7})
     voted = json.loads(await table.sockets["audience0"].receive_from(timeout=5))
     while voted["type"] == "tally":
         voted = json.loads(await table.sockets["audience0"].receive_from(timeout=5))
-    assert voted == {"type": "voted", "ballot": key, "question": "claim", "choice": "down",
-                     "id": 7}
+    assert voted == {"type": "voted", "ballot": key, "question": "winner", "choice": 2, "id": 7}
     # The tally comes to the TV and to both audience phones: a count, no choice.
     for screen in (BOARD, "audience0", "audience1"):
         tally = await tally_until(table, screen, lambda t: t["open"] and t["open"]["voters"])
         assert tally["open"]["voters"] == 1 and tally["last"] is None
         assert "counts" not in tally["open"]
-    # The players vote: their result, then the audience's sums beside it.
-    for voter in list(table.room.state["challenge"]["voters"]):
-        await table.act(voter, {"type": "vote", "vote": "up"})
+    # The players pick: their round's result, then the audience's sums beside it.
+    for position, card in enumerate((3, 8, 5)):
+        await table.act(position, pick(card))
     for screen in (BOARD, "audience1"):
         tally = await tally_until(table, screen, lambda t: t["last"] is not None)
-        assert tally["last"]["counts"] == {"claim": {"down": 1}}
-        assert tally["last"]["result"]["players"] == "up"
+        assert tally["last"]["counts"] == {"winner": {"2": 1}}
+        assert tally["last"]["result"] == {"winners": [1]}
     await asyncio.sleep(0)
     # Nothing of one phone's vote ever reached the other, nor any player a tally.
     received = everything(table, "audience1")
@@ -198,8 +198,8 @@ async def test_on_the_wire_a_vote_answers_only_its_phone_and_screens_get_only_su
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_audience_shares_one_coalesced_frame_and_a_join_is_no_players_news():
-    table = await SocketTable.open("hoax", 3, HOAX, audience=2)  # watcher_add checks the quiet
-    frames = await table.act(table.room.state["active"], {"type": "pick", "resource": "cash"})
+    table = await SocketTable.open(TEST_GAME, 3, ROUNDS, audience=2)  # watcher_add: the quiet
+    frames = await table.act(0, pick(4))
     first, second = frames["audience0"], frames["audience1"]
     assert first == second and first["coalesced"] is True and first["you"] is None
     assert first["view"] == frames[BOARD]["view"]
@@ -281,7 +281,7 @@ async def test_the_desk_builds_one_tally_for_many_touches(monkeypatch):
 async def test_a_watcher_seated_by_play_again_gets_its_seats_frames_at_once(tally_now):
     """Play again seats the audience in free places: such a phone leaves the audience's screen
     there and then, so no coalesced audience frame follows its own (which it would show)."""
-    table = await SocketTable.open("hoax", 3, HOAX, audience=1)
+    table = await SocketTable.open(TEST_GAME, 3, ROUNDS, audience=1)
     await db(Room.objects.filter(pk=table.room.pk).update)(status=Room.Status.OVER)
     frames = await table.host("play_again")
     seated = frames["audience0"]
@@ -289,5 +289,19 @@ async def test_a_watcher_seated_by_play_again_gets_its_seats_frames_at_once(tall
     frames = await table.host("start")
     mine = frames["audience0"]
     assert "coalesced" not in mine and mine["you"]["position"] is not None, mine
-    assert mine["view"] is not None and mine["view"] != frames[BOARD]["view"]  # its own secrets
+    assert mine["view"] is not None and mine["view"]["me"]["seat"] == 3  # its own view
     await table.close()  # and nothing more: no audience frame still on its way
+
+
+@pytest.mark.django_db
+def test_a_game_without_an_audience_opens_no_ballot_and_refuses_a_vote_clearly(monkeypatch):
+    """An audience is optional: a game that gives no ballot is watched, never voted on."""
+    monkeypatch.setitem(registry.games(), TEST_GAME,
+                        dataclasses.replace(game(TEST_GAME), ballot=None, result=None))
+    room, seats = started(3, ROUNDS)
+    (watcher,) = seats_join(room, 1, ("Vic",))
+    tally = tally_build(room.pk)
+    assert (tally["watching"], tally["open"], tally["last"]) == (1, None, None)
+    refused("closed", room, watcher, "r1", 1)
+    room = round_played(room, seats)
+    assert tally_build(room.pk)["last"] is None

@@ -75,9 +75,10 @@ async def test_a_detached_task_outlives_the_synchronous_caller_that_started_it(d
     process's own (a room's reader, a tally); once the caller has returned, the task's own
     database calls still run: ``task_detached`` does not inherit the caller's executor."""
     tasks: list[asyncio.Task] = []
+    returned = asyncio.Event()
 
     async def later() -> int:
-        await asyncio.sleep(0.01)
+        await returned.wait()  # the caller has returned (its executor with it)
         return await database_call(lambda: 42)
 
     async def start() -> None:
@@ -85,6 +86,7 @@ async def test_a_detached_task_outlives_the_synchronous_caller_that_started_it(d
         tasks.append(starter(later()))
 
     await database_call(async_to_sync(start))
+    returned.set()
     if detached:
         assert await tasks[0] == 42
     else:  # what create_task alone does: the executor it inherited has quit

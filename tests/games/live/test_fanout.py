@@ -11,6 +11,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.live import fanout as fanout_module
 from games.live.fanout import FRAMES, Fanout, retry_delays, room_group
+from tests.support.waits import until
 
 
 class FakeSocket:
@@ -166,18 +167,24 @@ async def test_a_room_whose_sockets_all_gave_up_while_its_group_add_waited_leave
     layer = get_channel_layer()
     real = layer.group_add
 
+    asked, answer, added = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
     async def slow(group: str, channel: str) -> None:
-        await asyncio.sleep(0.05)  # a round trip to Redis
+        asked.set()
+        await answer.wait()  # a round trip to Redis, as long as the test holds it
         await real(group, channel)
+        added.set()
 
     monkeypatch.setattr(layer, "group_add", slow)
     joining = asyncio.ensure_future(fanout.join(8, "seat1", FakeSocket()))
-    await asyncio.sleep(0.01)
-    joining.cancel()
+    await asyncio.wait_for(asked.wait(), 5)  # the room's group add is on its way...
+    joining.cancel()  # ...when its only socket gives up
     with pytest.raises(asyncio.CancelledError):
         await joining
-    await asyncio.sleep(0.1)
-    assert 8 not in fanout.rooms and members(8) == {}
+    answer.set()
+    await asyncio.wait_for(added.wait(), 5)
+    await until(lambda: 8 not in fanout.rooms and members(8) == {},
+                what="the room left again once its group add answered")
 
 
 async def test_a_room_left_by_its_last_socket_is_freed_without_the_garbage_collector() -> None:
@@ -249,14 +256,6 @@ async def test_on_each_stock_layer_every_process_hands_its_sockets_their_own_fra
         await fanout.leave(room_id, screen, socket)
     for fanout in (here, there):
         await fanout.layer().flush()
-
-
-async def until(check, timeout: float = 5.0) -> None:
-    """Wait until ``check()`` holds (a Redis round trip or two)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not check():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
 
 
 # --- the layer failing ---------------------------------------------------------------------------

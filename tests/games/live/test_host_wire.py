@@ -11,6 +11,7 @@ from games.live.broadcast import snapshot_broadcast
 from games.rooms import selectors, services
 from tests.games.factories import board_open, frame_next, quiet, seat_open
 from tests.games.live.test_consumers import sockets, started  # noqa: F401  (a fixture)
+from tests.support.testgame import pick
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
@@ -20,6 +21,9 @@ async def test_the_handover_code_goes_to_the_asking_tv_only_and_the_secrets_to_t
     sockets,  # noqa: F811
 ):
     room, seats, board, phones = await started(sockets, 3)
+    await phones[1].send_json_to({"type": "act", "action": pick(6)})  # Bob's secret card
+    for screen in (board, *phones):
+        await frame_next(screen)
     watcher = await board_open(room)  # a second TV without the host token
     sockets.append(watcher)
     await frame_next(watcher)
@@ -47,9 +51,8 @@ async def test_the_handover_code_goes_to_the_asking_tv_only_and_the_secrets_to_t
     fresh = await seat_open(room, taken)
     sockets.append(fresh)
     mine = await frame_next(fresh)
-    assert mine["you"]["id"] == bob.pk and mine["view"]["me"]["character"]
-    character = mine["view"]["me"]["character"]
-    assert character == (await db(selectors.room_get)(room.code)).state["characters"][1]
+    assert mine["you"]["id"] == bob.pk and mine["view"]["me"]["pick"] == 6
+    assert (await db(selectors.room_get)(room.code)).state["picks"][1] == 6
     # The old token opens nothing.
     old = await seat_open(room, bob)
     sockets.append(old)
@@ -64,7 +67,7 @@ async def test_pause_reaches_every_screen_with_the_clock_stopped(sockets):  # no
     for frame in frames:
         assert frame["room"]["paused"] is True
         assert frame["server_time"] == round(paused.paused_at, 3)
-    await phones[0].send_json_to({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+    await phones[0].send_json_to({"type": "act", "action": pick(3)})
     error = await frame_next(phones[0])
     assert error["type"] == "error" and error["code"] == "paused"
     assert await quiet(board, *phones)
@@ -80,7 +83,7 @@ async def test_a_removed_phone_is_sent_away_and_the_others_see_it_removed(socket
         frame = await frame_next(screen)
         removed = [p for p in frame["room"]["players"] if p["removed"]]
         assert [p["id"] for p in removed] == [seats[3].pk]
-        assert frame["view"]["players"][3]["out"] is True
+        assert frame["view"]["left"][3] is True
     assert (await frame_next(phones[3]))["type"] == "state"  # the change, then the farewell
     assert await frame_next(phones[3]) == {"type": "kicked"}
     assert (await phones[3].receive_output(timeout=5)) == {"type": "websocket.close", "code": 4403}

@@ -26,24 +26,21 @@ from tests.support.live import (
     NAMES,
     Screen,
     all_connected,
-    room_create,
+    game_create,
     room_row,
     seats_join,
     ws_url,
 )
 from tests.support.servers import ROOT, port_free
+from tests.support.testgame import pick
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 
 def public_part(view: dict) -> dict:
-    """A seat's view without what only that seat may see: what the board should show."""
+    """A seat's view without what only that seat may see (its ``me``): what the board shows."""
     shown = json.loads(json.dumps(view))
     shown["me"] = None
-    for player in shown["players"]:
-        if player["seat"] != view["me"]["seat"]:
-            assert "character" not in player, "a seat sees another seat's character"
-        player.pop("character", None)
     return shown
 
 
@@ -114,7 +111,7 @@ async def test_tv_on_one_process_phones_on_another(postgres_url, redis_url, daph
     # (daphne_factory last: its servers stop before the database is dropped)
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
     tv_base, phone_base = daphne_factory(env), daphne_factory(env)
-    room = room_create(tv_base, butler_seconds=60)
+    room = game_create(tv_base, rounds=3)
     seats = seats_join(phone_base, room["code"])
     tv = await Screen.open("tv", ws_url(tv_base, room["board_socket"]))
     phones = [
@@ -136,34 +133,28 @@ async def test_tv_on_one_process_phones_on_another(postgres_url, redis_url, daph
         # Same version, same room, same public game on every screen.
         assert all(f["room"] == started["room"] for f in frames)
         board = started["view"]
-        assert board["phase"] == "setup" and board["me"] is None
-        assert all("character" not in p for p in board["players"])
+        assert board["phase"] == "pick" and board["me"] is None and board["picks"] is None
         for position, (phone, frame) in enumerate(zip(phones, frames[1:], strict=True)):
             assert frame["you"]["position"] == position, phone.name
-            assert frame["view"]["me"]["seat"] == position
-            assert (
-                frame["view"]["players"][position]["character"] == frame["view"]["me"]["character"]
-            )
+            assert frame["view"]["me"]["seat"] == position and frame["view"]["me"]["actions"]
             assert public_part(frame["view"]) == board, phone.name
-        # Each phone got its own character, sent to it alone.
-        assert len({f["view"]["me"]["character"] for f in frames[1:]}) == len(NAMES)
 
-        # A move on B reaches the TV on A (and every phone) as the next version.
-        await phones[0].send({"type": "act", "action": {"type": "pick", "resource": "cash"}})
+        # A move on B reaches the TV on A (and every phone) as the next version; the card
+        # reaches its own phone alone.
+        await phones[0].send({"type": "act", "action": pick(5)})
         moved = await tv.at(version + 1)
-        assert moved["view"]["supply"]["cash"] == board["supply"]["cash"] - 1
-        assert moved["view"]["players"][0]["resources"]["cash"] == 1
-        assert moved["view"]["active"] == 1
-        for phone in phones:
+        assert moved["view"]["picked"] == [True, False, False] and moved["view"]["picks"] is None
+        for position, phone in enumerate(phones):
             frame = await phone.at(version + 1)
             assert public_part(frame["view"]) == moved["view"], phone.name
+            assert frame["view"]["me"]["pick"] == (5 if position == 0 else None)
         assert not any(screen.errors for screen in screens)
         for screen in screens:
             screen.assert_open()
 
         row = room_row(postgres_url, room["code"])
         assert row["version"] == version + 1
-        assert row["actions"][-1][1:3] == (0, {"type": "pick", "resource": "cash"})
+        assert row["actions"][-1][1:3] == (0, pick(5))
     finally:
         for screen in screens:
             await screen.close()
@@ -172,7 +163,7 @@ async def test_tv_on_one_process_phones_on_another(postgres_url, redis_url, daph
 async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, redis_url):
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
     with daphne_raw(env) as (first, base):
-        room = room_create(base, butler_seconds=5)
+        room = game_create(base, rounds=3, pick_seconds=5)
         seats = seats_join(base, room["code"])
         phones = [
             await Screen.open(n, ws_url(base, s["seat_socket"]))
@@ -183,7 +174,7 @@ async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, red
             await phones[0].send({"type": "host", "command": "start"})
             started = await phones[0].until(lambda f: f["room"]["status"] == "playing")
             deadline = started["view"]["deadline"]
-            assert started["view"]["phase"] == "setup" and deadline is not None
+            assert started["view"]["round"] == 1 and deadline is not None
             # The process dies before the deadline, without a chance to clean up.
             first.send_signal(signal.SIGKILL)
             first.wait(timeout=10)
@@ -193,7 +184,7 @@ async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, red
             for phone in phones:
                 await phone.close()
     before = room_row(postgres_url, room["code"])
-    assert before["state"]["setup_picks"] == 0 and timeouts(before) == []
+    assert before["state"]["round"] == 1 and timeouts(before) == []
 
     # A new process, and nobody connects to it: its own ticker must expire the deadline.
     with daphne_raw(env):
@@ -206,9 +197,9 @@ async def test_deadline_expires_after_a_restart_with_no_client(postgres_url, red
     assert applied_at >= deadline > killed_at
     assert seq == before["version"] + 1
     state = row["state"]
-    assert state["setup_picks"] == 1  # the absent player got the default pick
-    assert state["active"] == 1 and state["phase"] == "setup"
-    assert sum(state["resources"][0].values()) == 1
+    assert state["round"] == 2 and state["phase"] == "pick"  # nobody picked in round 1
+    assert state["history"] == [{"picks": [None] * 3, "shouts": [None] * 3, "order": [],
+                                 "winners": []}]
 
 
 async def test_two_ticking_processes_expire_each_deadline_once(
@@ -216,7 +207,7 @@ async def test_two_ticking_processes_expire_each_deadline_once(
 ):
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url, "PARTYHUB_TICK_SECONDS": "0.02"}
     a, b = daphne_factory(env), daphne_factory(env)
-    room = room_create(a, butler_seconds=5)
+    room = game_create(a, rounds=3, pick_seconds=5)
     seats = seats_join(b, room["code"])
     bases = (a, b, a)
     phones = [
@@ -248,5 +239,4 @@ async def test_two_ticking_processes_expire_each_deadline_once(
     for (_seq, applied_at), deadline in zip(expired, deadlines, strict=True):
         assert applied_at >= deadline
     assert row["version"] == started["version"] + 2
-    assert row["state"]["setup_picks"] == 2 and row["state"]["active"] == 2
-    assert [entry["kind"] for entry in row["state"]["log"]].count("transfer") == 2
+    assert row["state"]["round"] == 3 and len(row["state"]["history"]) == 2

@@ -26,19 +26,20 @@ import pytest
 
 from games.live.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
-    HOAX_SLOW,
     NAMES,
     Player,
     all_at,
     all_connected,
     log_agrees,
     log_explains,
+    move_sent,
     moves_logged,
     room_row,
 )
 from tests.support.private_servers import wait_until
 from tests.support.roaming import RoamingScreen, settled
 from tests.support.servers import ROOT, port_free, production_env, service_missing
+from tests.support.testgame import TEST_GAME, TEST_SLOW
 
 CONFIG = ROOT / "deploy" / "nginx.conf"
 UPSTREAM_PORTS = ("8001", "8002")  # as documented; the test's own ports replace them
@@ -205,7 +206,7 @@ async def test_a_game_through_the_documented_nginx_survives_a_restart_behind_it(
             assert fetch(site + probe)[0] == 403, probe
 
         status, _headers, body = fetch(f"{site}/api/rooms", {
-            "game": "hoax", "options": {"first_player": 0, **HOAX_SLOW}})
+            "game": TEST_GAME, "options": TEST_SLOW})
         assert status == 201, body
         room = json.loads(body)
         seats = []
@@ -233,8 +234,7 @@ async def test_a_game_through_the_documented_nginx_survives_a_restart_behind_it(
             serving = held.index(len(screens))
             process = daphnes.serving[bases[serving]]
 
-            moving = asyncio.create_task(player.move())
-            await asyncio.sleep(0.01)
+            moving = await move_sent(player)
             sent = time.monotonic()
             process.send_signal(signal.SIGTERM)
             await asyncio.to_thread(process.wait, EXIT_SECONDS + 5)

@@ -4,9 +4,8 @@ frames, and nothing more (README "Playing remotely", docs/protocol.md).
 Every frame a remote seat's socket received is checked against the TV's frame of the same change:
 its ``board`` is exactly the TV's ``view`` (the rules' ``view(state, None)``), its ``view`` is
 its own (the rules' ``view(state, its position)``), and the rest (the room, the recap's public
-part) is the TV's; a seat at the TV gets no ``board``. A whole seeded Werewolf game in a remote
-party (every player remote) also passes the Werewolf secrets checks of ``test_live`` on those
-frames, the night's "every living phone alike in keys and size" included.
+part) is the TV's; a seat at the TV gets no ``board``. The games' own secrets checks run on a
+remote party's frames too (tests/games/werewolf/test_remote.py).
 """
 
 from __future__ import annotations
@@ -20,26 +19,25 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games.kit.errors import ServiceError
-from games.live import screens
+from games.kit.registry import game
+from games.live import consumers, screens
 from games.live.consumers import host_cookie_name
 from games.rooms import selectors, services
 from games.rooms.models import Room, Seat
-from games.werewolf import rules as werewolf
-from games.werewolf.options import SPECIALS
 from tests.games.factories import (
     BOARD,
+    NAMES,
     SocketTable,
     board_open,
     frame_next,
-    hoax_moves,
     quiet,
     room_make,
     seat_open,
     seats_join,
 )
-from tests.games.werewolf.test_live import NAMES, frames_check, game_play
+from tests.support.testgame import TEST_GAME, pick
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long(65)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 db = database_sync_to_async
 
@@ -49,12 +47,13 @@ def set_remote_party(room: Room) -> None:
     room.remote_party = True
 
 
-async def table_open(game: str, n: int, options: dict[str, Any], remote_party: bool) -> SocketTable:
+async def table_open(game: str, n: int, options: dict[str, Any], remote_party: bool,
+                     names: tuple[str, ...] = NAMES) -> SocketTable:
     """``SocketTable.open`` (the TV, ``n`` phones, the host starts), in a remote party or not."""
     room = await db(room_make)(game, options)
     if remote_party:
         await db(set_remote_party)(room)
-    table = SocketTable(room, await db(seats_join)(room, n, NAMES))
+    table = SocketTable(room, await db(seats_join)(room, n, names))
     await table.connect(BOARD, board_open(room, room.host_token))
     for position, seat in enumerate(table.seats):
         await table.connect(position, seat_open(room, seat))
@@ -79,8 +78,8 @@ def remote_frames_check(table: SocketTable, remote: set[int], since: int = 0) ->
         if round_.state is None:
             continue
         tv = round_.frames[BOARD]
-        if table.room.game == "werewolf":  # the TV's view is the rules' public one
-            assert tv["view"] == werewolf.view(round_.state, None)
+        played = game(table.room.game)
+        assert tv["view"] == played.view(round_.state, None)  # the rules' public view
         public = public_part(tv)
         for key, frame in round_.frames.items():
             if key == BOARD:
@@ -89,47 +88,44 @@ def remote_frames_check(table: SocketTable, remote: set[int], since: int = 0) ->
                 assert "board" not in frame, key
                 continue
             assert frame["board"] == tv["view"], key
+            assert frame["view"] == played.view(round_.state, key), key
             assert public_part(frame) == public, key
             assert frame["you"]["position"] == key and frame["you"] is not None
             checked += 1
     return checked
 
 
-EVERY_CARD = {
-    "composition": "custom", "composition.werewolves": 3, "composition.villagers": 3,
-    **{f"composition.{role}": True for role in SPECIALS},
-    "timers.talkFirst": 10, "timers.talk": 10,
-}
-
-
 async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_secrets(
     monkeypatch,
 ):
-    """A whole seeded Werewolf game (every card), no TV but the host's console: every phone's
-    frame carries the board, which is the TV's public view, and the Werewolf checks hold."""
-    from games.live import consumers
-    from games.rooms import services
-
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 5)
+    """A whole seeded game of the test game (five rounds), no TV but the host's console: every
+    phone's frame carries the board, which is the TV's public view, with its own view beside
+    it, and no phone's frame holds another's card before its round ends."""
     monkeypatch.setattr(consumers, "FLOOD_RATE", 1e9)
-    table = await table_open("werewolf", 16, EVERY_CARD, remote_party=True)
-    await game_play(table, random.Random(5))
+    n = 4
+    table = await table_open(TEST_GAME, n, {"rounds": 5}, remote_party=True)
+    rand = random.Random(5)
+    while not table.room.state["over"]:
+        seat = rand.choice([s for s in range(n) if table.room.state["picks"][s] is None])
+        await table.act(seat, pick(rand.randint(1, 10)))
     await table.close()
-    assert table.room.state["over"]
-    checked = remote_frames_check(table, set(range(16)))
-    assert checked > 16 * 100
-    # The secrets checks of test_live, on the frames as sent with their board: each phone holds
-    # only its own secrets, and at night every living phone's frame has the same keys and size.
-    frames, compared = frames_check(table)
-    assert frames > 0 and compared > 10
+    checked = remote_frames_check(table, set(range(n)))
+    assert checked == n * (1 + 5 * n)  # every phone, at the start and at each of the 20 picks
+    for round_ in table.rounds:
+        if round_.state is None:
+            continue
+        picks = round_.state["picks"]
+        for key, frame in round_.frames.items():
+            if key != BOARD and not round_.state["over"]:
+                assert frame["board"]["picks"] is None and frame["view"]["picks"] is None
+                assert frame["view"]["me"]["pick"] == picks[key]
     players = table.rounds[-1].frames[BOARD]["room"]["players"]
     assert all(player["remote"] for player in players)
     assert table.rounds[-1].frames[BOARD]["room"]["remote_party"] is True
 
 
 async def test_a_player_switches_remote_on_and_off_and_only_its_frames_carry_the_board():
-    table = await table_open("hoax", 3, {"butler_seconds": 60, "first_player": 0},
-                             remote_party=False)
+    table = await table_open(TEST_GAME, 3, {"rounds": 3}, remote_party=False)
     assert all("board" not in frame for frame in table.rounds[-1].frames.values())
     switched = len(table.rounds)
     frames = await table.send(1, {"type": "remote", "on": True})
@@ -137,8 +133,7 @@ async def test_a_player_switches_remote_on_and_off_and_only_its_frames_carry_the
     assert [p["remote"] for p in frames[BOARD]["room"]["players"]] == [False, True, False]
     assert frames[1]["board"] == frames[BOARD]["view"] and "board" not in frames[0]
     # A move: the remote seat's frame has the board's new view with its own.
-    mover, action = hoax_moves(table.room.state)[0]
-    await table.act(mover, action)
+    await table.act(0, pick(4))
     assert remote_frames_check(table, {1}, since=switched) == 2
     # A sync (a snapshot for this screen alone) carries it too.
     await table.sockets[1].send_json_to({"type": "sync"})
@@ -167,10 +162,10 @@ def page_data(response) -> dict:
 
 def test_the_forms_make_a_remote_party_and_a_remote_seat():
     client = Client()
-    client.post("/", {"game": "hoax", "remote_party": "on"})
+    client.post("/", {"game": TEST_GAME, "remote_party": "on"})
     party = Room.objects.get()
     assert party.remote_party is True
-    client.post("/", {"game": "hoax"})
+    client.post("/", {"game": TEST_GAME})
     room = Room.objects.exclude(pk=party.pk).get()
     assert room.remote_party is False
     Client().post("/join", {"code": room.code, "name": "Ann", "remote": "on"})
@@ -181,8 +176,8 @@ def test_the_forms_make_a_remote_party_and_a_remote_seat():
 def test_the_join_form_asks_i_am_not_at_the_tv_only_outside_a_remote_party():
     """In a remote party every seat is remote: its join form (the code known, from the QR
     code's link) does not ask; another room's, or a form with no code yet, does."""
-    party = services.room_create("hoax", {}, remote_party=True)
-    room = services.room_create("hoax", {})
+    party = services.room_create(TEST_GAME, {}, remote_party=True)
+    room = services.room_create(TEST_GAME, {})
     asked = 'data-testid="join-remote"'
     assert asked not in Client().get(f"/join/{party.code}").content.decode()
     assert asked in Client().get(f"/join/{room.code}").content.decode()
@@ -195,7 +190,7 @@ def test_the_join_form_asks_i_am_not_at_the_tv_only_outside_a_remote_party():
 
 def test_the_api_makes_a_remote_party_and_a_remote_seat():
     client = Client()
-    made = client.post("/api/rooms", {"game": "hoax", "remote_party": True},
+    made = client.post("/api/rooms", {"game": TEST_GAME, "remote_party": True},
                        content_type="application/json").json()
     seat = client.post(f"/api/rooms/{made['code']}/seats", {"name": "Ann", "remote": True},
                        content_type="application/json").json()
@@ -204,7 +199,7 @@ def test_the_api_makes_a_remote_party_and_a_remote_seat():
 
 
 def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_frame_it():
-    room = services.room_create("hoax", {})
+    room = services.room_create(TEST_GAME, {})
     client = Client()
     client.cookies[host_cookie_name(room.code)] = room.host_token
     mirror = client.get(f"/tv/{room.code}/mirror")
@@ -219,7 +214,7 @@ def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_
 
 
 def test_the_host_turns_a_remote_party_on_at_any_time_and_refuses_anything_not_boolean():
-    room = services.room_create("hoax", {})
+    room = services.room_create(TEST_GAME, {})
     host = services.Actor(host_token=room.host_token)
     snapshot = services.room_host_settings(room.code, host, {"remote_party": True})
     assert snapshot.room.remote_party is True

@@ -14,22 +14,23 @@ import pytest
 
 from games.live.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
-    HOAX_SLOW,
     NAMES,
     Player,
     Screen,
     all_at,
     all_connected,
     api_post,
+    game_create,
     log_agrees,
     log_explains,
+    move_sent,
     moves_logged,
-    room_create,
     room_row,
     seats_join,
     ws_url,
 )
 from tests.support.roaming import RoamingScreen, settled
+from tests.support.testgame import TEST_SLOW
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -73,7 +74,7 @@ async def test_a_rolling_restart_mid_game_loses_no_move_and_leaves_no_screen_beh
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url}
     a, b = daphnes.start(env), daphnes.start(env)
     ws_a, ws_b = (lambda path: ws_url(a, path)), (lambda path: ws_url(b, path))
-    room = room_create(a, **HOAX_SLOW)
+    room = game_create(a, **TEST_SLOW)
     seats = seats_join(b, room["code"])
     tv = await RoamingScreen.open("tv", [ws_b(room["board_socket"]), ws_a(room["board_socket"])])
     first = ("a", "a", "b")  # where each phone starts; it goes to the other when told
@@ -93,8 +94,7 @@ async def test_a_rolling_restart_mid_game_loses_no_move_and_leaves_no_screen_beh
             leaving = process_of(postgres_url, seats[phones.index(phone)]["seat"])
             marks = {screen.name: len(screen.closes) for screen in screens}
             # A move on its way as the signal comes: applied or not, never half.
-            moving = asyncio.create_task(player.move())
-            await asyncio.sleep(0.01)
+            moving = await move_sent(player)
             took = await terminated(process)
             assert took <= EXIT_SECONDS, took
             await moving
@@ -134,7 +134,7 @@ async def test_a_killed_process_sockets_audience_included_count_as_gone_within_t
     env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url,
            "PARTYHUB_CONNECTION_STALE_SECONDS": str(STALE_SECONDS)}
     a, b = daphnes.start(env), daphnes.start(env)
-    room = room_create(b, **HOAX_SLOW)
+    room = game_create(b, **TEST_SLOW)
     seats = seats_join(b, room["code"])
     tv = await Screen.open("tv", ws_url(b, room["board_socket"]))
     homes = (a, b, b)

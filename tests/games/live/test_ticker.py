@@ -16,7 +16,8 @@ from games.live import ticker
 from games.live.deadlines import Deadlines, deadline_noted
 from games.rooms import liveness, selectors, services
 from games.rooms.models import Action, Connection
-from tests.games.factories import board_open, frame_next, hoax_started, quiet, room_fresh
+from tests.games.factories import board_open, frame_next, quiet, room_fresh, started
+from tests.support.waits import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +35,7 @@ def clock(monkeypatch):
 
 async def running_room(clock, n: int = 3):
     clock.value = 1_700_000_000.0
-    room, seats = await db(hoax_started)(n, {"first_player": 0, "butler_seconds": 20})
+    room, seats = await db(started)(n, {"pick_seconds": 20})
     board = await board_open(room)
     snapshot = await frame_next(board)
     return room, seats, board, snapshot
@@ -48,7 +49,7 @@ async def test_nothing_happens_before_the_deadline(clock):
     assert await ticker.ticker_tick() == 0
     assert await quiet(board)
     stored = await db(room_fresh)(room)
-    assert stored.version == snapshot["version"] and stored.state["active"] == 0
+    assert stored.version == snapshot["version"] and not stored.state["over"]
     await board.disconnect()
 
 
@@ -59,10 +60,9 @@ async def test_a_due_deadline_expires_once_and_the_board_hears_of_it(clock):
     assert await ticker.ticker_tick() == 1
     frame = await frame_next(board)
     assert frame["version"] == snapshot["version"] + 1
-    # The first player's pick timed out: the supply's default went to them, the next one picks.
-    assert sum(frame["view"]["players"][0]["resources"].values()) == 1
-    assert frame["view"]["active"] == 1
-    assert frame["view"]["deadline"] == clock.value + 20
+    # The pick timed out: nobody picked, the cards are shown and nobody wins.
+    assert frame["view"]["over"] and frame["view"]["winners"] == []
+    assert frame["view"]["deadline"] is None
     timeouts = await db(Action.objects.filter(payload={"type": "timeout"}).count)()
     assert timeouts == 1
     # The next tick at the same moment finds nothing due.
@@ -73,17 +73,17 @@ async def test_a_due_deadline_expires_once_and_the_board_hears_of_it(clock):
 
 async def test_one_tick_expires_every_due_room(clock):
     first, _seats, board, snapshot = await running_room(clock)
-    second, _ = await db(hoax_started)(4, {"first_player": 0, "butler_seconds": 20})
+    second, _ = await db(started)(4, {"pick_seconds": 20})
     clock.value = snapshot["view"]["deadline"] + 1
     assert await ticker.ticker_tick() == 2
-    assert (await frame_next(board))["view"]["active"] == 1
-    assert (await db(room_fresh)(second)).state["active"] == 1
+    assert (await frame_next(board))["view"]["over"]
+    assert (await db(room_fresh)(second)).state["over"]
     await board.disconnect()
 
 
 async def test_one_failing_room_does_not_hold_up_the_others(clock, monkeypatch):
     first, _seats, board, snapshot = await running_room(clock)
-    second, _ = await db(hoax_started)(4, {"first_player": 0, "butler_seconds": 20})
+    second, _ = await db(started)(4, {"pick_seconds": 20})
     clock.value = snapshot["view"]["deadline"] + 1
     expire = services.deadline_expire
 
@@ -94,8 +94,8 @@ async def test_one_failing_room_does_not_hold_up_the_others(clock, monkeypatch):
 
     monkeypatch.setattr(services, "deadline_expire", expire_or_fail)
     assert await ticker.ticker_tick() == 1
-    assert (await db(room_fresh)(second)).state["active"] == 1
-    assert (await db(room_fresh)(first)).state["active"] == 0
+    assert (await db(room_fresh)(second)).state["over"]
+    assert not (await db(room_fresh)(first)).state["over"]
     await board.disconnect()
 
 
@@ -106,8 +106,8 @@ async def test_the_sweep_reports_a_phone_whose_socket_died(clock):
     await db(Connection.objects.filter(channel_name=channel).update)(last_seen=old)
     await ticker.ticker_sweep()
     frame = await frame_next(board)
-    assert frame["view"]["players"][2]["connected"] is False
     assert [p["connected"] for p in frame["room"]["players"]] == [True, True, False]
+    assert (await db(room_fresh)(room)).state["connected"] == [True, True, False]
     await board.disconnect()
 
 
@@ -145,7 +145,7 @@ async def test_the_running_ticker_expires_a_deadline_with_no_one_asking(clock, s
     settings.PARTYHUB_TICKER = True
     ticking(0.01)
     frame = await frame_next(board)
-    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
+    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["over"]
     await board.disconnect()
 
 
@@ -161,8 +161,10 @@ async def test_a_failing_database_is_tried_again_at_the_next_look_not_at_once(
     monkeypatch.setattr(selectors, "deadlines_due", down)
     settings.PARTYHUB_TICKER = True
     ticking(0.2)
+    # Time passing is what is tested: in half a second it looks at start, then once a look,
+    # never at once again (it spun thousands of times).
     await asyncio.sleep(0.5)
-    assert 2 <= len(calls) <= 4  # at start, then once per look (it spun thousands of times)
+    assert 2 <= len(calls) <= 4
     assert all(b - a >= 0.15 for a, b in itertools.pairwise(calls))
     assert "deadline tick failed" in caplog.text
 
@@ -215,41 +217,50 @@ async def test_the_ticker_does_not_wake_for_a_deadline_that_was_cleared(
     monkeypatch.setattr(selectors, "deadlines_due", due)
     settings.PARTYHUB_TICKER = True
     ticking(600)  # it looks at start, then not again during the test
-    await asyncio.sleep(0.2)
-    assert len(looks) == 1
+    await until(lambda: looks, what="the ticker's first look")
     deadline_noted(7, {"deadline": time.time() + 0.2})
     deadline_noted(8, {"deadline": time.time() + 0.3})
     deadline_noted(7, {"deadline": None})  # the room moved on before its deadline
+    # Time passing is what is tested: past both deadlines, it has woken once, not twice.
     await asyncio.sleep(0.6)
     # One wake, for room 8's deadline: none for room 7's, which no longer stood.
     assert len(looks) == 2 and looks[1] >= looks[0] + 0.25
 
 
 async def test_the_ticker_wakes_at_a_deadline_it_broadcast_without_looking_again(
-    settings, ticking
+    settings, ticking, monkeypatch
 ):
     from games.live.broadcast import snapshot_broadcast
+    from games.rooms.models import Game as GameRecord
     from games.rooms.models import Room
 
-    room, _seats = await db(hoax_started)(3, {"first_player": 0, "butler_seconds": 20})
+    room, _seats = await db(started)(3, {"pick_seconds": 20})
     board = await board_open(room)
     snapshot = await frame_next(board)
     settings.PARTYHUB_TICKER = True
+    looks = []
+    due = selectors.deadlines_due
+    monkeypatch.setattr(selectors, "deadlines_due", lambda: looks.append(1) or due())
     ticking(600)  # it looks at start, then not again during the test
-    await asyncio.sleep(0.3)
+    await until(lambda: looks, what="the ticker's first look")
     assert await quiet(board)  # the first look found the real deadline 20 s away
     soon = time.time() + 0.4
 
     def deadline_moved() -> None:
+        """The room as if its game had started 20 s before ``soon`` (its setup too, so that the
+        recap's replay of the timeout finds it due)."""
         Room.objects.filter(pk=room.pk).update(
             state={**room_fresh(room).state, "deadline": soon},
             deadline=datetime.fromtimestamp(soon, tz=UTC),
         )
+        game = GameRecord.objects.get(pk=room.current_game_id)
+        game.setup = {**game.setup, "now": soon - 20}
+        game.save(update_fields=["setup"])
 
     await db(deadline_moved)()
     await snapshot_broadcast(await db(selectors.snapshot_get)(room.code))
     assert (await frame_next(board))["version"] == snapshot["version"]
     frame = await frame_next(board)
-    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["active"] == 1
+    assert frame["version"] == snapshot["version"] + 1 and frame["view"]["over"]
     assert time.time() >= soon
     await board.disconnect()

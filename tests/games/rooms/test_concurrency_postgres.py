@@ -1,11 +1,12 @@
 """Changes at the same moment on PostgreSQL, each from its own process: the room's row lock.
 
-Two phones in Hoax's hoax window: the first "Hoax!" wins, the second must be refused. Two
-tickers on one deadline: it expires once. Each call runs in its own process (its own database
-connection) through ``games.services``, released together by a barrier. In the "queued" case
-the test also holds the room's row lock while both calls start, and lets go only once
-PostgreSQL shows both waiting for it, so the two calls are certainly in flight together. And
-every service that changes a room waits for that lock (``services.room_locked``).
+One phone's pick sent twice at once (two sockets of one seat, a double tap): the first wins,
+the second must be refused by the rules. Two tickers on one deadline: it expires once. Each
+call runs in its own process (its own database connection) through ``games.services``,
+released together by a barrier. In the "queued" case the test also holds the room's row lock
+while both calls start, and lets go only once PostgreSQL shows both waiting for it, so the two
+calls are certainly in flight together. And every service that changes a room waits for that
+lock (``services.room_locked``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import psycopg
 import pytest
 
 from tests.support.servers import ROOT
+from tests.support.testgame import pick
 
 pytestmark = pytest.mark.postgres
 
-HOAX = {"type": "hoax"}
+PICKS = [pick(4), pick(9)]  # seat 1's two picks, sent at once
 
 
 def race_run(args: list[str], env: dict[str, str], **popen: object) -> subprocess.Popen:
@@ -113,10 +115,10 @@ def room_row(db: psycopg.Connection, code: str) -> tuple[int, dict, int]:
 
 
 @pytest.mark.parametrize("mode", ["barrier", "queued"])
-def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str) -> None:
+def test_two_moves_at_once_exactly_one_applies(postgres_url: str, mode: str) -> None:
     room = race_setup(postgres_url)
-    assert room["phase"] == "hoax_window"
-    assert room["callers"] == [1, 2]
+    assert room["phase"] == "pick"
+    assert room["picked"] == [True, False, False]
     code = room["code"]
 
     with psycopg.connect(postgres_url, autocommit=True) as db:
@@ -127,36 +129,33 @@ def test_two_hoax_calls_at_once_exactly_one_applies(postgres_url: str, mode: str
         ).fetchone()[0]
 
         steps = [
-            {"kind": "move", "code": code, "token": room["tokens"][seat], "action": HOAX}
-            for seat in room["callers"]
+            {"kind": "move", "code": code, "token": room["tokens"][1], "action": action}
+            for action in PICKS
         ]
         results = two_at_once(postgres_url, code, steps, mode)
 
-        winners = [seat for seat, r in zip(room["callers"], results, strict=True) if r["ok"]]
+        winners = [action for action, r in zip(PICKS, results, strict=True) if r["ok"]]
         losers = [r for r in results if not r["ok"]]
         assert len(winners) == 1, results
         assert len(losers) == 1, results
         # The loser read the room only once the winner had committed (the row lock): the rules
-        # refuse its call, the game having moved on (not the write's version guard: conflict).
-        assert (losers[0]["error"], losers[0]["code"]) == ("RuleError", "called_first"), losers
+        # refuse its pick, the seat having picked (not the write's version guard: conflict).
+        assert (losers[0]["error"], losers[0]["code"]) == ("RuleError", "illegal"), losers
         winner = winners[0]
 
         version_after, state, _game = room_row(db, code)
         assert version_after == version_before + 1
         assert [r["version"] for r in results if r["ok"]] == [version_after]
-        # The call applied once: the winner holds the hoax card and the claim goes to a vote.
-        assert state["phase"] == "vote"
-        assert state["challenge"]["caller"] == winner
-        assert state["hoax_card"] == winner
-        assert [e["kind"] for e in state["log"]].count("hoax") == 1
+        # The pick applied once: seat 1 holds the winning move's card.
+        assert state["picks"] == [5, winner["card"], None]
 
         log = db.execute(
             "SELECT seq, seat, payload FROM games_action WHERE game_id = %s ORDER BY seq",
             [game_id],
         ).fetchall()
         assert len(log) == actions_before + 1
-        hoax_calls = [(seq, seat) for seq, seat, payload in log if payload == HOAX]
-        assert hoax_calls == [(version_after, winner)]
+        picks = [(seq, seat) for seq, seat, payload in log if payload in PICKS]
+        assert picks == [(version_after, 1)]
 
 
 @pytest.mark.parametrize("mode", ["barrier", "queued"])
@@ -171,7 +170,7 @@ def test_two_tickers_on_one_deadline_expire_it_once(postgres_url: str, mode: str
         version, state, game_id = room_row(db, code)
         assert version == room["version"] + 1
         assert [r["version"] for r in results if r["applied"]] == [version]
-        assert state["phase"] != "hoax_window"  # nobody called: the window closed once
+        assert state["round"] == 2  # nobody else picked: the round closed once
         timeouts = db.execute(
             "SELECT seq FROM games_action WHERE game_id = %s AND payload = %s::jsonb",
             [game_id, json.dumps({"type": "timeout"})],
@@ -214,7 +213,7 @@ def test_every_change_to_a_room_waits_for_its_row_lock(postgres_url: str) -> Non
     database = postgres_url.rsplit("/", 1)[1]
     later = time.time() + 10_000  # past any deadline the game sets
     steps = [
-        (code, {"kind": "move", "code": code, "token": room["tokens"][1], "action": HOAX}),
+        (code, {"kind": "move", "code": code, "token": room["tokens"][1], "action": PICKS[0]}),
         (code, {"kind": "lock", "code": code, "host": room["host"]}),
         (code, {"kind": "close", "channel": room["channels"][2]}),
         (code, {"kind": "expire", "room": room["id"], "now": later}),

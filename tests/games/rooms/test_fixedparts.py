@@ -9,8 +9,8 @@ import pytest
 from games.kit import registry
 from games.rooms import fixedparts, selectors, services
 from games.rooms.models import Game, Room
-from tests.games.factories import by_position, hoax_started
-from tests.games.rooms.test_host_tools import outfox_started
+from tests.games.factories import by_position, started
+from tests.support.testgame import TEST_GAME, pick
 
 pytestmark = pytest.mark.django_db
 
@@ -33,28 +33,25 @@ def game_of(room: Room) -> int:
     return Room.objects.values_list("current_game_id", flat=True).get(pk=room.pk)
 
 
-def outfox_moved(monkeypatch) -> Room:
-    """An Outfox room whose reader has picked a card (a move after the start)."""
-    room, seats = outfox_started(monkeypatch)
-    reader = by_position(seats)[room.state["plan"][0][0]]
-    card = room.state["cards"][room.state["offer"][0]]["id"]
-    services.action_submit(room.code, reader.token, {"type": "pick_card", "card": card})
+def moved() -> Room:
+    """A room of the test game where a seat has picked (a move after the start)."""
+    room, seats = started(3, {"top": 12})
+    services.action_submit(room.code, by_position(seats)[0].token, pick(9))
     return room
 
 
-def test_a_move_saves_the_state_without_its_fixed_parts_and_it_reads_back_whole(monkeypatch):
-    room = outfox_moved(monkeypatch)
+def test_a_move_saves_the_state_without_its_fixed_parts_and_it_reads_back_whole():
+    room = moved()
     saved = column(room)
     whole = selectors.room_get(room.code).state
-    assert "cards" not in saved and "options" not in saved
-    assert saved["phase"] == whole["phase"] == "fox"
-    assert whole == {**saved, "cards": whole["cards"], "options": whole["options"]}
-    assert [card["id"] for card in whole["cards"]][:3] == [900, 901, 902]
+    assert registry.game(TEST_GAME).fixed == ("options",)
+    assert "options" not in saved and saved["picks"] == [9, None, None]
+    assert whole == {**saved, "options": whole["options"]} and whole["options"]["top"] == 12
     assert whole == selectors.game_replay(Game.objects.get(pk=game_of(room)))
 
 
 def test_a_process_that_never_saw_the_game_sets_its_fixed_parts_up_again(monkeypatch):
-    room = outfox_moved(monkeypatch)
+    room = moved()
     remembered = selectors.room_get(room.code).state
     fixedparts.remembered.clear()
     calls, setup = [], fixedparts.game_setup
@@ -64,17 +61,17 @@ def test_a_process_that_never_saw_the_game_sets_its_fixed_parts_up_again(monkeyp
     assert calls == [game_of(room)]  # once, then remembered
 
 
-def test_another_game_under_a_reused_key_is_not_taken_for_this_one(monkeypatch):
-    room = outfox_moved(monkeypatch)
+def test_another_game_under_a_reused_key_is_not_taken_for_this_one():
+    room = moved()
     whole = selectors.room_get(room.code).state
     fixedparts.remembered.clear()
     # A game that had this key before, with another seed (a database reuses a deleted key).
-    fixedparts.remembered[(game_of(room), whole["seed"] + 1)] = {"cards": [], "options": {}}
+    fixedparts.remembered[(game_of(room), whole["seed"] + 1)] = {"options": {}}
     assert selectors.room_get(room.code).state == whole
 
 
-def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(monkeypatch):
-    room, seats = hoax_started(3)
+def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without():
+    room, seats = started(3)
     whole = selectors.room_get(room.code).state
     Room.objects.filter(pk=room.pk).update(state=whole)  # as saved before the split
     fixedparts.remembered.clear()
@@ -82,7 +79,7 @@ def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(m
     assert fixedparts.remembered == {}  # nothing needed from the setup
     mover, action = next(
         (seat, action) for seat in seats if seat.position is not None
-        for action in registry.game("hoax").legal_actions(whole, seat.position)
+        for action in registry.game(TEST_GAME).legal_actions(whole, seat.position)
     )
     services.action_submit(room.code, mover.token, action)
     assert "options" not in column(room)
@@ -90,16 +87,16 @@ def test_a_state_saved_whole_reads_as_it_is_and_the_next_move_saves_it_without(m
 
 
 def test_a_game_with_no_fixed_part_is_saved_as_it_is(monkeypatch):
-    monkeypatch.setitem(registry.games(), "hoax", dataclasses.replace(registry.game("hoax"),
-                                                                      fixed=()))
-    room, _seats = hoax_started(3)
+    monkeypatch.setitem(registry.games(), TEST_GAME,
+                        dataclasses.replace(registry.game(TEST_GAME), fixed=()))
+    room, _seats = started(3)
     assert column(room) == selectors.room_get(room.code).state
     assert "options" in column(room)
 
 
 def test_a_process_remembers_a_bounded_number_of_games(monkeypatch):
     monkeypatch.setattr(fixedparts, "REMEMBERED_GAMES", 2)
-    rooms = [hoax_started(3)[0] for _ in range(3)]
+    rooms = [started(3)[0] for _ in range(3)]
     assert [key for key, _parts in fixedparts.remembered.items()] == [
         (game_of(room), column(room)["seed"]) for room in rooms[1:]
     ]  # each start remembers its game; the first is forgotten

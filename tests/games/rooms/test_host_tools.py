@@ -3,23 +3,38 @@ a seat to a new phone, extended timers, the family filter, streamer mode and swi
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from games.kit.registry import adapter_get
+from games.kit import registry
+from games.kit.registry import GAMES, adapter_get
+from games.kit.rules import MoveTable, Refusal
+from games.live.consumers import host_cookie_name as services_host_cookie
 from games.rooms import presence, selectors, services
 from games.rooms.models import Action, Connection, Game, Room, Seat
 from games.rooms.services import Actor
 from tests.games.factories import (
-    by_position,
-    hoax_started,
     host,
-    pick_active,
+    picks_made,
     room_fresh,
     room_make,
-    seats_join,
-    seats_online,
+    started,
 )
 from tests.games.rooms.test_services import refused
+from tests.support.testgame import TEST_GAME, game_under_test, pick
+
+
+def another_game() -> str:
+    """Another registered game to switch to: the first whose default options it can deal with
+    here (a game whose content is curated in the database may find none in a test's)."""
+    for game_id in GAMES:
+        try:
+            if game_id != TEST_GAME and adapter_get(game_id).options_clean({}) is not None:
+                return game_id
+        except Refusal:  # e.g. no card in this database matches its defaults
+            continue
+    raise AssertionError("no other game to switch to")
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +49,7 @@ def clock(monkeypatch, at: float) -> None:
 
 def test_pause_freezes_the_deadline_and_resume_shifts_it_by_the_time_paused(monkeypatch):
     clock(monkeypatch, 1_000.0)
-    room, seats = hoax_started(3)  # setup: the first pick has a deadline
+    room, seats = started(3)  # the first round's pick has a deadline
     deadline = room.state["deadline"]
     assert deadline == 1_000.0 + 60 and selectors.deadlines_due(deadline + 1) == [room.pk]
 
@@ -60,12 +75,11 @@ def test_pause_freezes_the_deadline_and_resume_shifts_it_by_the_time_paused(monk
 
 
 def test_moves_are_refused_while_paused():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     services.room_pause_set(room.code, host(room), True)
     room = room_fresh(room)
-    active = by_position(seats)[room.state["active"]]
     with refused("paused") as info:
-        services.action_submit(room.code, active.token, {"type": "pick", "resource": "cash"})
+        services.action_submit(room.code, seats[0].token, pick(3))
     assert "paused" in str(info.value.message)
     assert room_fresh(room).version == room.version
     with refused("paused"):
@@ -74,7 +88,7 @@ def test_moves_are_refused_while_paused():
 
 def test_a_paused_game_records_presence_on_the_stopped_clock(monkeypatch):
     clock(monkeypatch, 2_000.0)
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     clock(monkeypatch, 2_005.0)
     services.room_pause_set(room.code, host(room), True)
     clock(monkeypatch, 2_100.0)
@@ -86,18 +100,18 @@ def test_a_paused_game_records_presence_on_the_stopped_clock(monkeypatch):
 
 
 def test_only_the_host_pauses_and_only_a_running_game(monkeypatch):
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     with refused("not_host"):
         services.room_pause_set(room.code, Actor(seat_token=seats[1].token), True)
     with refused("not_paused"):
         services.room_pause_set(room.code, host(room), False)
-    lobby = room_make("hoax")
+    lobby = room_make(TEST_GAME)
     with refused("wrong_phase"):
         services.room_pause_set(lobby.code, host(lobby), True)
 
 
 def test_the_vip_phone_may_pause():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     services.room_pause_set(room.code, Actor(seat_token=seats[0].token), True)
     assert room_fresh(room).paused_at is not None
 
@@ -108,27 +122,23 @@ def test_the_vip_phone_may_pause():
 @pytest.mark.parametrize("scale", [1, 1.5, 2])
 def test_extended_timers_stretch_every_deadline_and_replay(monkeypatch, scale):
     clock(monkeypatch, 1_000.0)
-    room, seats = hoax_started(3, {"timer_scale": scale, "butler_seconds": 20})
+    room, seats = started(3, {"timer_scale": scale, "pick_seconds": 20, "rounds": 2})
     assert room.state["deadline"] == 1_000.0 + 20 * scale
-    room = pick_active(room, seats)
-    # Every later deadline too: claim, then the hoax window's.
-    active = by_position(seats)[room.state["active"]]
-    services.action_submit(room.code, active.token, {
-        "type": "claim", "character": "lover", "resource": "evidence"})
-    room = room_fresh(room)
-    assert room.state["phase"] == "hoax_window"
-    assert room.state["deadline"] == 1_000.0 + room.options["hoax_window_seconds"] * scale
+    clock(monkeypatch, 1_005.0)
+    room = picks_made(room, seats, [1, 2, 3])  # every later deadline too: the next round's
+    assert room.state["round"] == 2
+    assert room.state["deadline"] == 1_005.0 + 20 * scale
     assert selectors.game_replay(Game.objects.get(pk=room.current_game_id)) == room.state
 
 
 def test_the_timers_are_one_of_three_and_a_switch_of_game_keeps_them():
-    room = room_make("hoax")
+    room = room_make(TEST_GAME)
     with refused("bad_options"):
         services.room_options_set(room.code, host(room), {"timer_scale": 3})
     with refused("bad_options"):
         services.room_options_set(room.code, host(room), {"timer_scale": True})
     services.room_options_set(room.code, host(room), {"timer_scale": 1.5})
-    services.room_switch_game(room.code, host(room), "werewolf")
+    services.room_switch_game(room.code, host(room), another_game())
     assert room_fresh(room).options["timer_scale"] == 1.5
 
 
@@ -141,7 +151,7 @@ def test_the_timers_are_one_of_three_and_a_switch_of_game_keeps_them():
 def test_the_family_filter_refuses_a_rude_name_in_each_language(language, name):
     from django.utils import translation
 
-    room = room_make("hoax")
+    room = room_make(TEST_GAME)
     with translation.override(language), refused("filtered") as info:
         services.seat_join(room.code, name)
     assert "family-friendly" in str(info.value.message)
@@ -149,12 +159,12 @@ def test_the_family_filter_refuses_a_rude_name_in_each_language(language, name):
 
 
 def test_the_host_turns_the_filter_off_in_the_lobby_only():
-    room = room_make("hoax")
+    room = room_make(TEST_GAME)
     assert room.family_filter
     services.room_host_settings(room.code, host(room), {"family_filter": False})
     seat, _snapshot = services.seat_join(room.code, "Shit Happens")
     assert seat.name == "Shit Happens"
-    room, _seats = hoax_started(3)
+    room, _seats = started(3)
     with refused("wrong_phase"):
         services.room_host_settings(room.code, host(room), {"family_filter": False})
     with refused("bad_message"):
@@ -163,47 +173,24 @@ def test_the_host_turns_the_filter_off_in_the_lobby_only():
         services.room_host_settings(room.code, host(room), {"locked": True})
 
 
-CARDS = [
-    {"id": 900 + i, "question": f"Question {i}", "source": "Source", "language": "en",
-     "answers": [f"Answer {i}-{rank}" for rank in range(1, 6)],
-     "reading_order": [3, 2, 0, 5, 1, 4]}
-    for i in range(12)
-]
-
-
-def outfox_started(monkeypatch, n: int = 3, options: dict | None = None):
-    """A started Outfox room on a fixed deck (no deck in the database needed)."""
-    monkeypatch.setattr(adapter_get("outfox"), "content_for",
-                        lambda room, n_players, seed: {"cards": CARDS})
-    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
-    room = room_make("outfox", options)
-    seats = seats_join(room, n)
-    seats_online(room, seats)
-    services.room_start(room.code, host(room))
-    room = room_fresh(room)
-    return room, [Seat.objects.get(pk=seat.pk) for seat in seats]
-
-
-def test_the_family_filter_refuses_a_rude_fox_answer(monkeypatch):
+def test_the_family_filter_refuses_a_rude_free_text(monkeypatch):
+    """What a player types (the game's ``free_text``: the test game's shout) is checked in the
+    writer's language before the rules see it."""
     from django.utils import translation
 
-    room, seats = outfox_started(monkeypatch)
-    reader = by_position(seats)[room.state["plan"][0][0]]
-    card = room.state["cards"][room.state["offer"][0]]["id"]
-    services.action_submit(room.code, reader.token, {"type": "pick_card", "card": card})
-    room = room_fresh(room)
+    room, seats = started(3)
     with translation.override("fr"), refused("filtered"):
-        services.action_submit(room.code, reader.token, {"type": "fox", "text": "Fils de pute"})
+        services.action_submit(room.code, seats[0].token, pick(3, "Fils de pute"))
     assert room_fresh(room).version == room.version
-    services.action_submit(room.code, reader.token, {"type": "fox", "text": "Wile E. Coyote"})
-    assert room_fresh(room).state["phase"] == "read"
+    services.action_submit(room.code, seats[0].token, pick(3, "Wile E. Coyote"))
+    assert room_fresh(room).state["shouts"][0] == "Wile E. Coyote"
 
 
 # --- streamer mode --------------------------------------------------------------------------
 
 
 def test_streamer_mode_is_the_hosts_at_any_time():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     with refused("not_host"):
         services.room_host_settings(room.code, Actor(seat_token=seats[2].token), {"streamer": True})
     services.room_host_settings(room.code, host(room), {"streamer": True})
@@ -214,53 +201,28 @@ def test_streamer_mode_is_the_hosts_at_any_time():
 
 
 def test_switch_game_goes_to_the_new_games_lobby_with_the_same_seats():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
+    other = another_game()
     with refused("wrong_phase"):
-        services.room_switch_game(room.code, host(room), "werewolf")
+        services.room_switch_game(room.code, host(room), other)
     Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
     with refused("no_game"):
         services.room_switch_game(room.code, host(room), "chess")
-    services.room_switch_game(room.code, host(room), "werewolf")
+    services.room_switch_game(room.code, host(room), other)
     switched = room_fresh(room)
     assert (switched.pk, switched.code, switched.game, switched.status, switched.state) == (
-        room.pk, room.code, "werewolf", Room.Status.LOBBY, None)
-    assert switched.options == adapter_get("werewolf").options_clean({})
+        room.pk, room.code, other, Room.Status.LOBBY, None)
+    assert switched.options == adapter_get(other).options_clean({})
     assert Game.objects.filter(room=room).count() == 1  # no new room, the old game kept
     assert [seat.pk for seat in room.seats.all()] == [seat.pk for seat in seats]
     assert all(seat.position is None and not seat.is_audience for seat in room.seats.all())
-
-
-def test_switching_to_a_game_with_a_card_language_deals_in_the_screens_language(monkeypatch):
-    """Outfox next from a Hoax room starts at the cards of the asking screen's language, as the
-    home page's form does (not "Any language", which dealt an English TV a Spanish card)."""
-    from django.utils import translation
-
-    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
-    for language in ("en", "es"):
-        room = room_make("hoax")
-        Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
-        with translation.override(language):
-            services.room_switch_game(room.code, host(room), "outfox")
-        assert room_fresh(room).options["language"] == language
-
-
-def test_switching_back_keeps_the_rooms_card_language(monkeypatch):
-    """A card language the host chose stays the room's when it comes back to a game that has one."""
-    from django.utils import translation
-
-    monkeypatch.setattr("questions.selection.card_count", lambda *filters: len(CARDS))
-    room = room_make("outfox", {"language": "fr"})
-    Room.objects.filter(pk=room.pk).update(status=Room.Status.OVER)
-    with translation.override("en"):
-        services.room_switch_game(room.code, host(room), "outfox")
-    assert room_fresh(room).options["language"] == "fr"
 
 
 # --- hand a seat to a new phone ------------------------------------------------------------
 
 
 def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     seat = seats[1]
     with refused("not_host"):
         services.seat_handover_code(room.code, Actor(seat_token=seats[2].token), seat.pk)
@@ -278,7 +240,7 @@ def test_a_handed_seat_gets_a_new_token_and_the_old_one_stops_working():
 
 def test_a_wrong_handover_code_voids_the_rooms_pending_codes():
     """Six digits cannot be found by trying them: the first wrong guess ends every code."""
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
     with refused("bad_handover"):
         services.seat_takeover(room.code, "000000" if code != "000000" else "111111")
@@ -299,7 +261,7 @@ def test_the_host_screens_learn_when_a_handover_code_is_used_or_voided():
     def pending(snapshot):
         return [player["handover"] for player in room_public(snapshot)["players"]]
 
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
     assert pending(selectors.snapshot_get(room.code)) == [False, True, False]
     version = room_fresh(room).version
@@ -317,7 +279,7 @@ def test_the_host_screens_learn_when_a_handover_code_is_used_or_voided():
 
 
 def test_a_handover_code_expires(monkeypatch):
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     clock(monkeypatch, 1_000.0)
     code, _seat = services.seat_handover_code(room.code, host(room), seats[1].pk)
     clock(monkeypatch, 1_000.0 + services.HANDOVER_SECONDS + 1)
@@ -329,14 +291,14 @@ def test_a_handover_code_expires(monkeypatch):
 
 
 def test_removing_a_player_mid_game_applies_the_rules_move_and_frees_the_seat():
-    room, seats = hoax_started(4)
-    room = pick_active(room, seats)
-    victim = next(seat for seat in seats if seat.position != room.state["active"])
+    room, seats = started(4, {"rounds": 2})
+    room = picks_made(room, seats, [2, 5])
+    victim = seats[2]
     snapshot = services.seat_remove(room.code, host(room), victim.pk)
     assert snapshot.kicked == [victim.pk]
     room = room_fresh(room)
     victim = Seat.objects.get(pk=victim.pk)
-    assert victim.removed and room.state["out"][victim.position]
+    assert victim.removed and room.state["left"][victim.position]
     assert not Connection.objects.filter(seat=victim).exists()
     last = Action.objects.filter(game=room.current_game_id).order_by("seq").last()
     assert last.seat is None and last.payload == {"type": "remove", "target": victim.position}
@@ -350,9 +312,8 @@ def test_removing_a_player_mid_game_applies_the_rules_move_and_frees_the_seat():
 
 
 def test_a_removed_player_rejoins_as_audience_under_the_same_name():
-    room, seats = hoax_started(4)
-    room = pick_active(room, seats)
-    victim, other = [seat for seat in seats if seat.position != room.state["active"]][:2]
+    room, seats = started(4)
+    victim, other = seats[1], seats[2]
     services.seat_remove(room.code, host(room), victim.pk)
     again, snapshot = services.seat_join(room.code, victim.name.upper())
     assert again.is_audience and again.name == victim.name.upper() and snapshot is None
@@ -363,27 +324,20 @@ def test_a_removed_player_rejoins_as_audience_under_the_same_name():
 
 
 def test_a_removed_vip_hands_the_host_controls_to_the_next_player():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     services.seat_remove(room.code, host(room), seats[0].pk)
     assert selectors.vip_seat(list(room.seats.all())).pk == seats[1].pk
 
 
-def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move():
-    room = room_make("werewolf")
-    seats = seats_join(room, 7)
-    seats_online(room, seats)
-    services.room_start(room.code, host(room))
+def test_removal_through_the_host_menu_or_the_games_own_control_is_one_move():
+    room, seats = started(4)
+    snapshot = services.seat_remove(room.code, host(room), seats[1].pk)
+    assert snapshot.kicked == [seats[1].pk]
     room = room_fresh(room)
-    # Two of the village leave (two werewolves leaving would end the game, and its controls).
-    village = [seat for seat, card in enumerate(room.state["cards"]) if card != "werewolf"]
-    first, second = village[:2]
-    snapshot = services.seat_remove(room.code, host(room), seats[first].pk)
-    assert snapshot.kicked == [seats[first].pk]
-    room = room_fresh(room)
-    assert not room.state["alive"][first]
+    assert room.state["left"][1]
     # The game's own control ("act" remove, by position) goes the same way: the phone is sent off.
-    snapshot = services.room_host_act(room.code, host(room), {"type": "remove", "target": second})
-    assert snapshot.kicked == [seats[second].pk] and Seat.objects.get(pk=seats[second].pk).removed
+    snapshot = services.room_host_act(room.code, host(room), {"type": "remove", "target": 2})
+    assert snapshot.kicked == [seats[2].pk] and Seat.objects.get(pk=seats[2].pk).removed
     assert room_fresh(room).status == Room.Status.PLAYING
     with refused("no_seat"):
         services.room_host_act(room.code, host(room), {"type": "remove", "target": True})
@@ -391,13 +345,40 @@ def test_werewolf_removal_through_the_host_menu_or_its_own_control_is_one_move()
     assert selectors.game_replay(game) == room_fresh(room).state
 
 
+def test_a_game_that_declares_no_remove_is_offered_none_and_refuses_it_clearly(client):
+    """Remove is a host move the game declares (the kit's ``remove_move``): without it, the
+    host menu offers no Remove (its page says which host moves there are) and a request for
+    one is refused by the platform, in words, not by the rules' "Unknown action."."""
+    played = game_under_test()
+    keep = MoveTable([line for line in played.moves.moves if line.type != "remove"],
+                     present=played.moves.present)
+    registry.games()[TEST_GAME] = dataclasses.replace(played, moves=keep, host_actions=())
+    registry.adapter_get.cache_clear()  # its adapter holds the Game it was made with
+    try:
+        room, seats = started(3)
+        with refused("bad_action") as info:
+            services.seat_remove(room.code, host(room), seats[1].pk)
+        assert info.value.message == "This game has no such host control."
+        with refused("bad_action"):
+            services.room_host_act(room.code, host(room), {"type": "remove", "target": 1})
+        assert not Seat.objects.get(pk=seats[1].pk).removed
+        client.cookies[services_host_cookie(room.code)] = room.host_token
+        assert '"host_actions": []' in client.get(f"/tv/{room.code}").content.decode()
+    finally:
+        registry.games()[TEST_GAME] = played
+        registry.adapter_get.cache_clear()
+    room, _seats = started(3)
+    assert '"host_actions": ["remove"]' in client.get(f"/tv/{room.code}").content.decode()
+
+
 def test_a_game_with_a_pause_and_removals_ends_with_its_recap():
-    room, seats = hoax_started(3)
+    room, seats = started(3)
     services.room_pause_set(room.code, host(room), True)
     services.room_pause_set(room.code, host(room), False)
     services.seat_remove(room.code, host(room), seats[1].pk)
-    snapshot = services.seat_remove(room.code, host(room), seats[2].pk)  # Ann is left: she wins
+    services.seat_remove(room.code, host(room), seats[2].pk)
+    snapshot = services.action_submit(room.code, seats[0].token, pick(2))  # Ann is left: she wins
     room = room_fresh(room)
-    assert room.status == Room.Status.OVER and room.state["winner"] == 0
+    assert room.status == Room.Status.OVER and room.state["winners"] == [0]
     game = Game.objects.get(pk=room.current_game_id)
     assert game.recap is not None and snapshot.recap == game.recap  # the log replayed, resume too

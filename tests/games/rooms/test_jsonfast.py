@@ -10,6 +10,7 @@ from django.core.management import call_command
 
 from games.rooms.jsonfast import FastJSONDecoder, FastJSONEncoder, FastJSONField
 from games.rooms.models import Room
+from tests.support.testgame import TEST_GAME
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ def test_the_field_is_the_stock_field_to_migrations() -> None:
 
 @pytest.mark.django_db
 def test_rooms_store_and_query_json_as_before() -> None:
-    room = Room.objects.create(code="QQQQ", game="hoax", host_token="t",
+    room = Room.objects.create(code="QQQQ", game=TEST_GAME, host_token="t",
                                state={"phase": "vote", "names": ["Zoë"]})
     assert Room.objects.get(pk=room.pk).state == {"phase": "vote", "names": ["Zoë"]}
     assert Room.objects.filter(state__phase="vote", state__names__0="Zoë").count() == 1

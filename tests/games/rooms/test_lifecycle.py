@@ -26,13 +26,12 @@ from games.rooms import lifecycle, presence, selectors, services
 from games.rooms.models import AudienceVote, Connection, Game, Room, Seat
 from tests.games.factories import (
     frame_next,
-    hoax_started,
     host,
-    pick_active,
-    room_fresh,
+    picks_made,
     room_make,
     seats_join,
     socket_open,
+    started,
 )
 
 pytestmark = pytest.mark.django_db
@@ -149,14 +148,14 @@ def test_a_live_rooms_code_is_still_never_given_twice(monkeypatch):
 
 
 def test_the_old_rooms_seat_token_cannot_act_in_the_new_room(monkeypatch):
-    old, seats = hoax_started(3)
+    old, seats = started(3)
     lifecycle.rooms_end_now([old.pk])
     code_forced(monkeypatch, old.code)
     new = room_make()
     seats_join(new, 3)
     services.room_start(new.code, host(new))
     with pytest.raises(errors.ServiceError) as refused:
-        services.action_submit(new.code, seats[0].token, {"type": "pick", "resource": "cash"})
+        services.action_submit(new.code, seats[0].token, {"type": "pick", "card": 3})
     assert refused.value.code == "no_seat"
 
 
@@ -215,9 +214,9 @@ async def test_the_ticker_sweeps_and_tells(monkeypatch):
 
 
 def test_a_games_record_outlives_its_room_and_still_replays(monkeypatch):
-    room, seats = hoax_started(3, {"first_player": 0})
-    room = pick_active(room, seats)
-    live_state = room_fresh(room).state
+    room, seats = started(3, {"rounds": 2})
+    room = picks_made(room, seats, [4, 2, 7, 1])
+    live_state = room.state
     game = Game.objects.get(pk=room.current_game_id)
     actions = game.actions.count()
     lifecycle.rooms_end_now([room.pk])
@@ -229,7 +228,7 @@ def test_a_games_record_outlives_its_room_and_still_replays(monkeypatch):
 
 
 def test_audience_votes_become_tallies_in_the_record():
-    room, _seats = hoax_started(3)
+    room, _seats = started(3)
     watchers = [services.seat_join(room.code, name)[0] for name in ("Kim", "Lou", "Max")]
     game = Game.objects.get(pk=room.current_game_id)
     for seat, choice in zip(watchers, ["yes", "yes", "no"], strict=True):
@@ -246,7 +245,7 @@ def test_audience_votes_become_tallies_in_the_record():
 
 
 def test_records_are_pruned_once_their_retention_ends():
-    kept, pruned = hoax_started(3)[0], hoax_started(3)[0]
+    kept, pruned = started(3)[0], started(3)[0]
     lifecycle.rooms_end_now([kept.pk, pruned.pk])
     now = timezone.now()
     retention = timedelta(days=365)
@@ -292,7 +291,7 @@ def test_the_closed_page_is_translated(client):
 
 
 def test_the_admin_closes_rooms_as_the_sweeper_ends_them(admin_client):
-    room, _seats = hoax_started(3)
+    room, _seats = started(3)
     other = room_make()
     response = admin_client.post("/admin/games/room/", {
         "action": "rooms_close", "_selected_action": [room.pk]}, follow=True)
@@ -339,7 +338,7 @@ def test_the_rooms_gauge_counts_live_rooms_and_the_counter_ended_ones(
 def test_protocol_docs_name_the_closed_frame():
     from pathlib import Path
 
-    protocol = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    protocol = (Path(__file__).resolve().parents[3] / "docs" / "protocol.md").read_text()
     assert re.search(r'"type": ?"closed"', protocol) and "4410" in protocol
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from games.rooms.codes import CODE_ALPHABET, CODE_LENGTH
 from tests.support.servers import ROOT, manage
+from tests.support.testgame import TEST_GAME
 
 pytestmark = pytest.mark.postgres
 
@@ -28,7 +29,7 @@ ENDED_ROOMS = f"""
 INSERT INTO games_room (code, game, options, status, locked, host_token, version,
                         family_filter, streamer, remote_party, created_at, updated_at, ended_at,
                         ended_code, ended_reason)
-SELECT NULL, 'hoax', '{{}}', 'over', false, md5(i::text), 1, true, false, false,
+SELECT NULL, '{TEST_GAME}', '{{}}', 'over', false, md5(i::text), 1, true, false, false,
        now() - interval '2 days', now() - interval '2 days', now() - interval '1 day',
        substr(a, mod(i, {CODES}) / 9261 + 1, 1) || substr(a, mod(i, 9261) / 441 + 1, 1)
        || substr(a, mod(i, 441) / 21 + 1, 1) || substr(a, mod(i, 21) + 1, 1), 'over'
@@ -41,7 +42,8 @@ from django.db import connection
 from django.utils import timezone
 from games.rooms import lifecycle, selectors, services
 from games.rooms.models import Room
-rooms = [services.room_create("hoax") for _ in range(20)]
+from tests.support.testgame import TEST_GAME
+rooms = [services.room_create(TEST_GAME) for _ in range(20)]
 with connection.cursor() as cursor:
     sql, params = lifecycle.rooms_due(timezone.now(), 100).query.sql_with_params()
     cursor.execute("EXPLAIN " + sql, params)
@@ -92,7 +94,8 @@ def test_the_sweep_passes_by_a_room_whose_row_is_held(postgres_url):
     rooms = shell(postgres_url, """
 import json
 from games.rooms import selectors, services
-print(json.dumps([services.room_create("hoax").pk for _ in range(3)]))
+from tests.support.testgame import TEST_GAME
+print(json.dumps([services.room_create(TEST_GAME).pk for _ in range(3)]))
 """)
     held = rooms[1]
     with psycopg.connect(postgres_url) as holder:  # a move in progress on one room

@@ -11,7 +11,7 @@ import pytest
 
 from games.rooms.wordfilter import entries, is_rude
 
-DECKS = Path(__file__).resolve().parents[2] / "fixtures" / "decks"
+DECKS = Path(__file__).resolve().parents[3] / "fixtures" / "decks"
 
 
 @pytest.mark.parametrize(("text", "language"), [
