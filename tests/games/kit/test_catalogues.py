@@ -39,24 +39,24 @@ def test_each_games_catalogue_comes_before_the_projects():
 
 
 def test_a_games_catalogue_wins_over_the_projects_for_its_words(tmp_path, monkeypatch):
-    """A game whose catalogue words "Close" its own way: its pages say it so (before, the
-    project's catalogue, listed first, won)."""
+    """A game whose catalogue words a message the project's also translates its own way: its
+    pages say it so (before, the project's catalogue, listed first, won)."""
     package = tmp_path / "catalogued"
     (package / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
     (package / "__init__.py").write_text("")
     po = package / "locale" / "fr" / "LC_MESSAGES" / "django.po"
     po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                  'msgid "Close"\nmsgstr "Fermer la carte"\n')
+                  'msgid "This room is locked."\nmsgstr "La table est fermée."\n')
     subprocess.run(["msgfmt", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
     monkeypatch.syspath_prepend(str(tmp_path))
     with translation.override("fr"):
-        project = translation.gettext("Close")
-    assert project != "Fermer la carte"
+        project = translation.gettext("This room is locked.")
+    assert project not in ("This room is locked.", "La table est fermée.")  # the project's own
     with override_settings(LOCALE_PATHS=locale_paths(["catalogued"])):
         with translation.override("fr"):
-            assert translation.gettext("Close") == "Fermer la carte"
+            assert translation.gettext("This room is locked.") == "La table est fermée."
     with translation.override("fr"):
-        assert translation.gettext("Close") == project
+        assert translation.gettext("This room is locked.") == project
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
