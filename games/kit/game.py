@@ -110,7 +110,8 @@ class Game:
     """Everything the platform, the benchmark, the sweep and the tests know of one game. The
     rules' functions keep the signatures ``games.kit.rules`` describes; every other part is
     data or a pure function. ``Game.of(rules, ...)`` builds one from a rules module, each part
-    the module does not give filled here, once."""
+    the module does not give filled here, once (a copy made with ``dataclasses.replace`` keeps
+    the filled parts: give ``None`` for one to be derived again from the new ones)."""
 
     id: str = _part("the game's package name (its app label, its static folder)")
     package: str = _part("the dotted name of the game's package (its static/ and locale/)")

@@ -352,7 +352,9 @@ def test_a_game_that_declares_no_remove_is_offered_none_and_refuses_it_clearly(c
     played = game_under_test()
     keep = MoveTable([line for line in played.moves.moves if line.type != "remove"],
                      present=played.moves.present)
-    registry.games()[TEST_GAME] = dataclasses.replace(played, moves=keep, host_actions=())
+    # (apply=None: derived again from the new table; host_actions=None: from its HOST lines)
+    registry.games()[TEST_GAME] = dataclasses.replace(played, moves=keep, host_actions=None,
+                                                      apply=None)
     registry.adapter_get.cache_clear()  # its adapter holds the Game it was made with
     try:
         room, seats = started(3)
