@@ -53,23 +53,30 @@ play: $(PROD_STAMP) .secret_key
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py collectstatic --noinput -v0
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY="$$(cat .secret_key)" $(BIN)/python manage.py play --host $(HOST) --port $(PORT)
 
-# The whole suite and, beside it, the test-only fourth game (tests/fourthgame/), which only its
-# own settings register: its tests and its browser sweep, through a platform that has never heard
-# of it. The fourth game's pass shares nothing with the main one (its hub and database are its
-# own, its screenshots named for it) and fills the main pass's idle moments; its report is
-# printed after the main one's, and either failing fails the target. The main pass ends with its
-# 25 slowest steps, to see where the suite's time goes (it is CPU-bound on two cores: Chromium's
-# rendering first).
-FOURTH_LOG := artifacts/fourthgame-test.log
+# The whole suite (tests/settings.py: the hub's games and the test-only fourth game, which the
+# platform's own tests play) and, beside it, the registry check: a fifth game written in the test
+# tree (tests/fifthgame/, none of the optional parts) registered by its one line,
+# PARTYHUB_TEST_GAMES=tests.fifthgame, under which the platform's tests (but the multi-process
+# ones, marked postgres or redis), the contract suite, the fifth game's own tests, its browser
+# sweep and the end screen's "Play next" must pass as they do without it. That pass shares
+# nothing with the main one (its hub and database are its own, its screenshots named for its
+# game) and fills the main pass's idle moments; its report is printed after the main one's, and
+# either failing fails the target. The main pass ends with its 25 slowest steps, to see where the
+# suite's time goes (it is CPU-bound on two cores: Chromium's rendering first).
+FIFTH_LOG := artifacts/fifthgame-test.log
+FIFTH_PASS := tests/fifthgame tests/games/contract tests/games/kit tests/games/live tests/games/rooms \
+  tests/games/ops $(wildcard tests/games/test_*.py) \
+  "tests/browser/test_play_next_browser.py::test_play_next_is_one_control_that_opens_the_list_of_the_other_games[en]" \
+  "tests/browser/test_sweep.py::TestSweep_fifthgame_en"
 test: $(STAMP)
 	@mkdir -p artifacts
-	@$(BIN)/python -m pytest -p no:cacheprovider -n 0 --ds=tests.fourthgame.settings tests/fourthgame \
-	  $(foreach lang,en es fr id,"tests/browser/test_sweep.py::TestSweep_fourthgame_$(lang)") \
-	  tests/games/contract -k fourthgame > $(FOURTH_LOG) 2>&1 & fourth=$$!; \
+	@PARTYHUB_TEST_GAMES=tests.fifthgame $(BIN)/python -m pytest -p no:cacheprovider -n 0 \
+	  -m "not postgres and not redis" $(FIFTH_PASS) \
+	  > $(FIFTH_LOG) 2>&1 & fifth=$$!; \
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder --durations=25; main=$$?; \
-	wait $$fourth; fourth=$$?; \
-	echo "=== the fourth game's pass (run beside the main one; $(FOURTH_LOG)):"; cat $(FOURTH_LOG); \
-	test $$main -eq 0 && test $$fourth -eq 0
+	wait $$fifth; fifth=$$?; \
+	echo "=== the fifth game registered (run beside the main one; $(FIFTH_LOG)):"; cat $(FIFTH_LOG); \
+	test $$main -eq 0 && test $$fifth -eq 0
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -77,22 +84,43 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python manage.py bench
 
-# Refresh the translation catalogues (needs GNU gettext). The screens' strings go through the
-# helpers t(), fmt() and nt() of partyhub/static/partyhub/js/dom.js, which makemessages cannot
-# be told about, so xgettext reads the JavaScript directly.
+# Refresh the translation catalogues (needs GNU gettext). `make messages`: the project's, locale/
+# (the platform's words, and those of every game without a catalogue of its own). `make messages
+# GAME=<id>`: that game's own, <its folder>/locale/ (games/<id>/ or the test tree's tests/<id>/),
+# which wins over the project's for its words (settings' LOCALE_PATHS: each game's first). Django's
+# makemessages runs without settings, so that a folder holding a locale/ keeps its words there and
+# out of the project's catalogue. The screens' strings go through the helpers t(), fmt() and nt()
+# of partyhub/static/partyhub/js/dom.js, which makemessages cannot be told about, so xgettext reads
+# the JavaScript directly (a game with its own catalogue: from its folder only).
 LANGS := es fr id
-messages: $(STAMP)
-	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGS)) --ignore=.venv --ignore=staticfiles --ignore=tests
-	find partyhub/static games -name '*.js' | sort | xgettext --language=JavaScript \
-	  --from-code=UTF-8 --keyword=t --keyword=fmt --keyword=nt:1,2 --keyword=gettext \
-	  --keyword=ngettext:1,2 --add-comments --files-from=- -o locale/djangojs.pot
+GAME_DIR = $(firstword $(wildcard games/$(GAME) tests/$(GAME)))
+XGETTEXT_JS = xgettext --language=JavaScript --from-code=UTF-8 --keyword=t --keyword=fmt \
+  --keyword=nt:1,2 --keyword=gettext --keyword=ngettext:1,2 --add-comments --files-from=-
+define js_merge
 	for lang in $(LANGS); do \
-	  po=locale/$$lang/LC_MESSAGES/djangojs.po; \
-	  if [ -f $$po ]; then msgmerge --quiet --update --backup=none $$po locale/djangojs.pot; \
-	  else msginit --no-translator --locale=$$lang --input=locale/djangojs.pot --output-file=$$po; fi; \
+	  po=$(1)/$$lang/LC_MESSAGES/djangojs.po; mkdir -p $$(dirname $$po); \
+	  if [ -f $$po ]; then msgmerge --quiet --update --backup=none $$po $(1)/djangojs.pot; \
+	  else msginit --no-translator --locale=$$lang --input=$(1)/djangojs.pot --output-file=$$po; fi; \
 	done
-	rm -f locale/djangojs.pot
+	rm -f $(1)/djangojs.pot
+endef
+messages: $(STAMP)
+ifdef GAME
+	@test -n "$(GAME_DIR)" || { echo "no folder games/$(GAME) or tests/$(GAME)"; exit 1; }
+	mkdir -p $(GAME_DIR)/locale
+	cd $(GAME_DIR) && env -u DJANGO_SETTINGS_MODULE $(CURDIR)/$(BIN)/django-admin makemessages \
+	  $(addprefix -l ,$(LANGS)) --ignore=locale
+	find $(GAME_DIR) -name '*.js' | sort | $(XGETTEXT_JS) -o $(GAME_DIR)/locale/djangojs.pot
+	$(call js_merge,$(GAME_DIR)/locale)
+	cd $(GAME_DIR) && env -u DJANGO_SETTINGS_MODULE $(CURDIR)/$(BIN)/django-admin compilemessages
+else
+	env -u DJANGO_SETTINGS_MODULE $(BIN)/django-admin makemessages $(addprefix -l ,$(LANGS)) \
+	  --ignore=.venv --ignore=staticfiles --ignore=tests
+	find partyhub/static games \( -type d -exec test -d {}/locale \; -prune \) -o -name '*.js' -print \
+	  | sort | $(XGETTEXT_JS) -o locale/djangojs.pot
+	$(call js_merge,locale)
 	$(BIN)/python manage.py compilemessages --ignore=.venv
+endif
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache staticfiles

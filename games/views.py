@@ -20,7 +20,7 @@ from games.kit.adapter import GameAdapter
 from games.kit.errors import ServiceError, error_text
 from games.kit.guides import guide_for
 from games.kit.options import form_read
-from games.kit.registry import adapter_get, game_title, games
+from games.kit.registry import adapter_get, games
 from games.live.door import service_call_sync
 from games.live.handshake import host_cookie_name, seat_cookie_name
 from games.ops.limits import Throttled, limiter, request_address, throttled_headers
@@ -48,7 +48,7 @@ def game_catalog() -> list[dict[str, Any]]:
     return [
         {
             "id": game.id,
-            "title": game_title(game),
+            "title": game.title_shown(),
             "min": game.min_players,
             "max": game.max_players,
             "guide": guide_for(game.id),
@@ -109,20 +109,28 @@ def screen_context(adapter: GameAdapter) -> dict[str, Any]:
     no copy of a rule)."""
     return {
         "scripts": adapter.scripts(),
-        "title": game_title(adapter.game),
+        "title": adapter.game.title_shown(),
         "min": adapter.game.min_players,
         "max": adapter.game.max_players,
         "guide": guide_for(adapter.game.id),
         "fields": adapter.option_fields(),
         "presets": adapter.presets(),
+        **screen_declared(adapter),
         # The host's "switch game" choices: every game, by id, with its title and player counts.
         "games": [
-            {"id": game.id, "title": game_title(game), "min": game.min_players,
+            {"id": game.id, "title": game.title_shown(), "min": game.min_players,
              "max": game.max_players}
             for game in games().values()
         ],
         **adapter.page_context(),
     }
+
+
+def screen_declared(adapter: GameAdapter) -> dict[str, Any]:
+    """What the platform's own screens need of a game, as the game declares it: the host moves
+    its menu offers (a game without "remove" has no Remove), and the key of a phone's ``me``
+    that names its role for the rules card (guide.js)."""
+    return {"host_actions": list(adapter.game.host_actions), "role_key": adapter.game.role_key}
 
 
 def room_or_404(code: str) -> models.Room:
@@ -370,7 +378,7 @@ def api_games(request: HttpRequest) -> JsonResponse:
     games = [
         {
             key: game[key] for key in ("id", "title", "min", "max", "guide", "fields", "presets")
-        } | adapter_get(game["id"]).page_context()
+        } | screen_declared(adapter_get(game["id"])) | adapter_get(game["id"]).page_context()
         for game in game_catalog()
     ]
     return JsonResponse({"games": games})

@@ -8,6 +8,7 @@ production, which refuses to start without ``DJANGO_SECRET_KEY``.
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 
 import dj_database_url
@@ -177,7 +178,25 @@ LANGUAGES = [
     ("fr", _("French")),
     ("id", _("Indonesian")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+
+
+def locale_paths(games: list[str]) -> list[Path]:
+    """Where translations are looked for, the first found winning: each game's own catalogue
+    (``<its package>/locale``, written by ``make messages GAME=<id>``), so a game's words are
+    translated as the game's author wrote them, then the project's (``locale/``: the platform's
+    words, and those of the games that keep theirs there)."""
+    return [*(package_folder(game) / "locale" for game in games), BASE_DIR / "locale"]
+
+
+def package_folder(package: str) -> Path:
+    """A package's folder, found without importing it (settings come before Django)."""
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImproperlyConfigured(f"PARTYHUB_GAMES names no package: {package!r}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+LOCALE_PATHS = locale_paths(PARTYHUB_GAMES)
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

@@ -42,7 +42,7 @@ def no_background_ticker(settings):
 @pytest.fixture(autouse=True)
 def limits_lifted(settings):
     """Every in-process client is one address (or none): the limits per address are lifted, and
-    each test starts with no counter; tests/games/test_limits.py turns them on."""
+    each test starts with no counter; tests/games/ops/test_limits.py turns them on."""
     from games.ops.limits import limiter
 
     settings.PARTYHUB_LIMITS = False

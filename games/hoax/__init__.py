@@ -1,36 +1,13 @@
 """Hoax: claim to be who you are not, call out the liars (see docs.md).
 
 The package exports the game as one object, ``GAME`` (``games.kit.game.Game``), which the
-registry holds: every part the platform uses is named here.
+registry holds: ``Game.of`` takes every part its rules module gives (``games.kit.rules`` names
+them) and the ones named here.
 """
 
 from games.hoax import audience, bench, guide, recap, rules, sweep
 from games.kit.game import Game
 
-GAME = Game(
-    id=rules.GAME_ID,
-    title=rules.TITLE,
-    min_players=rules.MIN_PLAYERS,
-    max_players=rules.MAX_PLAYERS,
-    phases=rules.PHASES,
-    options=rules.OPTIONS,
-    presets=rules.PRESETS,
-    facts=rules.FACTS,
-    fixed=rules.FIXED,
-    options_clean=rules.options_clean,
-    setup=rules.setup,
-    legal_actions=rules.legal_actions,
-    apply=rules.apply,
-    moves=rules.MOVES,
-    view=rules.view,
-    views=rules.views,
-    host_actions=rules.HOST_ACTIONS,
-    rules=rules,
-    guide=guide,
-    recap=recap.recap,
-    ballot=audience.ballot,
-    result=audience.result,
-    bench=bench.PLAN,
-    sweep=sweep.PLAN,
-    adapter_path="games.hoax.adapter.Adapter",
-)
+GAME = Game.of(rules, guide=guide, recap=recap.recap, audience=audience, bench=bench.PLAN,
+               sweep=sweep.PLAN, adapter_path="games.hoax.adapter.Adapter",
+               role_key="character")

@@ -24,4 +24,8 @@ class Adapter(GameAdapter):
     def page_context(self) -> dict[str, Any]:
         from games.hoax.characters import characters_for_page
 
-        return {**super().page_context(), "characters": characters_for_page()}
+        characters = characters_for_page()
+        return {**super().page_context(), "characters": characters,
+                "role_cards": {character["id"]: {"name": character["name"],
+                                                 "text": character["privilege"]}
+                               for character in characters}}

@@ -31,7 +31,6 @@ class GameAdapter:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.rules = game.rules  # the game's own rules module, for its adapter's use
 
     def options_clean(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The room's options, validated against the game's declaration, with defaults."""
@@ -88,5 +87,13 @@ class GameAdapter:
 
     def page_context(self) -> dict[str, Any]:
         """What the game's pages need besides the live view: the rules' facts for screens
-        (``FACTS``: sizes, names of things, never a secret) and the game's own data."""
-        return {"facts": self.game.facts}
+        (``FACTS``: sizes, names of things, never a secret), the roles the rules card words
+        (``role_cards``) and the game's own data."""
+        return {"facts": self.game.facts, "role_cards": self.role_cards()}
+
+    def role_cards(self) -> dict[str, dict[str, str]]:
+        """The roles, cards or characters a phone's ``me`` may name (by ``Game.role_key``) that
+        the rules card words from the database, in the active language: id -> ``name`` and
+        ``text`` (what it lets its holder do). None by default: the guide's ``ROLES`` word a
+        game's roles."""
+        return {}

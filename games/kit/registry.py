@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from games.kit.game import Game, GameIncomplete
@@ -66,28 +65,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def games_all() -> dict[str, ModuleType]:
-    """Every registered game's pure rules module, keyed by its id (for tests and tools that
-    play a game's rules by themselves)."""
-    return {game_id: registered.rules for game_id, registered in games().items()}
-
-
-def game_get(game_id: str) -> ModuleType:
-    """The rules module of ``game_id``; ``KeyError`` when no such game exists."""
-    return game(game_id).rules
-
-
-def game_title(declared: Game | ModuleType) -> str:
-    """A game's title in the active language (its own context: a title is not the name of a
-    piece of the game), from its ``Game`` or its rules module."""
-    from django.utils.translation import pgettext
-
-    from games.kit.rules import TITLE_CONTEXT
-
-    title = declared.title if isinstance(declared, Game) else declared.TITLE
-    return pgettext(TITLE_CONTEXT, title)
-
-
 @cache
 def adapter_get(game_id: str) -> GameAdapter:
     """The Django side of a game (built on first use, once Django is set up): its
@@ -104,9 +81,3 @@ def adapter_get(game_id: str) -> GameAdapter:
         raise GameIncomplete(
             f"game {game_id!r}: its 'adapter_path' must name a GameAdapter subclass")
     return adapter_class(played)
-
-
-def guide_get(game_id: str) -> ModuleType:
-    """The game's how-to-play data: its picture, pitch, length, narrated intro, rules card and
-    roles."""
-    return game(game_id).guide

@@ -1,7 +1,10 @@
 """What every game's rules module shares: the error type, the translation marker, the seeded RNG.
 
-A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes what
-the game's ``Game`` (``games.kit.game``, built in its package's ``__init__.py``) names:
+A rules module (``games/<game>/rules.py``) is pure Python (no Django import) and exposes, under
+these names, the parts its game's ``Game`` is built from (``Game.of(rules, ...)`` in its
+package's ``__init__.py``: ``games.kit.game``). Required: ``GAME_ID``, ``TITLE``,
+``MIN_PLAYERS``, ``MAX_PLAYERS``, ``PHASES``, ``setup``, ``MOVES``, ``legal_actions``, ``view``
+or ``views``, ``disguised``; every other one is optional, with the default ``Game`` gives it:
 
 - ``GAME_ID`` (str, the game's package name), ``TITLE`` (marked with
   ``pgettext(TITLE_CONTEXT, …)``, so a title never shares a translation with a piece of the
@@ -11,7 +14,7 @@ the game's ``Game`` (``games.kit.game``, built in its package's ``__init__.py``)
 - ``FACTS``: a JSON-able dict of what screens draw with (sizes, names of pieces), sent with the
   page, so no screen keeps a copy of a rule;
 - ``options_clean(raw: dict) -> dict``: the room options checked against ``OPTIONS`` with
-  defaults filled in, or ``RuleError``;
+  defaults filled in, or ``RuleError`` (default: exactly that, from ``OPTIONS``);
 - ``setup(n_players, options, seed, now, content) -> state``: a fresh JSON-able state dict;
 - ``MOVES``: its move table (``MoveTable`` of ``Move`` lines, below): every move type, who may
   send it, in which phases, the shape of its payload and its handler (given the action with
@@ -19,18 +22,20 @@ the game's ``Game`` (``games.kit.game``, built in its package's ``__init__.py``)
 - ``legal_actions(state, seat) -> list[dict]``: concrete actions ``seat`` may submit now
   (free-text actions are listed with one sample value), of types ``MOVES`` opens to the seat;
 - ``apply(state, seat, action, now) -> state``: a *new* state (the input is never mutated), or
-  ``RuleError``: a copy played through ``MOVES``. ``seat`` is ``None`` for the system:
-  ``{"type": "timeout"}`` when the state's deadline has passed, ``{"type": "presence", "seat":
-  i, "connected": bool}`` when a phone comes or goes;
+  ``RuleError``: a copy played through ``MOVES`` (the default does just that). ``seat`` is
+  ``None`` for the system: ``{"type": "timeout"}`` when the state's deadline has passed,
+  ``{"type": "presence", "seat": i, "connected": bool}`` when a phone comes or goes;
 - ``view(state, viewer) -> dict``: what one screen may see; ``viewer`` is a seat index, or ``None``
   for the board (the TV and the audience), which never sees a secret;
 - ``views(state, viewers) -> list[dict]``: ``view`` for each of several screens at once (what
-  a change sends), building what the screens see alike only once.
+  a change sends), building what the screens see alike only once (either one is made from the
+  other when only one is given).
 - ``options_public(options) -> dict`` (optional): the room's options every screen may see
   once the game is dealt (a secret composition's cards hidden); all of them otherwise;
 - ``HOST_ACTIONS`` (tuple of action types): the system moves the host may send during a game
-  (``talk_end``, ``extend``, ``remove``), applied with seat ``None``: the ``HOST``
-  lines of ``MOVES`` (``MOVES.host_types()``);
+  (``talk_end``, ``extend``, ``remove``), applied with seat ``None``: by default the ``HOST``
+  lines of ``MOVES`` (``MOVES.host_types()``). ``remove`` is the kit's (``remove_move``): the
+  platform frees the seat once the rules played it, and offers it only to a game that has it;
 - ``disguised(state, viewer, generator) -> state``: the declaration of the game's secrets: the
   state with every secret ``viewer`` (a seat, or ``None`` for the board) may not see replaced
   by another possible one, so that its view cannot tell the two apart (the contract suite,
@@ -55,8 +60,9 @@ A game's first state is set up again from its saved setup by ``setup_saved``, an
 log replayed by ``replay`` (the platform's replay, fixed parts and recaps all use them).
 
 Every state holds ``seed``, ``rng_draws``, ``phase``, ``deadline`` (epoch seconds or ``None``),
-``connected`` (one bool per seat) and ``over`` (bool), so the platform can schedule expiry and
-replay a game from its seed and action log.
+``connected`` (one bool per seat, every one ``True`` at setup: the platform then reports the
+phones that are away) and ``over`` (bool), so the platform can schedule expiry and replay a game
+from its seed and action log (``Game`` checks a first state at import).
 """
 
 from __future__ import annotations
@@ -80,7 +86,7 @@ TITLE_CONTEXT = "game title"  # every TITLE's context, written out where it is m
 
 def pgettext(context: str, message: str) -> str:
     """Mark a message for translation in a context (xgettext's ``pgettext:1c,2``); the platform
-    translates it with that context (``games.kit.registry.game_title`` for a ``TITLE``)."""
+    translates it with that context (``Game.title_shown`` for a ``TITLE``)."""
     return message
 
 
@@ -260,9 +266,10 @@ def integer(low: int | None = None, high: int | None = None, refusal: str | None
 TEXT_MAX_BYTES = 2000  # a typed field longer than this is no typing: refused before the rules
 
 
-def text(max_chars: int = TEXT_MAX_BYTES) -> Field:
+def text(max_chars: int = TEXT_MAX_BYTES, required: bool = True) -> Field:
     """Free text (the rules trim and judge it; this only bounds what reaches them)."""
-    return Field(lambda value, state: isinstance(value, str) and len(value) <= max_chars)
+    return Field(lambda value, state: isinstance(value, str) and len(value) <= max_chars,
+                 required=required)
 
 
 def choice(*values: Any, refusal: str | None = None) -> Field:
@@ -450,13 +457,6 @@ class MoveTable:
         require(who.test(state, seat), who.refusal, code=who.code)
 
 
-def remove_move(handler: Handler) -> Move:
-    """The host's ``remove`` (a player who left, by the seat ``target``), in any phase: the
-    seat checked here, what it means for the game in ``handler``."""
-    return Move("remove", HOST, None, handler,
-                {"target": seat_of(refusal=_("No such seat."), code="bad_seat")})
-
-
 def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
     """The system's ``presence`` (a phone came or went), the same in every game: the seat's
     ``connected`` flag set, then ``after(state, now)`` when the game reacts (a deadline for the
@@ -469,3 +469,21 @@ def presence_move(after: Callable[[dict, float], None] | None = None) -> Move:
                 {"seat": seat_of(refusal=_("No such seat."), code="bad_seat"),
                  "connected": flag(_("A presence action has a seat and a connected flag."))},
                 when_over=True)
+
+
+def remove_move(handler: Handler | None = None,
+                after: Callable[[dict, int, float], None] | None = None) -> Move:
+    """The host's ``remove`` (a player who left, removed from the host menu, by the seat
+    ``target``, checked here), a host move the platform knows: once the rules have played it,
+    the platform frees the seat and sends its phone to the join form. A game offers it by
+    putting this line in its move table (the host menu offers Remove only then). Its default
+    treats the player as a phone gone for good (the seat's ``connected`` flag off, then
+    ``after(state, seat, now)`` when the game reacts, as to an absence); a game whose play
+    waits on that seat gives its own ``handler`` (who it skips, what it gives back)."""
+    def gone(state: dict, host: None, action: dict, now: float) -> None:
+        seat = action["target"]
+        state["connected"][seat] = False
+        if after is not None:
+            after(state, seat, now)
+    return Move("remove", HOST, None, handler or gone,
+                {"target": seat_of(refusal=_("No such seat."), code="bad_seat")})

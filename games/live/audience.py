@@ -68,7 +68,7 @@ def vote_check(room_id: int, seat_id: int, message: dict) -> dict:
     view = public_view(room)
     if view is None or room.status != Room.Status.PLAYING or room.current_game_id is None:
         raise ServiceError(_("There is nothing to vote on now."), code="closed")
-    ballot = game(room.game).ballot(view)
+    ballot = game(room.game).ballot_open(view)
     if ballot is None or ballot["key"] != message.get("ballot"):
         raise ServiceError(_("This vote has closed."), code="closed")
     question = message.get("question")
@@ -97,7 +97,7 @@ def votes_mine(room_id: int, seat_id: int) -> list[dict]:
     """This phone's own votes on the ballot open now (sent back to it when it reconnects)."""
     room = Room.objects.filter(pk=room_id).first()
     view = public_view(room) if room is not None else None
-    ballot = game(room.game).ballot(view) if view is not None else None
+    ballot = game(room.game).ballot_open(view) if view is not None else None
     if ballot is None:
         return []
     mine = AudienceVote.objects.filter(
@@ -137,7 +137,7 @@ def tally_build(room_id: int) -> dict | None:
         return None
     played = game(room.game)
     game_id = room.current_game_id
-    ballot = played.ballot(view)
+    ballot = played.ballot_open(view)
     frame: dict[str, Any] = {
         "type": "tally",
         "version": room.version,
@@ -150,7 +150,7 @@ def tally_build(room_id: int) -> dict | None:
     latest = (AudienceVote.objects.filter(game_id=game_id)
               .exclude(ballot=ballot["key"] if ballot else "")
               .order_by("-cast_at").values_list("ballot", flat=True).first())
-    truth = played.result(view, latest) if latest else None
+    truth = played.ballot_result(view, latest) if latest else None
     if truth is not None:
         tally, voters = counts(game_id, latest)
         frame["last"] = {"key": latest, "counts": tally, "voters": voters, "result": truth}

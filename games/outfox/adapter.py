@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit.adapter import GameAdapter
 from games.kit.rules import RuleError
-from games.outfox.rules import SLOT_ZONES
+from games.outfox.rules import OFFER_SIZE, SLOT_ZONES, turn_plan
 
 # Cards dealt into a game's pile: enough for every turn's three fronts without reshuffling.
 POOL_SIZE = 40
@@ -29,7 +29,7 @@ class Adapter(GameAdapter):
 
         if isinstance(raw, dict) and isinstance(raw.get("decks"), str):
             raw = {**raw, "decks": [slug for slug in raw["decks"].split(",") if slug]}
-        clean = self.rules.options_clean(raw)
+        clean = self.game.options_clean(raw)
         decks, language, family_only = clean["decks"], clean["language"], clean["family_only"]
         if not all(isinstance(slug, str) for slug in decks):
             raise RuleError(_("Pick decks from the list."), code="bad_options")
@@ -74,7 +74,7 @@ class Adapter(GameAdapter):
         # The pool comes unplayed cards first, but setup shuffles it: cards this room already
         # played are dealt in only as far as the game needs them (every turn, and three fronts
         # for the last reader), else the shuffle would offer them as often as new ones.
-        needed = len(self.rules.turn_plan(n_players)) + self.rules.OFFER_SIZE - 1
+        needed = len(turn_plan(n_players)) + OFFER_SIZE - 1
         # This room's plays: its code's since it was made (an ended room's code is reused).
         played_here = CardPlay.objects.filter(room_code=room.code, played_at__gte=room.created_at)
         unplayed = card_filter(*filters).exclude(pk__in=played_here.values("card")).count()

@@ -8,7 +8,7 @@ written here once from the models' own table and column names (the documented ``
 and run through ``connection.cursor()``, Django's public cursor (its error translation, query
 recording and async-safety checks included). Every value goes in through its field's own
 ``get_db_prep_save`` and comes out through its column's ``converter``, so both databases
-store and return what the ORM would (tests/games/test_rows.py compares them field by
+store and return what the ORM would (tests/games/rooms/test_rows.py compares them field by
 field). Anything else a service does stays on the ORM.
 """
 

@@ -26,4 +26,7 @@ class Adapter(GameAdapter):
     def page_context(self) -> dict[str, Any]:
         from games.werewolf.texts import lines_for_page, roles_for_page
 
-        return {**super().page_context(), "roles": roles_for_page(), "lines": lines_for_page()}
+        roles = roles_for_page()
+        return {**super().page_context(), "roles": roles, "lines": lines_for_page(),
+                "role_cards": {role["id"]: {"name": role["name"], "text": role["power"]}
+                               for role in roles}}

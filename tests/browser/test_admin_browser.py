@@ -95,6 +95,8 @@ def fox_drag(page: Page, target: int) -> None:
         box = items.nth(place).bounding_box()
         page.mouse.move(box["x"] + 40, box["y"] + box["height"] * (0.75 if step > 0 else 0.25),
                         steps=8)
+        # The list animates each swap (SortableJS): a pointer that moves on before the swap's
+        # animation ends is read as no swap, so the drag goes at a hand's pace.
         page.wait_for_timeout(250)
     page.mouse.up()
 

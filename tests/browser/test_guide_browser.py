@@ -184,6 +184,14 @@ def test_intro_rules_card_and_recap(tmp_path, daphne_factory, chromium_path):
         phones[1].locator('[data-testid="rules-open"]').tap()
         now = phones[1].locator('[data-testid="rules-now"]')
         expect(now).to_contain_text(phases["setup"])
+        # ...and what the phone's own role is: the character its view names under the game's
+        # declared key (Hoax's ``role_key``), worded by the game's ``role_cards``.
+        data = page_data(phones[1])
+        character = latest(frames[1])["view"]["me"][data["role_key"]]
+        own = data["role_cards"][character]
+        role = phones[1].locator('[data-testid="rules-role"]')
+        expect(role).to_contain_text(own["name"])
+        expect(role).to_contain_text(own["text"])
         expect(now).to_be_in_viewport()  # the card opens at its top, the Close button in view
         expect(phones[1].locator('[data-testid="rules-close"]')).to_be_in_viewport()
         for _pick in range(3):

@@ -152,6 +152,10 @@ def test_host_tools_pause_handover_remove_and_switch_game(tmp_path, daphne_facto
         # The end's recap covers the TV; closed, the end screen shows the host's choices.
         tv.locator('[data-testid="recap-close"]').click(timeout=WAIT_MS)
         host_menu_close(tv)
+        # One "Play next" control, which opens the list of the other games.
+        expect(tv.locator('[data-testid="play-next"]')).to_have_count(1, timeout=WAIT_MS)
+        expect(tv.locator('[data-testid="switch-werewolf"]')).to_be_hidden()
+        tv.locator('[data-testid="play-next-open"]').click()
         expect(tv.locator('[data-testid="switch-werewolf"]')).to_be_visible(timeout=WAIT_MS)
         shot(tv, "host-over-switch")
 

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, shot
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, settled, shot
 from tests.support.servers import production_env, sqlite_prepared
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_pages_load_hashed_compressed_files_and_pass_the_policy(
             expect(tv.locator('[data-testid="phase-title"]')).to_be_visible(timeout=WAIT_MS)
             for phone in phones:
                 expect(phone.locator("#game")).to_be_visible(timeout=WAIT_MS)
-            tv.wait_for_timeout(500)
+            settled(tv)
             shot(tv, "production-tv-game")
             shot(phones[0], "production-phone-en")
             shot(phones[1], "production-phone-fr")

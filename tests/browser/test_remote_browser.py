@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, shot
+from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, settled, shot
 from tests.support.live import api_post, socket_open, ws_url
 from tests.support.servers import daphne_start, daphnes_stop, service_missing
 
@@ -556,7 +556,7 @@ def menu_clear_of_console(console: Any) -> None:
     opened = console.viewport_size
     for size in (opened, {"width": 1920, "height": 1080}, {"width": 390, "height": 844}):
         console.set_viewport_size(size)
-        console.wait_for_timeout(200)  # laid out again
+        settled(console)  # laid out again
         parts = console.evaluate(CONSOLE_PARTS)
         # Every player's name shows whole beside its badge (these names are short).
         names = parts["names"]
@@ -609,7 +609,9 @@ def test_a_device_that_fell_behind_shows_the_newest_frame_and_replays_no_moment(
     remote_devices_end(room)  # the laptop caught up to the end
     banner_seen(phone, "%(name)s is out of the game!")
     mirror(phone).wait_for_function("() => window.__banners.length >= 4", timeout=WAIT_MS)
-    laptop.wait_for_timeout(1000)  # its last turn's banner, if it plays it, is up by then
+    # Time passing is what is tested: the cues' timing. A second more lets its last turn's
+    # banner, if it is to play it, come up on its own schedule.
+    laptop.wait_for_timeout(1000)
     free_at = laptop.evaluate("() => window.__freeAt")
     on_phone = mirror(phone).evaluate("() => window.__banners")
     on_laptop = mirror(laptop).evaluate("() => window.__banners")

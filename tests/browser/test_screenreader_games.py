@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from games.kit.rules import setup_saved
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import (
     daphne_start,
@@ -87,10 +88,10 @@ class Room:
     bots' sockets, each moving its seat by ``policy(state, seat, legal actions)``."""
 
     def __init__(self, base: str, database: Path, code: str, game: str) -> None:
-        from games.kit.registry import games_all
+        from games.kit.registry import game as registered
 
         self.base, self.database, self.code = base, database, code
-        self.rules = games_all()[game]
+        self.rules = registered(game)  # the game's Game: its setup, fixed parts, legal actions
         self.sockets: dict[int, Any] = {}
         self.open = ExitStack()  # the bots' sockets, closed with the room
         self.fixed: dict | None = None
@@ -117,10 +118,8 @@ class Room:
             if self.fixed is None:
                 setup = json.loads(db.execute("SELECT setup FROM games_game WHERE id = ?",
                                               [game_id]).fetchone()[0])
-                first = self.rules.setup(setup["n_players"],
-                                         self.rules.options_clean(setup["options"]),
-                                         setup["seed"], setup["now"], setup["content"])
-                self.fixed = json.loads(json.dumps({k: first[k] for k in self.rules.FIXED}))
+                first = setup_saved(self.rules, setup)
+                self.fixed = json.loads(json.dumps({k: first[k] for k in self.rules.fixed}))
         return version, status, {**json.loads(state), **self.fixed}
 
     def drain(self) -> list[dict]:

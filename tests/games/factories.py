@@ -26,6 +26,7 @@ from games.rooms import presence, selectors, services
 from games.rooms.models import Room, Seat
 from games.rooms.outbox import outbox_open
 from partyhub.asgi import application
+from tests.support.testgame import TEST_GAME
 
 T = TypeVar("T")
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -52,7 +53,7 @@ def services_patch(monkeypatch, name: str, value: Any) -> None:
             monkeypatch.setattr(module, name, value)
 
 
-def room_make(game: str = "hoax", options: dict[str, Any] | None = None) -> Room:
+def room_make(game: str = TEST_GAME, options: dict[str, Any] | None = None) -> Room:
     return services.room_create(game, options)
 
 
@@ -70,11 +71,12 @@ def seats_online(room: Room, seats: list[Seat]) -> None:
         direct(presence.connection_open, f"fake.{room.code}.{seat.pk}", room, seat)
 
 
-def hoax_started(
-    n: int, options: dict[str, Any] | None = None, online: bool = True
+def started(
+    n: int, options: dict[str, Any] | None = None, online: bool = True, game: str = TEST_GAME
 ) -> tuple[Room, list[Seat]]:
-    """A started Hoax room with ``n`` players (all connected unless ``online`` is false)."""
-    room = room_make("hoax", {"butler_seconds": 60, **(options or {})})
+    """A started room of ``game`` (the test game unless named: tests/support/testgame.py) with
+    ``n`` players, all connected unless ``online`` is false."""
+    room = room_make(game, options)
     seats = seats_join(room, n)
     if online:
         seats_online(room, seats)
@@ -84,6 +86,23 @@ def hoax_started(
     for seat in seats:
         seat.refresh_from_db()
     return room, seats
+
+
+def hoax_started(
+    n: int, options: dict[str, Any] | None = None, online: bool = True
+) -> tuple[Room, list[Seat]]:
+    """A started Hoax room with ``n`` players (all connected unless ``online`` is false)."""
+    return started(n, {"butler_seconds": 60, **(options or {})}, online, game="hoax")
+
+
+def picks_made(room: Room, seats: list[Seat], cards: list[int]) -> Room:
+    """The test game's seats pick ``cards`` in turn (seat 0, 1, ... and round again: a round
+    each time every seat has picked), through the services, a move each; the room as saved."""
+    positions = by_position(seats)
+    for index, card in enumerate(cards):
+        direct(services.action_submit, room.code, positions[index % len(positions)].token,
+               {"type": "pick", "card": card})
+    return room_fresh(room)
 
 
 def room_fresh(room: Room) -> Room:

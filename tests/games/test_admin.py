@@ -7,7 +7,8 @@ import re
 import pytest
 
 from games.rooms import services
-from tests.games.factories import hoax_started, pick_active, room_make, seats_join
+from tests.games.factories import picks_made, room_make, seats_join, started
+from tests.support.testgame import TEST_GAME
 
 pytestmark = pytest.mark.django_db
 
@@ -25,23 +26,23 @@ def rows(html: str) -> dict[str, list[str]]:
 
 
 def test_the_room_list_shows_game_players_audience_screens_age_and_last_move(admin_client):
-    playing, seats = hoax_started(3, {"first_player": 0})  # every seat has a socket row
-    pick_active(playing, seats)
+    playing, seats = started(3)  # every seat has a socket row
+    picks_made(playing, seats, [4])
     services.seat_join(playing.code, "Late")  # audience
-    lobby = room_make("werewolf")
+    lobby = room_make(TEST_GAME)
     seats_join(lobby, 2)
     response = admin_client.get("/admin/games/room/")
     assert response.status_code == 200
     found = rows(response.content.decode())
     assert found[playing.code][:7] == [
-        "hoax", "Playing", "3", "1", "3", "0\xa0minutes", "0\xa0minutes ago"]
+        TEST_GAME, "Playing", "3", "1", "3", "0\xa0minutes", "0\xa0minutes ago"]
     assert found[lobby.code][:7] == [
-        "werewolf", "In the lobby", "2", "0", "0", "0\xa0minutes", "—"]
+        TEST_GAME, "In the lobby", "2", "0", "0", "0\xa0minutes", "—"]
 
 
 def test_the_live_filter_keeps_the_rooms_with_a_screen_open(admin_client):
-    playing, _seats = hoax_started(3)
-    quiet = room_make("werewolf")
+    playing, _seats = started(3)
+    quiet = room_make(TEST_GAME)
     live = rows(admin_client.get("/admin/games/room/?live=yes").content.decode())
     assert playing.code in live and quiet.code not in live
     idle = rows(admin_client.get("/admin/games/room/?live=no").content.decode())
@@ -49,9 +50,9 @@ def test_the_live_filter_keeps_the_rooms_with_a_screen_open(admin_client):
 
 
 def test_the_last_move_is_the_players_not_the_system(admin_client):
-    playing, seats = hoax_started(3, {"first_player": 0})
+    playing, seats = started(3)
     before = rows(admin_client.get("/admin/games/room/").content.decode())[playing.code]
     assert before[6] == "—"  # the start's own moves are the system's
-    pick_active(playing, seats)
+    picks_made(playing, seats, [4])
     after = rows(admin_client.get("/admin/games/room/").content.decode())[playing.code]
     assert after[6] == "0\xa0minutes ago"

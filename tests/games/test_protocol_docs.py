@@ -154,3 +154,13 @@ def test_every_error_code_the_hub_sends_is_in_a_list_of_codes():
     assert missing == set()
     for code in CODES_ELSEWHERE:
         assert f"`{code}`" in PROTOCOL
+
+
+def test_the_protocol_lists_no_game_ids_by_hand():
+    """Which games exist is the registry's to say (``GET /api/games``): a list of ids in the
+    protocol's text would go stale the day a game is registered."""
+    from games.kit.registry import GAMES
+
+    ids = "|".join(map(re.escape, GAMES))
+    listing = re.compile(rf"`({ids})`(, | or | and )`({ids})`")
+    assert not listing.search(PROTOCOL), listing.search(PROTOCOL).group(0)

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 from channels.db import database_sync_to_async
-from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from games.hoax import rules as hoax
+from games.kit import registry
 from games.kit.registry import GAMES
 from games.live.handshake import host_cookie_name, seat_cookie_name
-from games.outfox import rules as outfox
 from games.rooms import services
 from games.rooms.models import Room, Seat
 from games.rooms.tokens import token_digest
@@ -22,10 +19,11 @@ from tests.games.factories import (
     board_open,
     direct,
     frame_next,
-    hoax_started,
     room_make,
     seats_join,
+    started,
 )
+from tests.support.testgame import TEST_GAME, game_under_test
 
 pytestmark = pytest.mark.django_db
 
@@ -43,19 +41,19 @@ def other_code(code: str) -> str:
 # --- home ---------------------------------------------------------------------------------
 
 
-def test_home_lists_both_games_with_their_player_counts(client):
-    response = client.get("/")
+def test_home_lists_every_game_with_its_player_counts(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     html = page(response)
-    for rules in (hoax, outfox):
-        assert f'data-game="{rules.GAME_ID}"' in html
-        assert str(rules.TITLE) in html
-        assert f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players" in html
+    for game in registry.games().values():
+        assert f'data-game="{game.id}"' in html
+        assert game.title in html
+        assert f"{game.min_players} to {game.max_players} players" in html
 
 
 def test_creating_a_room_by_form_sets_the_host_cookie_and_opens_the_tv(client):
     response = client.post(
-        "/", {"game": "hoax", "hoax-immunities": "on", "hoax-vote_seconds": "30"}
+        "/", {"game": TEST_GAME, f"{TEST_GAME}-top": "12", f"{TEST_GAME}-pick_seconds": "30"}
     )
     room = Room.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/tv/{room.code}?room={room.pk}"
@@ -63,14 +61,15 @@ def test_creating_a_room_by_form_sets_the_host_cookie_and_opens_the_tv(client):
     # The TV holds its token; the database only the token's digest.
     assert room.host_token_digest == token_digest(cookie.value) != cookie.value
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    assert room.game == "hoax" and room.options["vote_seconds"] == 30
-    assert room.options["immunities"] is True and room.options["accuser_card"] is False
+    assert room.game == TEST_GAME and room.options["pick_seconds"] == 30
+    assert room.options["top"] == 12 and room.options["rounds"] == 1  # the default
 
 
 def test_creating_a_room_with_bad_options_shows_the_error(client):
-    response = client.post("/", {"game": "hoax", "hoax-vote_seconds": "1"})
+    response = client.post("/", {"game": TEST_GAME, f"{TEST_GAME}-pick_seconds": "0"},
+                           HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
-    assert "“Vote time (seconds)” must be from 5 to 120." in page(response)
+    assert "“Seconds to pick” must be from 1 to 300." in page(response)
     assert not Room.objects.exists()
 
 
@@ -299,12 +298,12 @@ def api(client, path: str, body, content_type: str = "application/json"):
 
 
 def test_api_creates_a_room(client):
-    response = api(client, "/api/rooms", {"game": "hoax", "options": {"vote_seconds": 40}})
+    response = api(client, "/api/rooms", {"game": TEST_GAME, "options": {"pick_seconds": 40}})
     assert response.status_code == 201
     data = response.json()
     room = Room.objects.get(code=data["code"])
     assert room.host_token_digest == token_digest(data["host_token"])
-    assert room.options["vote_seconds"] == 40 and data["room"] == room.pk
+    assert room.options["pick_seconds"] == 40 and data["room"] == room.pk
     assert data["board_socket"] == (
         f"/ws/rooms/{room.code}/board?host={data['host_token']}&room={room.pk}")
     assert data["join_url"] == f"http://testserver/join/{room.code}"
@@ -317,8 +316,8 @@ def test_api_creates_a_room(client):
         ("[1, 2]", "bad_json"),
         ({"game": "chess"}, "no_game"),
         ({}, "no_game"),
-        ({"game": "hoax", "options": {"vote_seconds": 1}}, "bad_options"),
-        ({"game": "hoax", "options": [1]}, "bad_options"),
+        ({"game": TEST_GAME, "options": {"pick_seconds": 0}}, "bad_options"),
+        ({"game": TEST_GAME, "options": [1]}, "bad_options"),
     ],
 )
 def test_api_room_create_errors(client, body, code):
@@ -352,7 +351,7 @@ def test_api_joins_a_seat(client):
 
 
 def test_api_join_after_the_start_is_audience(client):
-    room, _seats = hoax_started(3)
+    room, _seats = started(3)
     data = api(client, f"/api/rooms/{room.code}/seats", {"name": "Zed"}).json()
     assert data["audience"] is True
 
@@ -379,7 +378,7 @@ def test_api_join_errors(client, path_code, body, status, code):
 
 def test_api_join_of_a_locked_or_full_room(client):
     room = room_make()
-    seats_join(room, hoax.MAX_PLAYERS)
+    seats_join(room, game_under_test().max_players)
     response = api(client, f"/api/rooms/{room.code}/seats", {"name": "Zed"})
     assert response.status_code == 400 and response.json()["error"]["code"] == "full"
     direct(services.room_lock_set, room.code, services.Actor(host_token=room.host_token), True)
@@ -405,36 +404,25 @@ async def test_a_join_by_form_reaches_the_tv_live():
     await board.disconnect()
 
 
-@pytest.mark.parametrize(("accept", "code"), [("es", "es"), ("fr-FR,fr;q=0.9", "fr"), ("en", "en")])
-def test_the_outfox_form_starts_at_the_screens_own_card_language(client, accept, code):
-    """An English room is not dealt Spanish cards unless the host asks for them."""
-    page = client.get("/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
-    form = page[page.index('data-game="outfox"'):page.index('data-game="hoax"')]
-    select = form[form.index('name="outfox-language"'):]
-    select = select[:select.index("</select>")]
-    assert f'<option value="{code}" selected>' in select
-    assert select.count(" selected>") == 1
-
-
-def test_the_games_api_gives_each_games_form_facts_and_data_in_the_asked_language(client):
-    call_command("load_starter", stdout=io.StringIO())
+def test_the_games_api_gives_each_games_form_and_facts(client):
     listed = client.get("/api/games", HTTP_ACCEPT_LANGUAGE="es").json()["games"]
     games = {game["id"]: game for game in listed}
     assert list(games) == list(GAMES)
-    hoax_game, outfox_game = games["hoax"], games["outfox"]
-    assert [f["name"] for f in hoax_game["fields"]] == [o.name for o in hoax.OPTIONS]
-    assert hoax_game["facts"] == json.loads(json.dumps(hoax.FACTS))
-    assert outfox_game["facts"] == json.loads(json.dumps(outfox.FACTS))
-    assert {c["id"] for c in hoax_game["characters"]} == set(hoax.CHARACTERS)
-    vote = next(f for f in hoax_game["fields"] if f["name"] == "vote_seconds")
-    assert (vote["min"], vote["max"], vote["default"]) == (5, 120, 20)
+    for game_id, listed_game in games.items():
+        declared = registry.game(game_id)
+        assert [f["name"] for f in listed_game["fields"]] == [o.name for o in declared.options]
+        assert listed_game["facts"] == json.loads(json.dumps(declared.facts))
+        assert listed_game["host_actions"] == list(declared.host_actions)
+        assert listed_game["role_key"] == declared.role_key
+    pick = next(f for f in games[TEST_GAME]["fields"] if f["name"] == "pick_seconds")
+    assert (pick["min"], pick["max"], pick["default"]) == (1, 300, 60)
     with translation.override("es"):
-        assert vote["label"] == translation.gettext("Vote time (seconds)")
+        assert pick["label"] == translation.gettext("Seconds to pick") != "Seconds to pick"
     assert client.post("/api/games").status_code == 405
 
 
 def test_over_https_the_host_and_seat_cookies_are_sent_over_https_only(client):
-    response = client.post("/", {"game": "hoax"}, secure=True)
+    response = client.post("/", {"game": TEST_GAME}, secure=True)
     room = Room.objects.get()
     assert response.cookies[host_cookie_name(room.code)]["secure"] is True
     response = client.post("/join", {"code": room.code, "name": "Ann"}, secure=True)

@@ -40,6 +40,22 @@ def state_frames(page: Any) -> list[dict]:
     return frames
 
 
+# The page at rest: its fonts loaded, a frame laid out and painted after the last change, and
+# every animation that ends (a banner, a card landing) ended.
+SETTLED_JS = """() => document.fonts.ready
+  .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  .then(() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect
+      && animation.effect.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => null))))"""
+
+
+def settled(page: Any) -> None:
+    """Wait until the page is at rest (``SETTLED_JS``): laid out again after a resize, a frame's
+    moments staged, before a screenshot or a measure."""
+    page.evaluate(SETTLED_JS)
+
+
 def shot(page: Any, name: str) -> None:
     """A screenshot to look at after the run."""
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -1,40 +1,20 @@
-"""The games the rules contract suite (``tests/games/contract``) plays: every registered game,
-reached only through ``games_registered``, so how the registry hands out a game changes here
-and nowhere else in the suite."""
+"""The games the rules contract suite (``tests/games/contract``) plays: every registered game's
+``Game`` (``games.kit.game``), the one shape the platform knows, reached only through
+``games_registered``. The suite calls the ``Game``'s parts, never a rules module: what it checks
+is what the platform runs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from importlib.util import find_spec
-from types import ModuleType
-
+from games.kit.game import Game
 from games.kit.registry import games
 
 
-@dataclass(frozen=True)
-class GameUnderTest:
-    """One game's pure parts: its rules, its recap (``None`` when it has none) and its
-    audience's ballot and result (``audience``: whether it has ballots, its ``audience.py``;
-    a game without returns no ballot ever)."""
-
-    id: str
-    rules: ModuleType
-    recap: Callable | None
-    ballot: Callable
-    result: Callable
-    audience: bool
-
-    def content(self, n_players: int, seed: int) -> dict:
-        """What the game is set up with (its own sample: the platform's comes from the
-        database), or nothing for a game without content."""
-        sample = getattr(self.rules, "content_sample", None)
-        return {} if sample is None else sample(n_players, seed)
+def games_registered() -> list[Game]:
+    """Every registered game, in registry order."""
+    return list(games().values())
 
 
-def games_registered() -> list[GameUnderTest]:
-    """Every registered game (its ``Game``, ``games.kit.game``), in registry order."""
-    return [GameUnderTest(id=game.id, rules=game.rules, recap=game.recap, ballot=game.ballot,
-                          result=game.result,
-                          audience=find_spec(f"{game.rules.__package__}.audience") is not None)
-            for game in games().values()]
+def content(game: Game, n_players: int, seed: int) -> dict:
+    """What a game is set up with in the suite: its own sample (the platform's comes from the
+    database), or nothing for a game without content."""
+    return {} if game.content_sample is None else game.content_sample(n_players, seed)

@@ -1,6 +1,7 @@
 """Real screens against real servers, for the tests that run several processes: the JSON API,
-live sockets (the ``websockets`` client), a Hoax game played from the screens' own views, and the
-database read directly (psycopg), with the game replayed from its seed and action log."""
+live sockets (the ``websockets`` client), a game (the test game unless a test names another)
+played from the screens' own views, and the database read directly (psycopg), with the game
+replayed from its seed and action log."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection as SyncConnection
 from websockets.sync.client import connect as sync_connect
 
-from games.hoax.bench import move as hoax_move
-from games.kit.registry import games_all
+from games.kit.registry import game
 from games.kit.rules import replay_end
 from games.rooms.fixedparts import state_stored
+from tests.support.testgame import TEST_GAME
+from tests.support.testgame import move as test_game_move
+from tests.support.waits import until
 
 NAMES = ("Ann", "Bob", "Cid")
 # Hoax timers at their longest, so that no deadline passes while a test plays.
@@ -55,7 +58,13 @@ def ws_url(base: str, path: str) -> str:
 
 
 def room_create(base: str, **options: Any) -> dict:
+    """A Hoax room, its first player seat 0 (for the browser tests that play Hoax)."""
     return api_post(base, "/api/rooms", {"game": "hoax", "options": {"first_player": 0, **options}})
+
+
+def game_create(base: str, game_id: str = TEST_GAME, **options: Any) -> dict:
+    """A room of a game (the test game unless named) with these options."""
+    return api_post(base, "/api/rooms", {"game": game_id, "options": options})
 
 
 def seats_join(base: str, code: str) -> list[dict]:
@@ -76,6 +85,7 @@ class Screen:
         self.closes: list[tuple[int | None, float]] = []  # (close code, when) of each close
         self.closed_after: list[int] = []  # at each close, how many frames had come before it
         self.changed = asyncio.Event()
+        self.sent = 0  # messages sent
         self.reader = asyncio.create_task(self.read())
 
     @classmethod
@@ -156,6 +166,7 @@ class Screen:
         """Send on the socket; ``False`` when it is closed."""
         try:
             await self.socket.send(json.dumps(message))
+            self.sent += 1
             return True
         except ConnectionClosed:
             return False
@@ -178,11 +189,14 @@ def all_connected(frame: dict) -> bool:
 
 
 class Player:
-    """Plays a Hoax game from the phones' own views (the benchmark's scripted moves), one move
-    at a time, each sent with the version its phone shows, and records what became of it."""
+    """Plays a game from the phones' own views (``move(view, k)``, the test game's scripted
+    moves unless given), one move at a time, each sent with the version its phone shows, and
+    records what became of it."""
 
-    def __init__(self, phones: list[Screen]) -> None:
+    def __init__(self, phones: list[Screen],
+                 move: Callable[[dict, int], dict | None] = test_game_move) -> None:
         self.phones = phones
+        self.scripted = move
         self.outcomes: list[tuple[int, dict, str]] = []  # (seat, action, "applied" or a code)
 
     def choose(self) -> tuple[Screen, dict, dict] | None:
@@ -195,7 +209,7 @@ class Player:
             newest = max(frames, key=lambda frame: frame["version"]) if frames else None
             if not newest or not newest["view"]:
                 continue
-            action = hoax_move(newest["view"], k)
+            action = self.scripted(newest["view"], k)
             if action is not None:
                 return phone, action, newest
         return None
@@ -258,7 +272,7 @@ class Player:
         for phone, start in zip(self.phones, starts, strict=True):
             await phone.until(lambda f: True, start=start)
 
-    async def applied(self, count: int, pause: float = 0.0, attempts: int = 20) -> None:
+    async def applied(self, count: int, attempts: int = 20) -> None:
         """Play until ``count`` more moves were applied."""
         done = 0
         for _ in range(attempts):
@@ -266,8 +280,17 @@ class Player:
                 done += 1
                 if done == count:
                     return
-            await asyncio.sleep(pause)
         raise AssertionError(f"only {done} of {count} moves applied: {self.outcomes[-5:]}")
+
+
+async def move_sent(player: Player) -> asyncio.Task:
+    """The player's next move, started, once its message is on the wire (what a test does next,
+    a server's restart say, meets a move on its way)."""
+    before = sum(phone.sent for phone in player.phones)
+    moving = asyncio.create_task(player.move())
+    await until(lambda: sum(phone.sent for phone in player.phones) > before or moving.done(),
+                what="the move's message sent")
+    return moving
 
 
 async def all_at(screens: list[Screen], version: int, timeout: float = 10) -> None:
@@ -306,7 +329,7 @@ def replayed(row: dict) -> dict:
     JSON as it is stored live (the platform's own replay, ``games.kit.rules.replay_end``)."""
     log = [{"seat": seat, "payload": payload, "applied_at": applied_at}
            for _seq, seat, payload, applied_at in row["actions"]]
-    return replay_end(games_all()[row["game"]], row["setup"], log)
+    return replay_end(game(row["game"]), row["setup"], log)
 
 
 def log_agrees(row: dict) -> None:

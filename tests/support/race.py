@@ -1,7 +1,8 @@
 """Race helpers run in their own processes against the database named by ``DATABASE_URL``.
 
-``python -m tests.support.race setup`` plays a fresh 3-player Hoax room up to its hoax window,
-makes a second room with three players in the lobby, and prints both as JSON.
+``python -m tests.support.race setup`` starts a fresh 3-player room of the test game
+(tests/support/testgame.py) where seat 0 has picked and seats 1 and 2 may pick, makes a second
+room with three players in the lobby, and prints both as JSON.
 ``python -m tests.support.race act STEP_JSON`` connects to the database, prints ``ready``, waits
 for a line on stdin (the barrier), runs the step through ``games.services`` and prints the
 outcome as JSON. ``python -m tests.support.race serve`` connects, prints ``ready``, then runs
@@ -23,30 +24,25 @@ from typing import Any
 
 
 def django_setup() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partyhub.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
 
     django.setup()
 
 
-def hoax_window() -> dict[str, Any]:
-    """A Hoax room in the hoax window: seat 0 claimed the Lover; seats 1 and 2 may call."""
+def picking() -> dict[str, Any]:
+    """A room of the test game in its first round: seat 0 has picked; seats 1 and 2 may."""
     from games.rooms import presence, services
+    from tests.support.testgame import TEST_GAME, pick
 
-    room = services.room_create(
-        "hoax", {"first_player": 0, "hoax_window_seconds": 60, "butler_seconds": 60}
-    )
+    room = services.room_create(TEST_GAME, {"rounds": 3, "pick_seconds": 60})
     seats = [services.seat_join(room.code, name)[0] for name in ("Ann", "Bob", "Cid")]
     # Sockets open for every seat, so the rules count them present and wait for their moves.
     channels = [f"race.{room.code}.{index}" for index in range(len(seats))]
     for channel, seat in zip(channels, seats, strict=True):
         presence.connection_open(channel, room, seat)
     services.room_start(room.code, services.Actor(seat_token=seats[0].token))
-    for seat in seats:
-        services.action_submit(room.code, seat.token, {"type": "pick", "resource": "cash"})
-    snapshot = services.action_submit(
-        room.code, seats[0].token, {"type": "claim", "character": "lover", "resource": "evidence"}
-    )
+    snapshot = services.action_submit(room.code, seats[0].token, pick(5))
     state = snapshot.room.state
     return {
         "code": room.code,
@@ -55,17 +51,18 @@ def hoax_window() -> dict[str, Any]:
         "tokens": [seat.token for seat in seats],
         "channels": channels,
         "phase": state["phase"],
-        "callers": state["challenge"]["callers"],
+        "picked": [card is not None for card in state["picks"]],
         "deadline": state["deadline"],
         "version": snapshot.room.version,
     }
 
 
 def lobby() -> dict[str, Any]:
-    """A Hoax room in the lobby with three players, ready to start."""
+    """A room of the test game in the lobby with three players, ready to start."""
     from games.rooms import services
+    from tests.support.testgame import TEST_GAME
 
-    room = services.room_create("hoax", {"first_player": 0})
+    room = services.room_create(TEST_GAME)
     for name in ("Dee", "Eve", "Fay"):
         services.seat_join(room.code, name)
     return {"code": room.code, "host": room.host_token}
@@ -136,7 +133,7 @@ def main(argv: list[str]) -> None:
 
 def command(argv: list[str]) -> None:
     if argv[0] == "setup":
-        print(json.dumps({**hoax_window(), "lobby": lobby()}), flush=True)
+        print(json.dumps({**picking(), "lobby": lobby()}), flush=True)
     elif argv[0] == "act":
         connected()
         sys.stdin.readline()  # the barrier

@@ -178,7 +178,7 @@ def daphne_start(env: dict[str, str], processes: list[subprocess.Popen]) -> str:
     mode = production_env() if os.environ.get("PARTYHUB_TEST_PRODUCTION") == "1" else {
         "DJANGO_DEBUG": "1"}
     # Every client of a test's server is 127.0.0.1: the limits per address are lifted unless
-    # the test's environment sets them (tests/games/test_limits.py tests them).
+    # the test's environment sets them (tests/games/ops/test_limits.py tests them).
     full_env = {**os.environ, **mode, "PARTYHUB_TICKER": "1", "PARTYHUB_LIMITS": "0", **env}
     # The server's log goes to a file (a pipe nobody reads would stop the server once full):
     # ``daphne_log`` reads it.

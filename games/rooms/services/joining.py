@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
 from games.kit.errors import ServiceError
-from games.kit.registry import game_title
 from games.rooms.models import Room, Seat
 from games.rooms.outbox import snapshot_commit
 from games.rooms.selectors import Snapshot, players, seat_holding, snapshot_take
@@ -65,7 +64,7 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
             raise ServiceError(
                 _("This room is full: %(game)s takes at most %(max)s players."),
                 code="full",
-                game=game_title(played),
+                game=played.title_shown(),
                 max=played.max_players,
             )
         if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.kit import registry
 from games.kit.errors import ServiceError
 from games.kit.rules import RuleError
 from games.rooms.models import Connection, Room, Seat
@@ -36,12 +37,15 @@ def seat_kick(code: str, actor: Actor, seat_id: Any) -> Snapshot:
 
 
 def seat_remove(code: str, actor: Actor, seat_id: Any) -> Snapshot:
-    """The host removes a player mid-game (see ``seat_remove_locked``)."""
+    """The host removes a player mid-game (see ``seat_remove_locked``), in a game that declares
+    the kit's ``remove`` host move."""
     with transaction.atomic():
         room = room_locked(code)
         host_check(room, actor)
         if room.status != Room.Status.PLAYING or room.state is None:
             raise ServiceError(_("There is no game running."), code="wrong_phase")
+        if "remove" not in registry.game(room.game).host_actions:
+            raise ServiceError(_("This game has no such host control."), code="bad_action")
         seat = seat_in_room(room, seat_id)
         if seat.position is None:
             raise ServiceError(_("That phone is watching, not playing."), code="audience")

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.kit import registry
 from games.kit.errors import ServiceError
-from games.kit.registry import adapter_get, game_title
+from games.kit.registry import adapter_get
 from games.kit.rules import RuleError, setup_saved
 from games.rooms.fixedparts import fixed_remember
 from games.rooms.models import Game, Room
@@ -37,7 +37,7 @@ def room_start(code: str, actor: Actor) -> Snapshot:
             raise ServiceError(
                 _("%(game)s needs %(min)s to %(max)s players; there are %(n)s."),
                 code="player_count",
-                game=game_title(played),
+                game=played.title_shown(),
                 min=played.min_players,
                 max=played.max_players,
                 n=len(seated),

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from games.outfox import audience
 from games.outfox import rules as outfox
 from tests.games.outfox.test_rules import new_game, to_read
-from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
+from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page, settled
 from tests.support.browser import shot as screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.long(110)]
@@ -280,7 +280,7 @@ def play_turn(tv, phones, turn: int) -> None:
     real = reader.locator('[data-testid="real-order"] [data-rank]')
     assert [real.nth(i).get_attribute("data-rank") for i in range(6)] == [*"12345", "0"]
     if turn == 2:
-        tv.wait_for_timeout(1500)  # the points appear once the Fox has landed
+        settled(tv)  # the points appear once the Fox has landed
         shot(tv, "tv-score")
         shot(guessers[0], "phone-score")
     reader.click('[data-testid="next"]')

@@ -29,7 +29,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page
+from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page, settled
 from tests.support.browser import shot as screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.long(215)]
@@ -922,7 +922,7 @@ def test_the_end_of_a_24_player_game_fits_with_causes_winners_first_and_the_remo
     with screen_page(chromium_path, {"width": 1920, "height": 1080}, "werewolf") as (
             page, page_data, errors):
         draw(page, page_data, view, 24, board=True)
-        page.wait_for_timeout(300)
+        settled(page)
         cards = page.locator('[data-testid="revealed"]')
         assert cards.count() == 24
         for index in range(24):

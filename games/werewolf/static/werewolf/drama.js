@@ -58,7 +58,7 @@ export function moments(before, after, ctx) {
   const found = [];
   if (after.phase === "dawn" && before.phase !== "dawn") {
     found.push({ kind: "dawn", sound: STINGS.dawn, icon: "☀", text: t("Dawn breaks over the village."),
-      targets: [{ selector: ":scope", effect: "dawn" }] });
+      targets: [{ selector: ":scope", effect: "brighten" }] });
   }
   if (after.phase === "execution" && before.phase !== "execution") {
     found.push({ kind: "execution", sound: STINGS.execution, icon: "⚖", text: t("The village has decided.") });

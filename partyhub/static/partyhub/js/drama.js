@@ -54,16 +54,19 @@ const EFFECTS = {
   land: [{ transform: "translateY(-3em) scale(2.2)", opacity: 0 }, { transform: "translateY(.2em) scale(.9)", opacity: 1, offset: 0.7 }, { transform: "none", opacity: 1 }],
   shake: [{ transform: "translateX(0)" }, { transform: "translateX(-.4em)" }, { transform: "translateX(.4em)" }, { transform: "translateX(-.25em)" }, { transform: "translateX(.25em)" }, { transform: "none" }],
   pop: [{ transform: "scale(.4)", opacity: 0 }, { transform: "scale(1.15)", opacity: 1, offset: 0.6 }, { transform: "none", opacity: 1 }],
-  dawn: [{ filter: "brightness(.35) saturate(.4)" }, { filter: "none" }],
+  brighten: [{ filter: "brightness(.35) saturate(.4)" }, { filter: "none" }],
   fall: [{ filter: "none", transform: "none" }, { filter: "grayscale(1) brightness(.6)", transform: "rotate(-4deg) translateY(.3em)", offset: 0.5 }, { filter: "none", transform: "none" }],
 };
+
+// An effect slower than the others' 900 ms: a whole screen brightening takes its time.
+const DURATIONS = { brighten: 2400 };
 
 function effectsPlay(root, targets) {
   if (reducedMotion()) return;
   targets.forEach(({ selector, effect, delay = 0 }, index) => {
     for (const el of selector === ":scope" ? [root] : root.querySelectorAll(selector)) {
       el.animate(EFFECTS[effect] || EFFECTS.pop, {
-        duration: effect === "dawn" ? 2400 : 900, delay: delay || index * 120, easing: "ease-out", fill: "backwards",
+        duration: DURATIONS[effect] || 900, delay: delay || index * 120, easing: "ease-out", fill: "backwards",
       });
     }
   });

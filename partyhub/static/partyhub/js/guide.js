@@ -94,14 +94,16 @@ function introMount(ctx) {
 
 // The phone's rules card: a button in the phone's header opens it at any time; it says what is
 // happening now, what the phone's own role or card means, and sums up the rules.
+// The role is the one the phone's `me` names under the game's declared key (`page.role_key`):
+// worded by the game's guide (its ROLES), or by its role cards from the database.
 function roleLine(frame, page) {
   const me = frame.view && frame.view.me;
-  if (!me) return null;
-  if (me.role && page.guide.roles[me.role]) return page.guide.roles[me.role];
-  const own = me.character ? (page.characters || []).find((c) => c.id === me.character)
-    : me.card ? (page.roles || []).find((r) => r.id === me.card) : null;
+  const role = me ? me[page.role_key] : null;
+  if (role === null || role === undefined) return null;
+  if (page.guide.roles[role]) return page.guide.roles[role];
+  const own = (page.role_cards || {})[role];
   if (!own) return null;
-  return fmt("You are %(name)s: %(power)s", { name: own.name, power: own.privilege || own.power });
+  return fmt("You are %(name)s: %(power)s", { name: own.name, power: own.text });
 }
 
 function cardMount(ctx) {

@@ -13,21 +13,24 @@ export function handoverShown(reply) {
   handover = reply;
 }
 
+// Remove is offered only by a game that declares it (`page.host_actions`, its Game's host
+// moves): another game's host would be answered "no such host control".
 function playerTools(frame, ctx) {
   const room = frame.room;
   const seated = room.players.filter((p) => p.position !== null && !p.removed);
+  const removable = (ctx.page.host_actions || []).includes("remove");
   return h("div", { class: "host-players" },
     h("h3", {}, t("Players")),
     h("ul", {}, seated.map((p) => h("li", { class: "host-player", "data-testid": "host-player", "data-position": p.position },
       h("span", { class: "name" }, p.name),
       h("button", { type: "button", class: "secondary", "data-testid": `handover-${p.id}`,
         onclick: () => ctx.host("handover", { seat: p.id }) }, t("Hand to a new phone")),
-      h("button", { type: "button", class: "secondary danger", "data-testid": `remove-${p.id}`,
+      removable ? h("button", { type: "button", class: "secondary danger", "data-testid": `remove-${p.id}`,
         onclick: () => {
           if (confirm(fmt("Remove %(name)s from the game? The game goes on without them.", { name: p.name }))) {
             ctx.host("remove", { seat: p.id });
           }
-        } }, t("Remove"))))));
+        } }, t("Remove")) : null))));
 }
 
 // The code, until it expires, or a frame newer than it says it is spent (used by the new phone,
@@ -129,10 +132,16 @@ export function pausedRender(root, frame, ctx) {
       onclick: () => ctx.host("resume") }, t("Resume the game")) : null));
 }
 
-// After the end: the same group goes on to another game, in this room.
-export function switchGameButtons(frame, ctx) {
-  return (ctx.page.games || []).filter((game) => game.id !== frame.room.game).map((game) =>
-    h("button", { type: "button", class: "secondary", "data-testid": `switch-${game.id}`,
-      onclick: () => ctx.host("switch_game", { game: game.id }) },
-    fmt("Play %(game)s next", { game: game.title })));
+// After the end: the same group goes on to another game, in this room. One control, "Play
+// next", whatever the number of games: it opens the list of the others (above it, over the end
+// screen, so that registering a game never moves another game's end screen). Open, it stays
+// open across the frames that redraw the footer (morph keeps a panel's `open`).
+export function playNext(frame, ctx) {
+  const others = (ctx.page.games || []).filter((game) => game.id !== frame.room.game);
+  if (!others.length) return null;
+  return h("details", { class: "play-next", "data-testid": "play-next" },
+    h("summary", { "data-testid": "play-next-open" }, t("Play another game next")),
+    h("div", { class: "play-next-list", role: "group", "aria-label": t("Play another game next") },
+      others.map((game) => h("button", { type: "button", class: "secondary", "data-testid": `switch-${game.id}`,
+        onclick: () => ctx.host("switch_game", { game: game.id }) }, game.title))));
 }

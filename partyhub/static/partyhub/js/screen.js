@@ -4,7 +4,7 @@
 import { connect } from "./live.js";
 import { h, replace, morph, t, fmt, toast, secondsLeft, serverClockSeen } from "./dom.js";
 import { lobbyRender } from "./lobby.js";
-import { hostMenuRender, pausedRender, handoverShown, switchGameButtons } from "./host.js";
+import { hostMenuRender, pausedRender, handoverShown, playNext } from "./host.js";
 import { guideMount } from "./guide.js";
 import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
@@ -250,7 +250,7 @@ function onVoted(vote) {
 }
 
 // After the end: on the TV, the way back to the recap; the host may play again with the same
-// group, or go on to another game.
+// group, or go on to another game (one "Play next" control, whatever the number of games).
 function overControls(footer) {
   const over = frame.room.status === "over";
   const host = over && ctx.isHost();
@@ -258,7 +258,7 @@ function overControls(footer) {
   morph(footer,
     host ? h("button", { class: "big", type: "button", "data-testid": "play-again",
       onclick: () => ctx.host("play_again") }, t("Play again")) : null,
-    host || opener ? h("div", { class: "switch-game" }, opener, host ? switchGameButtons(frame, ctx) : null) : null);
+    host || opener ? h("div", { class: "switch-game" }, opener, host ? playNext(frame, ctx) : null) : null);
 }
 
 // An answer for this screen alone: the hand-over code the host asked for.
