@@ -128,10 +128,11 @@ def audience_delivery(actions: list[ActionRecord], logs: list[SocketLog]) -> dic
     }
 
 
-async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, Any]:
+async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[str, Any]:
     """The players' room, then the audience joins and watches; the measured window; figures,
     with the server's CPU and the load generator's own (a busy load generator notices frames
     late: the latencies then include its queueing)."""
+    server = servers[0]
     host, port = server.host, server.port
     ledger = Ledger()
     game = benched()[0]
@@ -140,7 +141,7 @@ async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, An
     progress.reset(total=options.audience)
     progress.set_description(f"audience {options.audience}: opening")
     try:
-        await room.open(host, port)
+        await room.open([(host, port)] * len(room.screens))
         await room.start()
         gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 

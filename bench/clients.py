@@ -7,8 +7,9 @@ each tick of its schedule, picks one legal move from what the screens show, send
 waits until every screen of the room has the new version. The benchmark plays every registered
 game that has a plan.
 
-A bare room is the same number of sockets on the stock Channels consumer (``bench.bare``); its
-"move" is a message the consumer relays to the whole group.
+A relay room is the same number of sockets on the stock Channels consumer (``bench.stock``) or
+on the floor, a bare ASGI app (``bench.floor``); its "move" is a message relayed to the whole
+room.
 
 The moves are pure functions of a seat's view (each plan's ``move``); the tests play whole
 games with them against the rules and check every move is legal.
@@ -30,6 +31,7 @@ from bench.stats import ActionRecord, Ledger, SocketLog
 from games.kit import registry
 from games.kit.game import BenchPlan
 
+Address = tuple[str, int]  # a server's host and port
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
 STATE_PREFIX = '{"type":"state","version":'
 
@@ -333,7 +335,10 @@ class GameRoom(RoomDriver):
         self.code = ""
         self.move = plan(game).move
 
-    async def open(self, host: str, port: int) -> None:
+    async def open(self, addresses: list[Address]) -> None:
+        """The room made and joined through the first address's API; each socket opened on its
+        own address (the TV's first, then each phone's)."""
+        host, port = addresses[0]
         options = game_options(self.game, len(self.screens) - 1)
         room = await api_post(host, port, "/api/rooms", {"game": self.game, "options": options})
         self.code = room["code"]
@@ -341,7 +346,7 @@ class GameRoom(RoomDriver):
         for i in range(len(self.screens) - 1):
             seat = await api_post(host, port, f"/api/rooms/{self.code}/seats", {"name": f"P{i}"})
             paths.append(seat["seat_socket"])
-        for screen, path in zip(self.screens, paths, strict=True):
+        for screen, path, (host, port) in zip(self.screens, paths, addresses, strict=True):
             await screen.open(f"ws://{host}:{port}{path}")
         await self.settle()
 
@@ -390,20 +395,22 @@ class GameRoom(RoomDriver):
         await asyncio.sleep(0.05)
 
 
-class BareRoom(RoomDriver):
-    """The same sockets on the stock consumer; a move is a message relayed to all of them."""
+class RelayRoom(RoomDriver):
+    """The same sockets on a relay: ``stock``, the stock Channels consumer (``bench.stock``), or
+    ``floor``, a bare ASGI app under Daphne (``bench.floor``); a move is a message relayed to all
+    of them."""
 
-    kind = "bare"
-
-    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int) -> None:
+    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int,
+                 kind: str = "stock") -> None:
         super().__init__(index, ledger, sockets)
+        self.kind = kind
         self.group = f"{tag}-{index}"
         self.pad = "x" * max(0, pad)
         self.top = 0
 
-    async def open(self, host: str, port: int) -> None:
-        for screen in self.screens:
-            await screen.open(f"ws://{host}:{port}/ws/bare/{self.group}")
+    async def open(self, addresses: list[Address]) -> None:
+        for screen, (host, port) in zip(self.screens, addresses, strict=True):
+            await screen.open(f"ws://{host}:{port}/ws/{self.kind}/{self.group}")
             screen.version = 0
 
     def next_move(self, k: int) -> tuple[Screen, str] | None:

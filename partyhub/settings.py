@@ -230,7 +230,8 @@ PARTYHUB_TICK_SECONDS = float(os.environ.get("PARTYHUB_TICK_SECONDS", "5"))
 PARTYHUB_CONNECTION_STALE_SECONDS = float(os.environ.get("PARTYHUB_CONNECTION_STALE_SECONDS", "75"))
 # Whether each server process runs the deadline ticker (tests drive it by hand).
 PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
-# Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
+# Serve the benchmark's stock Channels consumer at /ws/stock/<group> and its floor, a bare ASGI
+# app, at /ws/floor/<room> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
 # Who may read each process's Prometheus metrics at /metrics (partyhub/probes.py): "local"
 # (a request straight to the process from this machine, not through the proxy), "token" (with
