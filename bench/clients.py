@@ -18,54 +18,27 @@ games with them against the rules and check every move is legal.
 from __future__ import annotations
 
 import asyncio
-import http.client
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
 
 from bench.stats import ActionRecord, Ledger, SocketLog
+from bench.wire import (
+    ANSWER_TIMEOUT,
+    STATE_PREFIX,
+    Address,
+    BenchError,
+    api_post,
+    socket_close,
+    socket_open,
+    state_version,
+)
 from games.kit import registry
 from games.kit.game import BenchPlan
-
-Address = tuple[str, int]  # a server's host and port
-ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
-STATE_PREFIX = '{"type":"state","version":'
-
-
-def state_version(text: str) -> int | None:
-    """The version of a state frame, read off its head without parsing it; ``None`` for any
-    other message."""
-    if not text.startswith(STATE_PREFIX):
-        return None
-    end = text.find(",", len(STATE_PREFIX))
-    return int(text[len(STATE_PREFIX) : end if end > 0 else -1])
-
-
-async def socket_open(url: str) -> ClientConnection:
-    """A socket opened as the real screens open theirs (live.js): from the hub's own page (the
-    server refuses another ``Origin``), no pings of its own (the server's are answered), no
-    compression."""
-    origin = "http" + url.removeprefix("ws").split("/ws/", 1)[0]
-    return await connect(
-        url, origin=origin, open_timeout=60, ping_interval=None, compression=None,
-        max_size=None, close_timeout=2,
-    )
-
-
-async def socket_close(socket: ClientConnection | None, tasks: list[asyncio.Task]) -> None:
-    """Close a socket, whatever state it is in, and stop the tasks that read it."""
-    if socket is not None:
-        try:
-            await socket.close()
-        except (WebSocketException, OSError):
-            pass
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def benched() -> tuple[str, ...]:
@@ -95,35 +68,6 @@ def game_phones(game: str, phones: int) -> int:
 def steady(game: str, view: dict | None) -> bool:
     """Whether a room is in the cycle the benchmark measures (its plan's steady phases)."""
     return plan(game).steady(view)
-
-
-class BenchError(Exception):
-    """The benchmark could not set a room up (the server refused or did not answer)."""
-
-
-# --- HTTP ------------------------------------------------------------------------------------
-
-
-def api_post_sync(host: str, port: int, path: str, data: dict) -> dict:
-    """POST JSON to the hub's API; the decoded ``201`` answer, else ``BenchError``."""
-    connection = http.client.HTTPConnection(host, port, timeout=60)
-    try:
-        connection.request(
-            "POST", path, body=orjson.dumps(data), headers={"Content-Type": "application/json"}
-        )
-        response = connection.getresponse()
-        body = response.read()
-    except OSError as error:
-        raise BenchError(f"POST {path}: {error}") from error
-    finally:
-        connection.close()
-    if response.status != 201:
-        raise BenchError(f"POST {path}: {response.status} {body[:300]!r}")
-    return orjson.loads(body)
-
-
-async def api_post(host: str, port: int, path: str, data: dict) -> dict:
-    return await asyncio.to_thread(api_post_sync, host, port, path, data)
 
 
 # --- one socket ------------------------------------------------------------------------------

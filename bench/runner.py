@@ -41,18 +41,11 @@ from typing import Any
 from django.conf import settings
 
 from bench import profile
-from bench.clients import (
-    Address,
-    BenchError,
-    GameRoom,
-    RelayRoom,
-    RoomDriver,
-    benched,
-    game_phones,
-)
+from bench.clients import GameRoom, RelayRoom, RoomDriver, benched, game_phones
 from bench.engine import engine_time
 from bench.server import Daphne, cores_plan
 from bench.stats import Ledger, Summary, Window, capacity
+from bench.wire import Address, BenchError
 
 LAYERS = {
     "memory": None,

@@ -10,7 +10,8 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
-from bench.audience import audience_delivery, vote_for
+from bench.audience import audience_delivery
+from bench.phones import vote_for
 from bench.stats import ActionRecord, SocketLog
 from games.outfox import audience as outfox_audience
 from tests.support.servers import ROOT

@@ -169,6 +169,17 @@ def test_after_the_start_new_phones_join_the_audience():
     assert services.seat_join(room6.code, "Zed")[0].is_audience
 
 
+def test_the_audience_is_full_at_its_cap_and_the_players_do_not_count(monkeypatch):
+    """The cap counts the phones watching, not the players; a removed player's name is free."""
+    monkeypatch.setattr(services, "AUDIENCE_MAX", 2)
+    room, _seats = hoax_started(3)
+    services.seat_join(room.code, "Zed")
+    services.seat_join(room.code, "Yan")
+    with refused("full"):
+        services.seat_join(room.code, "Xu")
+    assert Seat.objects.filter(room=room, is_audience=True).count() == 2
+
+
 def test_the_first_player_to_join_is_the_vip():
     room = room_make()
     ann, bob, cid = seats_join(room, 3)

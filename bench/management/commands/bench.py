@@ -23,9 +23,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from bench.clients import BenchError, benched
+from bench.clients import benched
 from bench.report import report_text
 from bench.runner import LAYERS, Options, run
+from bench.wire import BenchError
 from games.kit import registry
 
 
