@@ -10,7 +10,7 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
-from bench.audience import audience_delivery
+from bench.audience import audience_delivery, audience_passes, loaders_plan
 from bench.phones import vote_for
 from bench.stats import ActionRecord, SocketLog
 from games.outfox import audience as outfox_audience
