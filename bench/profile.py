@@ -17,6 +17,7 @@ samples say how it splits, the process's CPU clock how much there is.
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 import subprocess
@@ -133,9 +134,11 @@ def network_part(frames: list[tuple[str, str]]) -> str:
 
 
 def collapsed_read(path: Path) -> Counter[str]:
-    """The stacks of a py-spy ``--format raw`` file and how often each was sampled."""
+    """The stacks of a py-spy ``--format raw`` file (gzipped if it ends in ``.gz``, as
+    docs/bench/profiles keeps them) and how often each was sampled."""
     stacks: Counter[str] = Counter()
-    for line in path.read_text(errors="replace").splitlines():
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    for line in raw.decode(errors="replace").splitlines():
         match = LINE.match(line)
         if match:
             stacks[match["stack"]] += int(match["count"])

@@ -80,6 +80,17 @@ def test_the_breakdown_splits_the_measured_cpu_by_the_samples_shares() -> None:
     assert thread_shares(stacks) == {"ThreadPoolExecutor-0": 0.6, "MainThread": 0.4}
 
 
+def test_a_kept_profile_is_read_plain_or_gzipped(tmp_path) -> None:
+    import gzip
+
+    text = f"{stack(DB)} 7\n{stack(LOOP)} 3\n"
+    (tmp_path / "p.txt").write_text(text)
+    (tmp_path / "p.txt.gz").write_bytes(gzip.compress(text.encode()))
+    expected = Counter({stack(DB): 7, stack(LOOP): 3})
+    assert profile.collapsed_read(tmp_path / "p.txt") == expected
+    assert profile.collapsed_read(tmp_path / "p.txt.gz") == expected
+
+
 def test_no_samples_no_shares() -> None:
     assert shares(Counter()) == {}
     assert breakdown(Counter(), 1.0, 0)["parts_us_per_move"] == {}
