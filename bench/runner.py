@@ -495,6 +495,10 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
                     results = asyncio.run(processes_run(options, servers, progress))
                 else:
                     results = asyncio.run(steps_run(options, servers, progress))
+            except BaseException:
+                for server in servers:  # what the servers said, before their logs go
+                    say(f"Daphne {server.pid}'s log ends:\n{server.log_tail()}")
+                raise
             finally:
                 for server in servers:
                     if not server.alive():
