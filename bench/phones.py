@@ -29,7 +29,7 @@ from bench.wire import Address, BenchError, api_post, socket_close, socket_open,
 # opening is four database calls, all on each server's one database thread; with more at once a
 # loaded server kept handshakes waiting past Daphne's 5 s and dropped them.
 OPEN_CONCURRENCY = 4
-JOIN_TRIES = 5  # a join refused by a busy server (a 500, a dropped handshake) is tried again
+JOIN_TRIES = 8  # a join refused by a busy server (a 500, a dropped handshake) is tried again
 
 
 class Watcher:
