@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection
-from websockets.exceptions import ConnectionClosed, InvalidMessage
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench.stats import SocketLog
 from bench.wire import Address, BenchError, api_post, socket_close, socket_open, state_version
@@ -28,7 +28,7 @@ from bench.wire import Address, BenchError, api_post, socket_close, socket_open,
 # Audience phones joining at once, per load process: each join is a transaction and a socket's
 # opening is four database calls, all on each server's one database thread; with more at once a
 # loaded server kept handshakes waiting past Daphne's 5 s and dropped them.
-OPEN_CONCURRENCY = 4
+OPEN_CONCURRENCY = 8
 JOIN_TRIES = 8  # a join refused by a busy server (a 500, a dropped handshake) is tried again
 
 
@@ -123,7 +123,7 @@ async def watchers_join(watchers: list[Watcher], code: str, servers: list[Addres
                                               {"name": f"A{watcher.index}"})
                     await watcher.open(f"ws://{host}:{port}{seat['seat_socket']}")
                     break
-                except (BenchError, InvalidMessage, OSError):
+                except (BenchError, InvalidHandshake, OSError):
                     if attempt == JOIN_TRIES - 1:
                         raise
                     await asyncio.sleep(2.0 * (attempt + 1))

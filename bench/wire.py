@@ -12,7 +12,7 @@ import http.client
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import InvalidMessage, WebSocketException
+from websockets.exceptions import InvalidHandshake, WebSocketException
 
 Address = tuple[str, int]  # a server's host and port
 ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
@@ -28,7 +28,7 @@ def state_version(text: str) -> int | None:
     return int(text[len(STATE_PREFIX) : end if end > 0 else -1])
 
 
-OPEN_TRIES = 3  # a handshake Daphne dropped (its 5 s connect timeout on a busy server) is retried
+OPEN_TRIES = 3  # a handshake Daphne dropped or refused (its 5 s timeout, a busy server): retried
 
 
 async def socket_open(url: str) -> ClientConnection:
@@ -43,7 +43,7 @@ async def socket_open(url: str) -> ClientConnection:
                 url, origin=origin, open_timeout=60, ping_interval=None, compression=None,
                 max_size=None, close_timeout=2,
             )
-        except (InvalidMessage, OSError):
+        except (InvalidHandshake, OSError):
             if attempt == OPEN_TRIES - 1:
                 raise
             await asyncio.sleep(1.0)
