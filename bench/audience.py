@@ -98,6 +98,11 @@ class Loader:
     def figures(self) -> dict[str, Any]:
         return orjson.loads(self.out.read_bytes())
 
+    def bye(self) -> None:
+        """The run has what it needs: the process may exit."""
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(b"bye\n")
+
     async def stop(self) -> None:
         if self.process is not None and self.process.returncode is None:
             self.process.kill()
@@ -141,8 +146,9 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
         joined = time.perf_counter()
         for loader in loaders:
             await loader.start(room.code, [server.port for server in used])
-        # A phone joins in a few milliseconds; each join reads the room's seats.
-        await asyncio.gather(*(loader.said("ready", 120 + options.audience * 0.1)
+        # A phone joins in a few milliseconds on a quiet machine, but each join is database
+        # work on a server's one database thread: on a loaded machine 170 joined a minute.
+        await asyncio.gather(*(loader.said("ready", 120 + options.audience * 1.0)
                                for loader in loaders))
         join_seconds = time.perf_counter() - joined
         await asyncio.gather(*(asyncio.to_thread(server.idle_wait, 0.2) for server in used))
@@ -179,6 +185,8 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
         phones = [phone for found in figures for phone in found["phones"]]
         votes_sent = sum(found["votes_sent"] for found in figures)
         counted = max(found["counted_seconds"] for found in figures)
+        for loader in loaders:
+            loader.bye()
     finally:
         await asyncio.gather(room.close(), *(loader.stop() for loader in loaders),
                              return_exceptions=True)

@@ -7,7 +7,8 @@ opens their sockets, says ``ready N`` on standard output, and waits for ``go WIN
 on standard input (perf-counter times, which every process on the machine shares, and its
 share of the audience's votes a second). It votes until ``END``, keeps reading a second longer
 (the last frames land), then writes each phone's arrivals (version: first time seen) and
-counts to the JSON file it was given, says ``done`` and exits.
+counts to the JSON file it was given, says ``done``, and exits when told ``bye`` (once the run
+has read its CPU time).
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ async def main(args: argparse.Namespace) -> None:
         with open(args.out, "wb") as out:
             out.write(orjson.dumps(figures, option=orjson.OPT_NON_STR_KEYS))
         print("done", flush=True)
+        await reader.readline()  # "bye": the run has read this process's CPU time
     finally:
         await asyncio.gather(*(watcher.close() for watcher in watchers), return_exceptions=True)
 
