@@ -1,13 +1,16 @@
 """One room of players and an audience of many phones (``manage.py bench --audience N``).
 
-The players' room (the first benchmarked game in settings) is driven as in the room runs, and
-its latency measured the same way: from a move's scheduled time until every player's phone and
-the TV show its result. Beside it, ``N`` audience phones join through the API once the game
-runs, each on its own socket, and vote on the open ballot (the game's ``ballot``: each of its
-questions and choices in turn) at ``votes`` a second in all. The audience's frames are
-coalesced by the server, so the audience's figures are how soon each phone showed each move's
-result or a newer one, and how many of those it showed at all; and how many tallies reached
-each phone.
+The players' room (the first benchmarked game in settings) is driven as in the room runs, on
+the first Daphne process, and its latency measured the same way: from a move's scheduled time
+until every player's phone and the TV show its result. Beside it, ``N`` audience phones join
+through the API once the game runs, each on its own socket, spread over the Daphne processes
+(``--audience-processes``: phone ``i`` on process ``i`` modulo their number, so with two every
+change crosses the layer), and vote on the open ballot (the game's ``ballot``) at ``votes`` a
+second in all. The phones live in load processes of their own (``bench.phones``: one per 2,500
+phones unless told), each reading its share of the sockets. The audience's frames are coalesced
+by the server, so the audience's figures are how soon each phone showed each move's result or a
+newer one, and how many of those it showed at all; and how many tallies reached each phone. The
+CPU of each Daphne process, of Redis and of each load process is measured over the window.
 """
 
 from __future__ import annotations
@@ -15,87 +18,21 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection
-from websockets.exceptions import ConnectionClosed
+from django.conf import settings
 
-from bench.clients import GameRoom, api_post, benched, socket_close, socket_open, state_version
+from bench.clients import GameRoom, benched
+from bench.server import proc_cpu_seconds
 from bench.stats import PERCENTILES, ActionRecord, Ledger, SocketLog, percentile
 
-OPEN_CONCURRENCY = 16  # audience phones joining at once
-
-
-class Watcher:
-    """One audience phone: when each version arrived, the tallies, its open ballot."""
-
-    def __init__(self, index: int) -> None:
-        self.index = index
-        self.log = SocketLog()
-        self.socket: ClientConnection | None = None
-        self.task: asyncio.Task | None = None
-        self.frames = 0
-        self.tallies = 0
-        self.voted = 0
-        self.errors = 0
-        self.ballot: dict | None = None
-
-    async def open(self, url: str) -> None:
-        self.socket = await socket_open(url)
-        self.task = asyncio.create_task(self.read())
-
-    async def read(self) -> None:
-        assert self.socket is not None
-        try:
-            async for text in self.socket:
-                now = time.perf_counter()
-                if isinstance(text, bytes):
-                    text = text.decode()
-                version = state_version(text)
-                if version is not None:
-                    self.log.record(version, now)
-                    self.frames += 1
-                    continue
-                frame = orjson.loads(text)
-                kind = frame.get("type")
-                if kind == "tally":
-                    self.tallies += 1
-                    self.ballot = frame.get("open")
-                elif kind == "voted":
-                    self.voted += 1
-                elif kind == "error":
-                    self.errors += 1
-        except (ConnectionClosed, OSError):
-            pass
-
-    async def vote(self, k: int) -> bool:
-        """The ``k``-th vote on the open ballot, if the phone knows one."""
-        message = vote_for(self.ballot, k)
-        if message is None or self.socket is None:
-            return False
-        try:
-            await self.socket.send(orjson.dumps(message).decode())
-        except (ConnectionClosed, OSError):
-            return False
-        return True
-
-    async def close(self) -> None:
-        await socket_close(self.socket, [self.task] if self.task is not None else [])
-
-
-def vote_for(ballot: dict | None, k: int) -> dict | None:
-    """The ``k``-th vote on ``ballot`` (pure): its questions and their choices in turn."""
-    if not ballot or not ballot.get("questions"):
-        return None
-    question = ballot["questions"][k % len(ballot["questions"])]
-    choices = question["choices"]
-    if not choices:
-        return None
-    choice = choices[(k // len(ballot["questions"])) % len(choices)]["value"]
-    return {"type": "audience", "ballot": ballot["key"], "question": question["name"],
-            "choice": choice}
+PHONES_PER_LOADER = 2500  # audience phones one load process reads in time (bench.phones)
+AUDIENCE_LAG_OK = 2.0  # seconds: every phone shows a move's result within this, at the 99th
 
 
 def audience_delivery(actions: list[ActionRecord], logs: list[SocketLog]) -> dict[str, Any]:
@@ -128,87 +65,177 @@ def audience_delivery(actions: list[ActionRecord], logs: list[SocketLog]) -> dic
     }
 
 
-async def audience_run(options: Any, server: Any, progress: Any) -> dict[str, Any]:
+class Loader:
+    """One load process of audience phones (``bench.phones``)."""
+
+    def __init__(self, first: int, count: int, out: Path) -> None:
+        self.first, self.count, self.out = first, count, out
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, code: str, ports: list[int]) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.phones", "--ports", ",".join(map(str, ports)),
+            "--code", code, "--first", str(self.first), "--count", str(self.count),
+            "--out", str(self.out), cwd=settings.BASE_DIR, stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+
+    async def said(self, word: str, timeout: float) -> None:
+        """Wait until the process says ``word`` (its phones ready, or its figures written)."""
+        assert self.process is not None and self.process.stdout is not None
+        line = await asyncio.wait_for(self.process.stdout.readline(), timeout)
+        if not line.decode().startswith(word):
+            raise RuntimeError(f"audience load process {self.first}: said {line!r}, not {word}")
+
+    def go(self, window: float, end: float, votes: float) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(f"go {window} {end} {votes}\n".encode())
+
+    def cpu(self) -> float:
+        assert self.process is not None
+        return proc_cpu_seconds(self.process.pid)
+
+    def figures(self) -> dict[str, Any]:
+        return orjson.loads(self.out.read_bytes())
+
+    def bye(self) -> None:
+        """The run has what it needs: the process may exit."""
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(b"bye\n")
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+            await self.process.wait()
+
+
+def loaders_plan(audience: int, wanted: int) -> list[tuple[int, int]]:
+    """(first phone, phones) of each load process: ``wanted`` of them, or one per
+    ``PHONES_PER_LOADER`` phones; never an empty one."""
+    count = wanted or max(1, math.ceil(audience / PHONES_PER_LOADER))
+    count = max(1, min(count, audience))
+    size, extra = divmod(audience, count)
+    plan, first = [], 0
+    for n in range(count):
+        phones = size + (n < extra)
+        plan.append((first, phones))
+        first += phones
+    return plan
+
+
+async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[str, Any]:
     """The players' room, then the audience joins and watches; the measured window; figures,
-    with the server's CPU and the load generator's own (a busy load generator notices frames
-    late: the latencies then include its queueing)."""
-    host, port = server.host, server.port
+    with each server's, Redis's and each load process's CPU (a busy load generator notices
+    frames late: the latencies then include its queueing)."""
+    from bench.runner import LAYERS, redis_cpu
+
+    used = servers[:options.audience_processes]
+    host, port = used[0].host, used[0].port
     ledger = Ledger()
-    game = benched()[0]
-    room = GameRoom(0, ledger, game, options.phones)
-    watchers = [Watcher(i) for i in range(options.audience)]
+    room = GameRoom(0, ledger, benched()[0], options.phones)
+    workdir = Path(tempfile.mkdtemp(prefix="partyhub-audience-"))
+    loaders = [Loader(first, count, workdir / f"phones-{n}.json")
+               for n, (first, count) in enumerate(loaders_plan(options.audience,
+                                                               options.load_processes))]
     progress.reset(total=options.audience)
     progress.set_description(f"audience {options.audience}: opening")
+    layered = bool(LAYERS[options.layer])
     try:
-        await room.open(host, port)
+        await room.open([(host, port)] * len(room.screens))
         await room.start()
-        gate = asyncio.Semaphore(OPEN_CONCURRENCY)
-
-        async def join(watcher: Watcher) -> None:
-            async with gate:
-                seat = await api_post(host, port, f"/api/rooms/{room.code}/seats",
-                                      {"name": f"A{watcher.index}"})
-                await watcher.open(f"ws://{host}:{port}{seat['seat_socket']}")
-                progress.update(1)
-
-        await asyncio.gather(*(join(watcher) for watcher in watchers))
-        start = time.perf_counter() + 0.2
+        joined = time.perf_counter()
+        for loader in loaders:
+            await loader.start(room.code, [server.port for server in used])
+        # A phone joins in a few milliseconds on a quiet machine, but each join is database
+        # work on a server's one database thread: on a loaded machine 170 joined a minute.
+        await asyncio.gather(*(loader.said("ready", 120 + options.audience * 1.0)
+                               for loader in loaders))
+        join_seconds = time.perf_counter() - joined
+        await asyncio.gather(*(asyncio.to_thread(server.idle_wait, 0.2) for server in used))
+        start = time.perf_counter() + 0.5
         window = start + options.warmup
         end = window + options.seconds
+        share = options.audience_votes / len(loaders)
+        for loader in loaders:
+            loader.go(window, end, share)
         progress.reset(total=round(options.warmup + options.seconds))
         progress.set_description(f"audience {options.audience}: running")
-        votes = {"sent": 0}
-
-        async def voting() -> None:
-            k = 0
-            while time.perf_counter() < end and options.audience_votes > 0:
-                await asyncio.sleep(1 / options.audience_votes)
-                if watchers and await watchers[k % len(watchers)].vote(k // len(watchers)):
-                    votes["sent"] += 1
-                k += 1
-
-        marks: dict[str, float] = {}
+        marks: dict[str, Any] = {}
 
         async def meter() -> None:
             await asyncio.sleep(max(0.0, window - time.perf_counter()))
-            marks.update(server=server.cpu(), loadgen=time.process_time(), at=time.perf_counter())
+            marks.update(servers=[server.cpu() for server in used],
+                         loaders=[loader.cpu() for loader in loaders],
+                         redis=redis_cpu(options.redis_url) if layered else None,
+                         loadgen=time.process_time(), at=time.perf_counter())
 
-        voter = asyncio.create_task(voting())
         metering = asyncio.create_task(meter())
         await room.drive(start, end, options.rate, 0.0, window)
         await metering
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
         wall = time.perf_counter() - marks["at"]
-        server_share = (server.cpu() - marks["server"]) / wall
+        servers_share = [(server.cpu() - before) / wall
+                         for server, before in zip(used, marks["servers"], strict=True)]
+        loaders_share = [(loader.cpu() - before) / wall
+                         for loader, before in zip(loaders, marks["loaders"], strict=True)]
+        redis_after = redis_cpu(options.redis_url) if marks["redis"] is not None else None
         loadgen_share = (time.process_time() - marks["loadgen"]) / wall
-        await asyncio.sleep(1.0)  # the last frames land
-        voter.cancel()
-        await asyncio.gather(voter, return_exceptions=True)
+        await asyncio.gather(*(loader.said("done", 120) for loader in loaders))
+        figures = [loader.figures() for loader in loaders]
+        phones = [phone for found in figures for phone in found["phones"]]
+        votes_sent = sum(found["votes_sent"] for found in figures)
+        counted = max(found["counted_seconds"] for found in figures)
+        for loader in loaders:
+            loader.bye()
     finally:
-        await asyncio.gather(room.close(), *(w.close() for w in watchers),
+        await asyncio.gather(room.close(), *(loader.stop() for loader in loaders),
                              return_exceptions=True)
+    logs = []
+    for phone in phones:
+        log = SocketLog()
+        for version, at in phone["arrivals"].items():
+            log.record(int(version), at)
+        logs.append(log)
     measured = [action for action in ledger.actions if window <= action.scheduled < end]
     players = ledger.summary(window, end)
+    count = len(phones)
     return {
-        "game": game,
+        "game": room.game,
+        "processes": len(used),
+        "load_processes": len(loaders),
+        "join_seconds": round(join_seconds, 1),
         "players": {"sockets": len(room.screens), **players.as_json(),
                     "p99_under_100ms": players.passes()},
         "audience": {
-            "sockets": len(watchers),
-            **audience_delivery(measured, [watcher.log for watcher in watchers]),
+            "sockets": count,
+            **audience_delivery(measured, logs),
+            # From the start of the moves to a second after the last: warm-up, window and all.
             "frames_per_phone_per_second": round(
-                sum(w.frames for w in watchers) / len(watchers) / wall, 3) if watchers else 0,
-            "tallies_per_phone": round(
-                sum(w.tallies for w in watchers) / len(watchers), 2) if watchers else 0,
-            "votes_sent": votes["sent"],
-            "votes_answered": sum(w.voted for w in watchers),
-            "errors": sum(w.errors for w in watchers),
+                sum(phone["frames"] for phone in phones) / count / counted, 3) if count else 0,
+            "tallies_per_phone_per_second": round(
+                sum(phone["tallies"] for phone in phones) / count / counted, 3) if count else 0,
+            "votes_sent": votes_sent,
+            "votes_answered": sum(phone["voted"] for phone in phones),
+            "errors": sum(phone["errors"] for phone in phones),
         },
+        "audience_p99_under_2s": audience_passes(measured, logs),
         "window_seconds": round(wall, 3),
-        "server_cpu_share": round(server_share, 3),
+        "server_cpu_share": round(sum(servers_share), 3),
+        "servers_cpu_share": [round(value, 3) for value in servers_share],
+        "redis_cpu_share": (round((redis_after - marks["redis"]) / wall, 3)
+                            if redis_after is not None else None),
+        "loaders_cpu_share": [round(value, 3) for value in loaders_share],
         "loadgen_cpu_share": round(loadgen_share, 3),
         "machine_load": round(os.getloadavg()[0], 2),
     }
+
+
+def audience_passes(actions: list[ActionRecord], logs: list[SocketLog]) -> bool:
+    """Whether every phone was reached by every measured move, within ``AUDIENCE_LAG_OK`` at
+    the 99th percentile."""
+    figures = audience_delivery(actions, logs)
+    p99 = figures["lag_ms"].get("p99")
+    return figures["reached"] == 1.0 and p99 is not None and p99 < AUDIENCE_LAG_OK * 1000
 
 
 def audience_text(report: dict[str, Any]) -> str:
@@ -223,11 +250,20 @@ def audience_text(report: dict[str, Any]) -> str:
         f"p50 {lat.get('p50')} ms, p99 {lat.get('p99')} ms, max {lat.get('max')} ms, "
         f"delivered {players['frames_delivered']}/{players['frames_expected']}, "
         f"errors {players['errors']}: {'ok' if players['p99_under_100ms'] else 'FAIL'} (<100 ms)",
-        f"  server {run['server_cpu_share'] * 100:.0f} % of its core, load generator "
-        f"{run['loadgen_cpu_share'] * 100:.0f} % of its core",
+        f"  {run.get('processes', 1)} Daphne process(es): "
+        + ", ".join(f"{share * 100:.0f} %" for share in run.get("servers_cpu_share",
+                                                                   [run["server_cpu_share"]]))
+        + " of a core each"
+        + (f"; Redis {run['redis_cpu_share'] * 100:.0f} %"
+           if run.get("redis_cpu_share") is not None else "")
+        + f"; players' load generator {run['loadgen_cpu_share'] * 100:.0f} %, "
+        f"{run.get('load_processes', 1)} audience load process(es): "
+        + ", ".join(f"{share * 100:.0f} %" for share in run.get("loaders_cpu_share", [])),
         f"  audience: {crowd['sockets']} sockets, reached {crowd['reached']}, exact "
         f"{crowd['exact']}, lag p50 {lag.get('p50')} ms, p90 {lag.get('p90')} ms, "
-        f"p99 {lag.get('p99')} ms; {crowd['frames_per_phone_per_second']} frames/s per phone, "
-        f"{crowd['tallies_per_phone']} tallies per phone; votes {crowd['votes_answered']}/"
-        f"{crowd['votes_sent']} answered, {crowd['errors']} errors",
+        f"p99 {lag.get('p99')} ms; {crowd['frames_per_phone_per_second']} state frames and "
+        f"{crowd['tallies_per_phone_per_second']} tallies a second per phone; votes "
+        f"{crowd['votes_answered']}/"
+        f"{crowd['votes_sent']} answered, {crowd['errors']} errors: "
+        f"{'ok' if run.get('audience_p99_under_2s') else 'FAIL'} (every phone, p99 < 2 s)",
     ])

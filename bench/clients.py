@@ -7,8 +7,9 @@ each tick of its schedule, picks one legal move from what the screens show, send
 waits until every screen of the room has the new version. The benchmark plays every registered
 game that has a plan.
 
-A bare room is the same number of sockets on the stock Channels consumer (``bench.bare``); its
-"move" is a message the consumer relays to the whole group.
+A relay room is the same number of sockets on the stock Channels consumer (``bench.stock``) or
+on the floor, a bare ASGI app (``bench.floor``); its "move" is a message relayed to the whole
+room.
 
 The moves are pure functions of a seat's view (each plan's ``move``); the tests play whole
 games with them against the rules and check every move is legal.
@@ -17,53 +18,27 @@ games with them against the rules and check every move is legal.
 from __future__ import annotations
 
 import asyncio
-import http.client
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
 
 from bench.stats import ActionRecord, Ledger, SocketLog
+from bench.wire import (
+    ANSWER_TIMEOUT,
+    STATE_PREFIX,
+    Address,
+    BenchError,
+    api_post,
+    socket_close,
+    socket_open,
+    state_version,
+)
 from games.kit import registry
 from games.kit.game import BenchPlan
-
-ANSWER_TIMEOUT = 10.0  # a move unanswered this long counts as lost
-STATE_PREFIX = '{"type":"state","version":'
-
-
-def state_version(text: str) -> int | None:
-    """The version of a state frame, read off its head without parsing it; ``None`` for any
-    other message."""
-    if not text.startswith(STATE_PREFIX):
-        return None
-    end = text.find(",", len(STATE_PREFIX))
-    return int(text[len(STATE_PREFIX) : end if end > 0 else -1])
-
-
-async def socket_open(url: str) -> ClientConnection:
-    """A socket opened as the real screens open theirs (live.js): from the hub's own page (the
-    server refuses another ``Origin``), no pings of its own (the server's are answered), no
-    compression."""
-    origin = "http" + url.removeprefix("ws").split("/ws/", 1)[0]
-    return await connect(
-        url, origin=origin, open_timeout=60, ping_interval=None, compression=None,
-        max_size=None, close_timeout=2,
-    )
-
-
-async def socket_close(socket: ClientConnection | None, tasks: list[asyncio.Task]) -> None:
-    """Close a socket, whatever state it is in, and stop the tasks that read it."""
-    if socket is not None:
-        try:
-            await socket.close()
-        except (WebSocketException, OSError):
-            pass
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def benched() -> tuple[str, ...]:
@@ -93,35 +68,6 @@ def game_phones(game: str, phones: int) -> int:
 def steady(game: str, view: dict | None) -> bool:
     """Whether a room is in the cycle the benchmark measures (its plan's steady phases)."""
     return plan(game).steady(view)
-
-
-class BenchError(Exception):
-    """The benchmark could not set a room up (the server refused or did not answer)."""
-
-
-# --- HTTP ------------------------------------------------------------------------------------
-
-
-def api_post_sync(host: str, port: int, path: str, data: dict) -> dict:
-    """POST JSON to the hub's API; the decoded ``201`` answer, else ``BenchError``."""
-    connection = http.client.HTTPConnection(host, port, timeout=60)
-    try:
-        connection.request(
-            "POST", path, body=orjson.dumps(data), headers={"Content-Type": "application/json"}
-        )
-        response = connection.getresponse()
-        body = response.read()
-    except OSError as error:
-        raise BenchError(f"POST {path}: {error}") from error
-    finally:
-        connection.close()
-    if response.status != 201:
-        raise BenchError(f"POST {path}: {response.status} {body[:300]!r}")
-    return orjson.loads(body)
-
-
-async def api_post(host: str, port: int, path: str, data: dict) -> dict:
-    return await asyncio.to_thread(api_post_sync, host, port, path, data)
 
 
 # --- one socket ------------------------------------------------------------------------------
@@ -333,7 +279,10 @@ class GameRoom(RoomDriver):
         self.code = ""
         self.move = plan(game).move
 
-    async def open(self, host: str, port: int) -> None:
+    async def open(self, addresses: list[Address]) -> None:
+        """The room made and joined through the first address's API; each socket opened on its
+        own address (the TV's first, then each phone's)."""
+        host, port = addresses[0]
         options = game_options(self.game, len(self.screens) - 1)
         room = await api_post(host, port, "/api/rooms", {"game": self.game, "options": options})
         self.code = room["code"]
@@ -341,7 +290,7 @@ class GameRoom(RoomDriver):
         for i in range(len(self.screens) - 1):
             seat = await api_post(host, port, f"/api/rooms/{self.code}/seats", {"name": f"P{i}"})
             paths.append(seat["seat_socket"])
-        for screen, path in zip(self.screens, paths, strict=True):
+        for screen, path, (host, port) in zip(self.screens, paths, addresses, strict=True):
             await screen.open(f"ws://{host}:{port}{path}")
         await self.settle()
 
@@ -390,20 +339,22 @@ class GameRoom(RoomDriver):
         await asyncio.sleep(0.05)
 
 
-class BareRoom(RoomDriver):
-    """The same sockets on the stock consumer; a move is a message relayed to all of them."""
+class RelayRoom(RoomDriver):
+    """The same sockets on a relay: ``stock``, the stock Channels consumer (``bench.stock``), or
+    ``floor``, a bare ASGI app under Daphne (``bench.floor``); a move is a message relayed to all
+    of them."""
 
-    kind = "bare"
-
-    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int) -> None:
+    def __init__(self, index: int, ledger: Ledger, sockets: int, tag: str, pad: int,
+                 kind: str = "stock") -> None:
         super().__init__(index, ledger, sockets)
+        self.kind = kind
         self.group = f"{tag}-{index}"
         self.pad = "x" * max(0, pad)
         self.top = 0
 
-    async def open(self, host: str, port: int) -> None:
-        for screen in self.screens:
-            await screen.open(f"ws://{host}:{port}/ws/bare/{self.group}")
+    async def open(self, addresses: list[Address]) -> None:
+        for screen, (host, port) in zip(self.screens, addresses, strict=True):
+            await screen.open(f"ws://{host}:{port}/ws/{self.kind}/{self.group}")
             screen.version = 0
 
     def next_move(self, k: int) -> tuple[Screen, str] | None:

@@ -85,32 +85,53 @@ def report_text(report: dict[str, Any]) -> str:
         out.append(audience_text(report))
         return "\n".join(out)
     rows = [HEADER]
+    kinds = [kind for kind in ("game", "stock", "floor")
+             if report["steps"] and kind in report["steps"][0]]
+    processes = options.get("processes", 1) > 1
     for step in report["steps"]:
-        for kind in ("game", "bare"):
+        where = (f"{step['processes']}p {step['placement']}" if processes else "")
+        for kind in kinds:
             entry = step[kind]
-            rows.append([str(step["rooms"]), str(entry["sockets"]), *row_cells(kind, entry)])
-        ratio = step["cpu_ratio_game_to_bare"]
-        rows.append(["", "", "game/bare", "", "", "", "", "", "",
-                     "-" if ratio is None else f"x{ratio:.2f}", "", "", "", "", ""])
+            rows.append([str(step["rooms"]), str(entry["sockets"]),
+                         *row_cells(f"{kind} {where}".strip(), entry)])
+        for yardstick in ("stock", "floor"):
+            ratio = step.get(f"cpu_ratio_game_to_{yardstick}")
+            if f"cpu_ratio_game_to_{yardstick}" in step:
+                rows.append(["", "", f"game/{yardstick}", "", "", "", "", "", "",
+                             "-" if ratio is None else f"x{ratio:.2f}", "", "", "", "", ""])
     out.append("")
     out.append(table(rows))
     out.append("")
+    out.append("stock: the stock Channels consumer on the same layer; floor: a bare ASGI app "
+               "under Daphne relaying each message (no Channels, no Django).")
     if repeat > 1:
-        out.append(f"game/bare is the median of {repeat} pairs, measured in turn "
-                   "(bare first, then the game first, and so on); each pair's ratio:")
-        out.extend(
-            f"  {step['rooms']} rooms: "
-            + ", ".join("-" if ratio is None else f"{ratio:.2f}"
-                        for ratio in step["cpu_ratios_per_repeat"])
-            for step in report["steps"]
-        )
-    for kind in ("game", "bare"):
-        found = report["capacity"][kind]
-        shown = f"{found} rooms" if found is not None else "none of the room counts"
-        out.append(f"Capacity ({kind}): {shown} with p99 < 100 ms and >= 99.9 % delivered.")
+        out.append(f"Each ratio is the median of {repeat} repeats, measured in turn (the order "
+                   "reversed every other repeat); each repeat's:")
+        for step in report["steps"]:
+            for yardstick in ("stock", "floor"):
+                ratios = step.get(f"cpu_ratios_game_to_{yardstick}_per_repeat")
+                if ratios is not None:
+                    out.append(f"  {step['rooms']} rooms, game/{yardstick}: " + ", ".join(
+                        "-" if ratio is None else f"{ratio:.2f}" for ratio in ratios))
+    out.extend(breakdown_text(report, kinds))
+    if processes:
+        for entry in report["capacity"]:
+            for kind in ("game", "stock"):
+                found = entry[kind]
+                shown = f"{found} rooms" if found is not None else "none of the room counts"
+                out.append(f"Capacity ({kind}, {entry['processes']} processes, "
+                           f"{entry['placement']}): {shown}.")
+        for key, value in report.get("scaling", {}).items():
+            out.append(f"Scaling 1 -> {options['processes']} processes ({key.replace('_', ', ')}"
+                       f"): {'-' if value is None else f'x{value:.2f}'} capacity.")
+    else:
+        for kind in kinds:
+            found = report["capacity"][kind]
+            shown = f"{found} rooms" if found is not None else "none of the room counts"
+            out.append(f"Capacity ({kind}): {shown} with p99 < 100 ms and >= 99.9 % delivered.")
     notes = []
     for step in report["steps"]:
-        for kind in ("game", "bare"):
+        for kind in kinds:
             entry = step[kind]
             if entry["loadgen_bottleneck"]:
                 notes.append(
@@ -124,7 +145,7 @@ def report_text(report: dict[str, Any]) -> str:
             if entry["stalls"]:
                 notes.append(f"{step['rooms']} rooms ({kind}): {entry['stalls']} ticks without "
                              "a move (a socket missed a frame and resynced).")
-    loads = [step[kind]["machine_load"] for step in report["steps"] for kind in ("game", "bare")]
+    loads = [step[kind]["machine_load"] for step in report["steps"] for kind in kinds]
     # The benchmark itself keeps up to two cores busy; more than that is someone else's work.
     if loads and max(loads) > min(2, machine["cpus"] or 1) + 0.5:
         notes.append(
@@ -140,3 +161,31 @@ def report_text(report: dict[str, Any]) -> str:
         "later step may count some of an earlier one's)."
     )
     return "\n".join(out)
+
+
+def breakdown_text(report: dict[str, Any], kinds: list[str]) -> list[str]:
+    """Where each kind's CPU went, per move (per message for the yardsticks), by part, from
+    py-spy's samples (``bench.profile``)."""
+    from bench.profile import PARTS
+
+    out = []
+    for step in report["steps"]:
+        found = {kind: step[kind].get("breakdown") for kind in kinds if step[kind].get("breakdown")}
+        if not found:
+            continue
+        where = (f", {step['processes']} processes {step['placement']}"
+                 if report["options"].get("processes", 1) > 1 else "")
+        out.append("")
+        out.append(f"Where the server's CPU went, {step['rooms']} rooms{where} (us per move, "
+                   "from py-spy's samples):")
+        rows = [["part", *found]]
+        for part in PARTS:
+            rows.append([part, *(num(entry["parts_us_per_move"].get(part))
+                                 for entry in found.values())])
+        rows.append(["whole move", *(num(entry["us_per_move"]) for entry in found.values())])
+        rows.append(["samples", *(str(entry["samples"]) for entry in found.values())])
+        out.append(table(rows))
+    if out and report["options"].get("profile_dir"):
+        out.append(f"py-spy's samples (collapsed stacks) are kept in "
+                   f"{report['options']['profile_dir']}.")
+    return out

@@ -1,14 +1,22 @@
-"""One benchmark run: a Daphne process, every room count, the bare consumer and the game.
+"""One benchmark run: Daphne, every room count, the game beside its two yardsticks.
 
 For each room count the runner opens that many rooms (a TV socket plus the phones, or as many
 as a game's own room has), every benchmarked game in turn, walks each game to its steady phase,
 then drives every room at ``rate`` moves a second: a warm-up, then the
 measured window. While the window runs it reads the server's CPU time (and Redis's, on the Redis
-layers) and its own; after it, the server's resident memory. The same number of rooms of the
-same size run on the stock consumer, same process, same layer, with messages as large as the
-game's frames. Rooms are closed between steps and the server left to go idle. With ``repeat``
-the pair is measured that many times, alternating which goes first (so a machine whose speed
-drifts during the run favours neither), and the CPU ratio is the median of the pairs' ratios.
+layers) and its own, and py-spy samples the server (``bench.profile``: where the CPU went);
+after it, the server's resident memory. The same number of rooms of the same size run on the
+two yardsticks, same process, with messages as large as the game's frames: the stock Channels
+consumer on the same layer (``stock``), and the floor, a bare ASGI app relaying each message
+with no Channels at all (``floor``). Rooms are closed between steps and the server left to go
+idle. With ``repeat`` the three are measured that many times, in turn, the order reversed on
+every other repeat (so a machine whose speed drifts during the run favours none), and each CPU
+ratio is the median of the repeats' ratios.
+
+With ``processes`` above one (the Redis layers), the game and the stock consumer are measured
+on 1 to ``processes`` Daphne processes, with each room's sockets on one process (``routed``, as
+the README's deployment routes a room by its code) and spread over them (``scattered``: every
+change crosses the layer).
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +40,12 @@ from typing import Any
 
 from django.conf import settings
 
-from bench.audience import audience_run
-from bench.clients import BareRoom, BenchError, GameRoom, RoomDriver, benched, game_phones
+from bench import profile
+from bench.clients import GameRoom, RelayRoom, RoomDriver, benched, game_phones
 from bench.engine import engine_time
 from bench.server import Daphne, cores_plan
 from bench.stats import Ledger, Summary, Window, capacity
+from bench.wire import Address, BenchError
 
 LAYERS = {
     "memory": None,
@@ -43,6 +53,9 @@ LAYERS = {
     "redis-pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
 }
 OPEN_CONCURRENCY = 8  # rooms set up at once
+KINDS = ("stock", "floor", "game")  # the order of a first repeat; every other one reversed
+YARDSTICKS = ("stock", "floor")  # what the game's CPU per frame is compared with
+PLACEMENTS = ("routed", "scattered")
 BOTTLENECK_SHARE = 0.85  # the load generator busier than this share of its core limits the run
 
 
@@ -59,14 +72,19 @@ class Options:
     pin: bool = True
     engine_seconds: float = 1.0
     seed: int = 1
-    repeat: int = 1  # measured pairs (bare, game) per room count
+    repeat: int = 1  # measured rounds (stock, floor, game) per room count
     audience: int = 0  # > 0: one room of players and this many audience phones instead
     audience_votes: float = 20.0  # the audience's votes a second, all phones together
+    processes: int = 1  # > 1: the game and the stock consumer on 1 to this many processes
+    audience_processes: int = 1  # the audience run's Daphne processes
+    load_processes: int = 0  # the audience run's load processes (0: one per 2,500 phones)
+    profile: bool = True  # py-spy samples each window (bench.profile)
+    profile_dir: str = ""  # where the samples are kept (beside the JSON report by default)
 
 
 @dataclass
 class Step:
-    """One measured window: one kind of consumer at one room count."""
+    """One measured window: one kind (the game, or a yardstick) at one room count."""
 
     kind: str
     rooms: int
@@ -83,6 +101,9 @@ class Step:
     stalls: int
     setup_seconds: float
     load: float  # the machine's 1-minute load average when the window ended
+    stacks: Counter[str] = field(default_factory=Counter)  # py-spy's samples of the window
+    processes: int = 1
+    placement: str = "routed"
 
     @property
     def cpu_per_frame(self) -> float:
@@ -106,6 +127,8 @@ class Step:
             "kind": self.kind,
             "rooms": self.rooms,
             "sockets": self.sockets,
+            "processes": self.processes,
+            "placement": self.placement,
             **self.summary.as_json(),
             "window_seconds": round(self.wall, 3),
             "server_cpu_seconds": round(self.server_cpu, 3),
@@ -125,6 +148,8 @@ class Step:
             "setup_seconds": round(self.setup_seconds, 2),
             "machine_load": round(self.load, 2),
             "passes": self.summary.passes(),
+            "breakdown": (profile.breakdown(self.stacks, self.server_cpu, self.summary.actions)
+                          if self.stacks else None),
         }
 
 
@@ -187,16 +212,58 @@ def redis_flush(url: str) -> None:
     client.close()
 
 
+def servers_start(options: Options, env: dict[str, str], workdir: Path,
+                  count: int) -> list[Daphne]:
+    """``count`` Daphne processes on the same database and layer: the first on the server's
+    core, the others on the machine's cores in turn (with two cores, the second shares the
+    load generator's)."""
+    server_core, _loadgen_core = cores_plan(options.pin)
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    servers = []
+    for index in range(count):
+        core = server_core
+        if server_core is not None and index:
+            core = cores[(cores.index(server_core) + index) % len(cores)]
+        servers.append(Daphne(env, core, workdir / f"daphne-{index}.log"))
+    try:
+        for server in servers:
+            server.start()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
+
+
+def idle_wait(servers: list[Daphne]) -> None:
+    for server in servers:
+        server.idle_wait()
+
+
 # --- one step --------------------------------------------------------------------------------
 
 
-async def rooms_open(drivers: list[RoomDriver], host: str, port: int,
+def addresses_for(index: int, sockets: int, servers: list[Daphne],
+                  placement: str) -> list[Address]:
+    """Where room ``index``'s sockets open: all on one server (``routed``: by the room, as a
+    proxy routes a room's code), or each on the next server (``scattered``: every change
+    crosses the layer)."""
+    count = len(servers)
+    if placement == "routed":
+        server = servers[index % count]
+        return [(server.host, server.port)] * sockets
+    return [(servers[(index + j) % count].host, servers[(index + j) % count].port)
+            for j in range(sockets)]
+
+
+async def rooms_open(drivers: list[RoomDriver], servers: list[Daphne], placement: str,
                      progress: Callable[[int], None]) -> None:
     gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 
     async def one(driver: RoomDriver) -> None:
         async with gate:
-            await driver.open(host, port)
+            await driver.open(addresses_for(driver.index, len(driver.screens), servers,
+                                            placement))
             if isinstance(driver, GameRoom):
                 await driver.start()
             progress(1)
@@ -210,8 +277,23 @@ def room_games(count: int) -> list[str]:
     return [games[i % len(games)] for i in range(count)]
 
 
-async def step_run(kind: str, count: int, options: Options, server: Daphne,
-                   frame_bytes: float, progress: Any, baseline: int | None = None) -> Step:
+def samplers_start(servers: list[Daphne], options: Options, name: str) -> list[profile.Sampler]:
+    """py-spy on every server for the window (none without ``profile``, or without py-spy)."""
+    if not options.profile or not options.profile_dir or not profile.available():
+        return []
+    _server_core, loadgen_core = cores_plan(options.pin)
+    samplers = []
+    for n, server in enumerate(servers):
+        path = Path(options.profile_dir) / f"{name}-p{n}.txt"
+        sampler = profile.Sampler(server.pid, path, loadgen_core)
+        if sampler.start():
+            samplers.append(sampler)
+    return samplers
+
+
+async def step_run(kind: str, count: int, options: Options, servers: list[Daphne],
+                   frame_bytes: float, progress: Any, baseline: int | None = None,
+                   placement: str = "routed", label: str = "") -> Step:
     ledger = Ledger()
     tag = f"b{secrets.token_hex(3)}"
     drivers: list[RoomDriver]
@@ -219,17 +301,19 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
     if kind == "game":
         drivers = [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
     else:
-        # Each bare room as many sockets as the game room it stands beside.
+        # Each relay room as many sockets as the game room it stands beside.
         pad = max(0, int(frame_bytes) - 40)
-        drivers = [BareRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad)
+        drivers = [RelayRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad, kind)
                    for i, game in enumerate(games)]
     sockets = sum(len(driver.screens) for driver in drivers)
-    rss_before = server.memory()["rss"] if baseline is None else baseline
+    rss_before = sum(s.memory()["rss"] for s in servers) if baseline is None else baseline
     setup_started = time.perf_counter()
+    where = f"{len(servers)} processes {placement} " if len(servers) > 1 else ""
     progress.reset(total=count)
-    progress.set_description(f"{options.layer} {kind} {count} rooms: opening")
+    progress.set_description(f"{options.layer} {where}{kind} {count} rooms: opening")
+    samplers: list[profile.Sampler] = []
     try:
-        await rooms_open(drivers, server.host, server.port, progress.update)
+        await rooms_open(drivers, servers, placement, progress.update)
         setup_seconds = time.perf_counter() - setup_started
         for driver in drivers:
             for screen in driver.screens:
@@ -239,12 +323,13 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         window = start + options.warmup
         end = window + options.seconds
         progress.reset(total=round(options.warmup + options.seconds))
-        progress.set_description(f"{options.layer} {kind} {count} rooms: running")
+        progress.set_description(f"{options.layer} {where}{kind} {count} rooms: running")
         marks: dict[str, Any] = {}
 
         async def meter() -> None:
             await asyncio.sleep(max(0.0, window - time.perf_counter()))
-            marks["server"] = server.cpu()
+            samplers.extend(samplers_start(servers, options, label or f"{kind}-{count}"))
+            marks["server"] = sum(server.cpu() for server in servers)
             marks["loadgen"] = time.process_time()
             marks["redis"] = redis_cpu(options.redis_url) if LAYERS[options.layer] else None
             marks["at"] = time.perf_counter()
@@ -263,15 +348,18 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         await tasks[0]
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
         finished = time.perf_counter()
-        server_cpu = server.cpu() - marks["server"]
+        server_cpu = sum(server.cpu() for server in servers) - marks["server"]
         loadgen_cpu = time.process_time() - marks["loadgen"]
         redis_after = redis_cpu(options.redis_url) if marks["redis"] is not None else None
-        rss_after = server.memory()["rss"]
+        rss_after = sum(server.memory()["rss"] for server in servers)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        progress.set_description(f"{options.layer} {kind} {count} rooms: closing")
+        stacks: Counter[str] = Counter()
+        for sampler in samplers:
+            stacks.update(await asyncio.to_thread(sampler.stop))
+        progress.set_description(f"{options.layer} {where}{kind} {count} rooms: closing")
         await asyncio.gather(*(driver.close() for driver in drivers), return_exceptions=True)
     summary = ledger.summary(window, end)
     frames = sum(driver.frame_bytes()[0] for driver in drivers)
@@ -292,12 +380,15 @@ async def step_run(kind: str, count: int, options: Options, server: Daphne,
         stalls=sum(driver.stalls for driver in drivers),
         setup_seconds=setup_seconds,
         load=os.getloadavg()[0],
+        stacks=stacks,
+        processes=len(servers),
+        placement=placement,
     )
 
 
 def steps_joined(steps: list[Step]) -> Step:
     """One kind's repeated windows at one room count as one step: time and CPU summed, every
-    window's moves in the percentiles, the most memory seen."""
+    window's moves in the percentiles, the most memory seen, the samples added up."""
     if len(steps) == 1:
         return steps[0]
     first = steps[0]
@@ -305,6 +396,9 @@ def steps_joined(steps: list[Step]) -> Step:
     delivered = [step.summary.delivered for step in steps]
     frames = sum(delivered)
     redis = [step.redis_cpu for step in steps]
+    stacks: Counter[str] = Counter()
+    for step in steps:
+        stacks.update(step.stacks)
     return Step(
         kind=first.kind,
         rooms=first.rooms,
@@ -322,22 +416,26 @@ def steps_joined(steps: list[Step]) -> Step:
         stalls=sum(step.stalls for step in steps),
         setup_seconds=sum(step.setup_seconds for step in steps),
         load=max(step.load for step in steps),
+        stacks=stacks,
+        processes=first.processes,
+        placement=first.placement,
     )
 
 
-def cpu_ratio(game: Step, bare: Step) -> float:
-    """Game ÷ stock consumer, CPU per delivered frame (``inf`` if either delivered nothing)."""
-    game_cost, bare_cost = game.cpu_per_frame, bare.cpu_per_frame
-    if math.isinf(game_cost) or math.isinf(bare_cost) or not bare_cost:
+def cpu_ratio(game: Step, yardstick: Step) -> float:
+    """Game ÷ a yardstick, CPU per delivered frame (``inf`` if either delivered nothing)."""
+    game_cost, other_cost = game.cpu_per_frame, yardstick.cpu_per_frame
+    if math.isinf(game_cost) or math.isinf(other_cost) or not other_cost:
         return math.inf
-    return game_cost / bare_cost
+    return game_cost / other_cost
 
 
 # --- the whole run ---------------------------------------------------------------------------
 
 
 def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str, Any]:
-    """Every room count on one server; returns the report (also what ``--json`` writes)."""
+    """Every room count on one server (or on 1 to ``processes``); returns the report (also
+    what ``--json`` writes)."""
     server_core, loadgen_core = cores_plan(options.pin)
     original_affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     report: dict[str, Any] = {
@@ -347,12 +445,16 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             "seconds": options.seconds, "warmup": options.warmup, "repeat": options.repeat,
             "database": "postgresql" if options.database_url else "sqlite (temporary)",
             "audience": options.audience, "audience_votes": options.audience_votes,
+            "processes": options.processes, "audience_processes": options.audience_processes,
+            "profile": bool(options.profile and profile.available()),
+            "profile_dir": options.profile_dir or None,
         },
         "machine": {
             "cpus": os.cpu_count(),
             "server_core": server_core,
             "loadgen_core": loadgen_core,
             "python": sys.version.split()[0],
+            "load_start": round(os.getloadavg()[0], 2),
         },
         "engine": [],
         "steps": [],
@@ -367,116 +469,206 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             report["engine"] = [engine_time(game, options.engine_seconds) for game in benched()]
         with tempfile.TemporaryDirectory(prefix="partyhub-bench-") as tmp:
             workdir = Path(tmp)
+            if options.profile and not options.profile_dir:
+                options = dataclasses.replace(options, profile_dir=str(workdir / "profiles"))
             env = server_env(options, workdir)
             progress.set_description("database: migrate, load_starter; collectstatic")
             manage(["migrate", "--noinput", "-v0"], env)
             manage(["load_starter", "-v0"], env)
             manage(["collectstatic", "--noinput", "-v0"], env)
-            if env["REDIS_URL"] and options.layer == "redis":
+            if env["REDIS_URL"]:
                 redis_flush(options.redis_url)
-            server = Daphne(env, server_core, workdir / "daphne.log")
-            progress.set_description(f"starting Daphne ({options.layer})")
-            server.start()
+            count = max(options.processes, options.audience_processes if options.audience
+                        else 1)
+            progress.set_description(f"starting Daphne ({options.layer}, {count} processes)")
+            servers = servers_start(options, env, workdir, count)
             try:
-                server.idle_wait()
-                report["server"] = {"pid": server.pid, "rss_idle_bytes": server.memory()["rss"]}
+                idle_wait(servers)
+                report["server"] = {"pids": [server.pid for server in servers],
+                                    "rss_idle_bytes": servers[0].memory()["rss"]}
                 if options.audience:
-                    report["audience_run"] = asyncio.run(audience_run(options, server, progress))
+                    from bench.audience import audience_run
+
+                    report["audience_run"] = asyncio.run(audience_run(options, servers,
+                                                                      progress))
+                elif options.processes > 1:
+                    results = asyncio.run(processes_run(options, servers, progress))
                 else:
-                    results = asyncio.run(steps_run(options, server, progress))
+                    results = asyncio.run(steps_run(options, servers, progress))
+            except BaseException:
+                for server in servers:  # what the servers said, before their logs go
+                    say(f"Daphne {server.pid}'s log ends:\n{server.log_tail()}")
+                raise
             finally:
-                if not server.alive():
-                    say(f"Daphne died:\n{server.log_tail()}")
-                server.stop()
+                for server in servers:
+                    if not server.alive():
+                        say(f"Daphne died:\n{server.log_tail()}")
+                    server.stop()
     finally:
         if original_affinity is not None:
             os.sched_setaffinity(0, original_affinity)
     report["steps"] = [measured.as_json() for measured in results]
-    report["capacity"] = {
-        kind: capacity([(getattr(m, kind).rooms, getattr(m, kind).summary) for m in results])
-        for kind in ("game", "bare")
-    }
+    report["machine"]["load_end"] = round(os.getloadavg()[0], 2)
+    if options.processes > 1:
+        report["capacity"] = capacities(results)
+        report["scaling"] = scaling(report["capacity"], options.processes)
+    else:
+        report["capacity"] = {
+            kind: capacity([(m.steps[kind].rooms, m.steps[kind].summary) for m in results])
+            for kind in KINDS
+        }
     return report
 
 
 def warmup_rooms() -> int:
     """The warm-up plays one room of each game: it measures the game's mean frame, which the
-    stock consumer's messages then match (a game with larger frames left out made them
-    smaller than the game's)."""
+    yardsticks' messages then match (a game with larger frames left out made them smaller than
+    the game's)."""
     return len(benched())
 
 
 @dataclass
 class Measured:
-    """One room count: the game and the stock consumer, each over every repeat, and the ratio of
-    each pair."""
+    """One room count (on one placement): each kind over every repeat, and each repeat's
+    ratios of the game to the yardsticks."""
 
-    game: Step
-    bare: Step
-    pairs: list[tuple[Step, Step]]
+    steps: dict[str, Step]
+    rounds: list[dict[str, Step]]
 
     @classmethod
-    def of(cls, pairs: list[tuple[Step, Step]]) -> Measured:
+    def of(cls, rounds: list[dict[str, Step]]) -> Measured:
+        kinds = [kind for kind in KINDS if kind in rounds[0]]
         return cls(
-            game=steps_joined([game for game, _bare in pairs]),
-            bare=steps_joined([bare for _game, bare in pairs]),
-            pairs=pairs,
+            steps={kind: steps_joined([round_[kind] for round_ in rounds]) for kind in kinds},
+            rounds=rounds,
         )
 
     @property
-    def ratios(self) -> list[float]:
-        return [cpu_ratio(game, bare) for game, bare in self.pairs]
+    def game(self) -> Step:
+        return self.steps["game"]
 
-    @property
-    def ratio(self) -> float:
-        """The median pair's ratio: one pair caught in a drift of the machine's speed moves it
-        less than it moves the ratio of the totals."""
-        return statistics.median(self.ratios)
+    def ratios(self, yardstick: str) -> list[float]:
+        return [cpu_ratio(round_["game"], round_[yardstick]) for round_ in self.rounds]
+
+    def ratio(self, yardstick: str) -> float:
+        """The median repeat's ratio: one repeat caught in a drift of the machine's speed moves
+        it less than it moves the ratio of the totals."""
+        return statistics.median(self.ratios(yardstick))
 
     def as_json(self) -> dict[str, Any]:
         def rounded(ratio: float) -> float | None:
             return None if math.isinf(ratio) else round(ratio, 3)
 
-        return {
+        entry: dict[str, Any] = {
             "rooms": self.game.rooms,
-            "game": self.game.as_json(),
-            "bare": self.bare.as_json(),
-            "cpu_ratio_game_to_bare": rounded(self.ratio),
-            "cpu_ratios_per_repeat": [rounded(ratio) for ratio in self.ratios],
-            "repeats": [
-                {kind: {"server_cpu_us_per_frame": entry["server_cpu_us_per_frame"],
-                        "latency_ms": entry["latency_ms"]}
-                 for kind, entry in (("game", game.as_json()), ("bare", bare.as_json()))}
-                for game, bare in self.pairs
-            ] if len(self.pairs) > 1 else [],
+            "processes": self.game.processes,
+            "placement": self.game.placement,
         }
+        for kind, step in self.steps.items():
+            entry[kind] = step.as_json()
+        for yardstick in YARDSTICKS:
+            if yardstick in self.steps:
+                entry[f"cpu_ratio_game_to_{yardstick}"] = rounded(self.ratio(yardstick))
+                entry[f"cpu_ratios_game_to_{yardstick}_per_repeat"] = [
+                    rounded(ratio) for ratio in self.ratios(yardstick)]
+        entry["repeats"] = [
+            {kind: {"server_cpu_us_per_frame": entry_["server_cpu_us_per_frame"],
+                    "latency_ms": entry_["latency_ms"]}
+             for kind, entry_ in ((kind, step.as_json()) for kind, step in round_.items())}
+            for round_ in self.rounds
+        ] if len(self.rounds) > 1 else []
+        return entry
 
 
-def pair_order(repeat: int) -> tuple[str, str]:
-    """Bare first, then the game; the other way round on every other repeat."""
-    return ("bare", "game") if repeat % 2 == 0 else ("game", "bare")
+def kinds_order(repeat: int, kinds: tuple[str, ...] = KINDS) -> tuple[str, ...]:
+    """The order of one repeat's windows: as given, then reversed on every other repeat."""
+    return kinds if repeat % 2 == 0 else tuple(reversed(kinds))
 
 
-async def steps_run(options: Options, server: Daphne, progress: Any) -> list[Measured]:
-    """A short unrecorded warm-up (so lazy imports and caches are not charged to the first
-    step; it also measures the game's frame size), the server's idle memory, then for each room
-    count ``repeat`` pairs of the bare consumer, with frames as large as the game's, and the game.
-    Memory is counted from the idle server after the warm-up."""
-    warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5)
-    warm_game = await step_run("game", warmup_rooms(), warm, server, 0.0, progress)
-    frame_bytes = warm_game.frame_bytes
-    await step_run("bare", warmup_rooms(), warm, server, frame_bytes, progress)
-    await asyncio.to_thread(server.idle_wait)
-    baseline = server.memory()["rss"]
+async def warm_up(options: Options, servers: list[Daphne], progress: Any) -> float:
+    """A short unrecorded window of each kind on each server (so lazy imports and caches are
+    not charged to the first step); returns the game's mean frame, which the yardsticks'
+    messages match."""
+    warm = dataclasses.replace(options, seconds=min(2.0, options.seconds), warmup=0.5,
+                               profile=False)
+    frame_bytes = 0.0
+    for server in servers:
+        warm_game = await step_run("game", warmup_rooms(), warm, [server], 0.0, progress)
+        frame_bytes = frame_bytes or warm_game.frame_bytes
+        for kind in YARDSTICKS:
+            await step_run(kind, warmup_rooms(), warm, [server], frame_bytes, progress)
+    await asyncio.to_thread(idle_wait, servers)
+    return frame_bytes
+
+
+async def rounds_run(count: int, kinds: tuple[str, ...], options: Options,
+                     servers: list[Daphne], frame_bytes: float, progress: Any, baseline: int,
+                     placement: str = "routed") -> Measured:
+    """``repeat`` rounds of each kind at one room count, in turn."""
+    rounds = []
+    for repeat in range(options.repeat):
+        steps = {}
+        for kind in kinds_order(repeat, kinds):
+            label = f"{kind}-{count}r-{len(servers)}p-{placement}-{repeat + 1}"
+            steps[kind] = await step_run(kind, count, options, servers, frame_bytes, progress,
+                                         baseline, placement, label)
+            await asyncio.to_thread(idle_wait, servers)
+        rounds.append(steps)
+    return Measured.of(rounds)
+
+
+async def steps_run(options: Options, servers: list[Daphne], progress: Any) -> list[Measured]:
+    """The warm-up, the server's idle memory, then for each room count ``repeat`` rounds of
+    the stock consumer, the floor and the game. Memory is counted from the idle server after
+    the warm-up."""
+    frame_bytes = await warm_up(options, servers, progress)
+    baseline = servers[0].memory()["rss"]
+    return [await rounds_run(count, KINDS, options, servers[:1], frame_bytes, progress, baseline)
+            for count in options.rooms]
+
+
+async def processes_run(options: Options, servers: list[Daphne],
+                        progress: Any) -> list[Measured]:
+    """The game and the stock consumer on one process, then on 2 to ``processes``, routed and
+    scattered."""
+    frame_bytes = await warm_up(options, servers, progress)
     results = []
-    for count in options.rooms:
-        pairs = []
-        for repeat in range(options.repeat):
-            steps = {}
-            for kind in pair_order(repeat):
-                steps[kind] = await step_run(kind, count, options, server, frame_bytes,
-                                             progress, baseline)
-                await asyncio.to_thread(server.idle_wait)
-            pairs.append((steps["game"], steps["bare"]))
-        results.append(Measured.of(pairs))
+    for used in range(1, options.processes + 1):
+        baseline = sum(server.memory()["rss"] for server in servers[:used])
+        for placement in PLACEMENTS if used > 1 else PLACEMENTS[:1]:
+            for count in options.rooms:
+                results.append(await rounds_run(count, ("stock", "game"), options,
+                                                servers[:used], frame_bytes, progress,
+                                                baseline, placement))
     return results
+
+
+def capacities(results: list[Measured]) -> list[dict[str, Any]]:
+    """Capacity of each kind on each number of processes and placement."""
+    found = []
+    keys = sorted({(m.game.processes, m.game.placement) for m in results},
+                  key=lambda key: (key[0], PLACEMENTS.index(key[1])))
+    for processes, placement in keys:
+        chosen = [m for m in results
+                  if (m.game.processes, m.game.placement) == (processes, placement)]
+        found.append({
+            "processes": processes, "placement": placement,
+            **{kind: capacity([(m.steps[kind].rooms, m.steps[kind].summary) for m in chosen])
+               for kind in ("game", "stock")},
+        })
+    return found
+
+
+def scaling(found: list[dict[str, Any]], processes: int) -> dict[str, Any]:
+    """Capacity on ``processes`` processes over capacity on one, per placement and kind
+    (``None`` where either is unknown: no room count passed)."""
+    one = next(entry for entry in found if entry["processes"] == 1)
+    out: dict[str, Any] = {}
+    for entry in found:
+        if entry["processes"] != processes:
+            continue
+        for kind in ("game", "stock"):
+            base, now = one[kind], entry[kind]
+            out[f"{entry['placement']}_{kind}"] = (
+                round(now / base, 2) if base and now is not None else None)
+    return out

@@ -31,11 +31,14 @@ from partyhub.probes import probe, probe_wanted  # noqa: E402
 from partyhub.proxies import ForwardedMiddleware  # noqa: E402
 
 websocket_routes = list(websocket_urlpatterns)
+floor = None
 if settings.PARTYHUB_BENCH:
-    # `manage.py bench` measures a stock Channels consumer on this same process and layer.
-    from bench.bare import websocket_urlpatterns as bare_urlpatterns
+    # `manage.py bench` measures a stock Channels consumer on this same process and layer, and
+    # the floor under both: a bare ASGI app relaying each message (no Channels, no Django).
+    from bench.floor import floor, floor_room
+    from bench.stock import websocket_urlpatterns as stock_urlpatterns
 
-    websocket_routes += bare_urlpatterns
+    websocket_routes += stock_urlpatterns
 
 
 async def route(scope, receive, send):
@@ -43,6 +46,9 @@ async def route(scope, receive, send):
     ticker_ensure()
     if probe_wanted(scope):
         await probe(scope, receive, send)
+        return
+    if floor is not None and floor_room(scope) is not None:
+        await floor(scope, receive, send)
         return
     await router(scope, receive, send)
 

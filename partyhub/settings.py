@@ -260,7 +260,8 @@ PARTYHUB_TICKER = env_flag("PARTYHUB_TICKER", True)
 # A room service called outside every door (games/live/door.py) raises in development (and the
 # tests turn it on), instead of the error logged in production (games/rooms/outbox.py).
 PARTYHUB_OUTBOX_REQUIRED = DEBUG
-# Serve the benchmark's stock Channels consumer at /ws/bare/<group> (set by `manage.py bench`).
+# Serve the benchmark's stock Channels consumer at /ws/stock/<group> and its floor, a bare ASGI
+# app, at /ws/floor/<room> (set by `manage.py bench`).
 PARTYHUB_BENCH = env_flag("PARTYHUB_BENCH", False)
 # Who may read each process's Prometheus metrics at /metrics (partyhub/probes.py): "local"
 # (a request straight to the process from this machine, not through the proxy), "token" (with

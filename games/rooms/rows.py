@@ -153,20 +153,48 @@ def room_row_locked(key: str | int) -> Room | None:
     return None if row is None else instance(Room, connection, row)
 
 
+# Each room's seats as last read for a move (``seats_with_presence(shared=True)``): the rows
+# read, and the models made from them, handed out again while the rows read are the same.
+SHARED_ROOMS = 1000
+shared_seats: dict[tuple[str, int], tuple[list[tuple], list[Seat]]] = {}
+
+
 def seats_with_presence(room: Room, seen_since: datetime, players_only: bool = False,
-                        process: str = "") -> tuple[list[Seat], set[int], bool]:
+                        process: str = "", shared: bool = False,
+                        ) -> tuple[list[Seat], set[int], bool]:
     """The room's seats (or only its players) in join order, the pks of those with a
     connection seen since ``seen_since``, and whether a socket of the room is open in a process
-    other than ``process`` (one statement; a second for a room without seats)."""
+    other than ``process`` (one statement; a second for a room without seats).
+
+    ``shared``: for a caller that only reads the seats (a move), the models made at the room's
+    last such read are handed out again when the rows read now are the very same (a move
+    changes no seat; making a model per seat per move was a twentieth of a move's CPU)."""
     connection = connections[router.db_for_read(Seat)]
     seen = Connection._meta.get_field("last_seen").get_db_prep_value(seen_since, connection)
     with connection.cursor() as cursor:
         cursor.execute(seats_select(players_only), [seen, process, room.pk, room.pk])
         rows = cursor.fetchall()
-    seats = [instance(Seat, connection, row[:-2]) for row in rows]
+    if shared:
+        seats = seats_shared((connection.alias, room.pk), [row[:-2] for row in rows], connection)
+    else:
+        seats = [instance(Seat, connection, row[:-2]) for row in rows]
     online = {seat.pk for seat, row in zip(seats, rows, strict=True) if row[-2]}
     elsewhere = bool(rows[0][-1]) if rows else served_elsewhere(room, process)
     return seats, online, elsewhere
+
+
+def seats_shared(key: tuple[str, int], read: list[tuple], connection: Any) -> list[Seat]:
+    """The seats of these rows: the models made from the same rows last time, else new ones
+    (kept for the next read, the oldest room forgotten past ``SHARED_ROOMS``)."""
+    known = shared_seats.get(key)
+    if known is not None and known[0] == read:
+        return list(known[1])
+    seats = [instance(Seat, connection, row) for row in read]
+    shared_seats.pop(key, None)
+    shared_seats[key] = (read, seats)
+    while len(shared_seats) > SHARED_ROOMS:
+        shared_seats.pop(next(iter(shared_seats)), None)
+    return list(seats)
 
 
 def room_update(room: Room, expected_version: int, values: dict[str, Any]) -> bool:

@@ -41,7 +41,7 @@ class Snapshot:
     elsewhere: bool = True
 
 
-def seats_online(room: Room) -> tuple[list[Seat], set[int], bool]:
+def seats_online(room: Room, shared: bool = False) -> tuple[list[Seat], set[int], bool]:
     """The room's seats in join order, the pks of those with a socket seen lately, and whether
     a socket of the room is open in another process (one query). Once a game runs, the players'
     only: the audience (up to ``AUDIENCE_MAX`` phones) shares one screen and is counted in its
@@ -50,10 +50,13 @@ def seats_online(room: Room) -> tuple[list[Seat], set[int], bool]:
 
     Read under the room's lock, as ``connection_open`` writes its row, the last tells a change
     whether it needs the channel layer: a socket opening elsewhere is either counted here or
-    reads the change in its own first snapshot."""
+    reads the change in its own first snapshot.
+
+    ``shared``: the caller only reads the seats, which may then be the models of the last such
+    read (``rows.seats_with_presence``)."""
     players_only = room.status != Room.Status.LOBBY
     return rows.seats_with_presence(room, timezone.now() - CONNECTION_STALE, players_only,
-                                    PROCESS)
+                                    PROCESS, shared)
 
 
 def snapshot_take(room: Room, kicked: list[int] | None = None,

@@ -10,7 +10,8 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
-from bench.audience import audience_delivery, vote_for
+from bench.audience import audience_delivery, audience_passes, loaders_plan
+from bench.phones import vote_for
 from bench.stats import ActionRecord, SocketLog
 from games.outfox import audience as outfox_audience
 from tests.support.servers import ROOT
@@ -85,4 +86,18 @@ def test_a_short_audience_run_reports_players_and_audience(tmp_path) -> None:
     assert crowd["sockets"] == 20 and crowd["pairs"] == crowd["moves"] * 20
     assert crowd["reached"] == 1.0 and crowd["errors"] == 0
     assert crowd["votes_sent"] > 0 and crowd["votes_answered"] == crowd["votes_sent"]
-    assert crowd["tallies_per_phone"] >= 1
+    assert crowd["tallies_per_phone_per_second"] > 0
+
+
+def test_the_phones_are_shared_out_among_load_processes():
+    assert loaders_plan(10_000, 0) == [(0, 2500), (2500, 2500), (5000, 2500), (7500, 2500)]
+    assert loaders_plan(5, 3) == [(0, 2), (2, 2), (4, 1)]
+    assert loaders_plan(2, 5) == [(0, 1), (1, 1)]  # never an empty one
+    assert loaders_plan(20, 0) == [(0, 20)]
+
+
+def test_the_audience_passes_when_every_phone_is_reached_within_two_seconds_at_p99():
+    actions = [ActionRecord(room=0, scheduled=10.0, sent=10.0, version=5)]
+    assert audience_passes(actions, [log_of({5: 11.5}), log_of({6: 11.9})])
+    assert not audience_passes(actions, [log_of({5: 11.5}), log_of({6: 12.5})])  # 2.5 s
+    assert not audience_passes(actions, [log_of({5: 10.1}), log_of({})])  # one never reached

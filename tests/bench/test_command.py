@@ -1,4 +1,5 @@
-"""`manage.py bench`: a short smoke run on the in-memory layer, and its argument checks."""
+"""`manage.py bench`: a short smoke run on the in-memory layer (the game beside the stock
+consumer and the floor, with py-spy's breakdown), and its argument checks."""
 
 from __future__ import annotations
 
@@ -13,21 +14,22 @@ from bench.management.commands.bench import room_counts
 from tests.support.servers import ROOT
 
 
-@pytest.mark.long(75)
-def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> None:
+@pytest.mark.long(90)
+def test_a_short_run_measures_game_stock_and_floor_with_only_legal_moves(tmp_path) -> None:
     out = tmp_path / "bench.json"
     result = subprocess.run(
         [sys.executable, "manage.py", "bench", "--rooms", "2", "--seconds", "3",
          "--warmup", "1", "--repeat", "2", "--engine-seconds", "0.05", "--json", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=240,
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    assert "Capacity (game)" in result.stdout and "game/bare" in result.stdout
+    assert "Capacity (game)" in result.stdout and "game/stock" in result.stdout
+    assert "game/floor" in result.stdout
     report = json.loads(out.read_text())
     assert [engine["game"] for engine in report["engine"]] == ["outfox", "hoax", "werewolf"]
     assert [engine["views"] for engine in report["engine"]] == [7, 7, 13]
     (step,) = report["steps"]
-    for kind in ("game", "bare"):
+    for kind in ("game", "stock", "floor"):
         entry = step[kind]
         assert entry["sockets"] == 14
         assert entry["actions"] >= 8  # two windows of 2 rooms for 3 s at a move a second
@@ -37,10 +39,19 @@ def test_a_short_run_measures_game_and_bare_with_only_legal_moves(tmp_path) -> N
         assert entry["frames_delivered"] == entry["frames_expected"]
         assert entry["server_cpu_us_per_frame"] > 0
         assert entry["latency_ms"]["p50"] > 0
-    assert step["cpu_ratio_game_to_bare"] > 0
-    assert len(step["cpu_ratios_per_repeat"]) == 2
-    assert "game/bare is the median of 2 pairs" in result.stdout
-    assert report["capacity"]["bare"] in (2, None)
+    for yardstick in ("stock", "floor"):
+        assert step[f"cpu_ratio_game_to_{yardstick}"] > 0
+        assert len(step[f"cpu_ratios_game_to_{yardstick}_per_repeat"]) == 2
+    assert "median of 2 repeats" in result.stdout
+    assert report["capacity"]["stock"] in (2, None)
+    # Where the game's CPU went, from py-spy's samples kept beside the report.
+    if report["options"]["profile"]:
+        breakdown = step["game"]["breakdown"]
+        assert breakdown is not None and breakdown["samples"] > 0
+        assert sum(breakdown["parts_share"].values()) == pytest.approx(1.0, abs=0.01)
+        assert "Where the server's CPU went, 2 rooms" in result.stdout
+        kept = list((tmp_path / "bench.json.profiles").glob("game-2r-*.txt"))
+        assert len(kept) == 2 and all(path.stat().st_size for path in kept)
 
 
 def test_room_counts_are_parsed_and_checked() -> None:
@@ -59,3 +70,10 @@ def test_phones_out_of_range_are_refused() -> None:
 def test_repeat_below_one_is_refused() -> None:
     with pytest.raises(CommandError):
         call_command("bench", "--repeat", "0")
+
+
+def test_several_processes_need_a_redis_layer() -> None:
+    with pytest.raises(CommandError, match="Redis layer"):
+        call_command("bench", "--processes", "2")
+    with pytest.raises(CommandError, match="Redis layer"):
+        call_command("bench", "--audience", "10", "--audience-processes", "2")

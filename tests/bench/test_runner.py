@@ -1,4 +1,5 @@
-"""The runner's arithmetic: repeated windows joined into one step, the ratio of the pairs."""
+"""The runner's arithmetic: repeated windows joined into one step, the ratios of the repeats,
+where a room's sockets open."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from bench.clients import benched
 from bench.runner import (
     Measured,
     Step,
+    addresses_for,
     cpu_ratio,
-    pair_order,
+    kinds_order,
     room_games,
+    scaling,
     steps_joined,
     warmup_rooms,
 )
@@ -60,36 +63,67 @@ def test_a_window_without_redis_figures_leaves_the_joined_figure_unknown() -> No
     assert joined.redis_cpu is None
 
 
-def test_the_ratio_is_the_median_pair_not_the_ratio_of_totals() -> None:
-    # The third pair ran while the machine was slow for the game alone.
-    pairs = [
-        (step("game", 0.09, 10, 0.01), step("bare", 0.10, 10, 0.01)),
-        (step("game", 0.08, 10, 0.01), step("bare", 0.10, 10, 0.01)),
-        (step("game", 0.30, 10, 0.01), step("bare", 0.10, 10, 0.01)),
+def test_each_ratio_is_the_median_repeat_not_the_ratio_of_totals() -> None:
+    # The third repeat ran while the machine was slow for the game alone.
+    rounds = [
+        {"game": step("game", 0.09, 10, 0.01), "stock": step("stock", 0.10, 10, 0.01),
+         "floor": step("floor", 0.03, 10, 0.01)},
+        {"game": step("game", 0.08, 10, 0.01), "stock": step("stock", 0.10, 10, 0.01),
+         "floor": step("floor", 0.04, 10, 0.01)},
+        {"game": step("game", 0.30, 10, 0.01), "stock": step("stock", 0.10, 10, 0.01),
+         "floor": step("floor", 0.05, 10, 0.01)},
     ]
-    measured = Measured.of(pairs)
-    assert measured.ratios == pytest.approx([0.9, 0.8, 3.0])
-    assert measured.ratio == pytest.approx(0.9)
-    assert cpu_ratio(measured.game, measured.bare) == pytest.approx(47 / 30)
+    measured = Measured.of(rounds)
+    assert measured.ratios("stock") == pytest.approx([0.9, 0.8, 3.0])
+    assert measured.ratio("stock") == pytest.approx(0.9)
+    assert measured.ratios("floor") == pytest.approx([3.0, 2.0, 6.0])
+    assert measured.ratio("floor") == pytest.approx(3.0)
+    assert cpu_ratio(measured.game, measured.steps["stock"]) == pytest.approx(47 / 30)
     entry = measured.as_json()
-    assert entry["cpu_ratio_game_to_bare"] == 0.9
-    assert entry["cpu_ratios_per_repeat"] == [0.9, 0.8, 3.0]
-    assert entry["game"]["actions"] == 30
-    assert [pair["game"]["server_cpu_us_per_frame"] for pair in entry["repeats"]] == [
+    assert entry["cpu_ratio_game_to_stock"] == 0.9
+    assert entry["cpu_ratios_game_to_stock_per_repeat"] == [0.9, 0.8, 3.0]
+    assert entry["cpu_ratio_game_to_floor"] == 3.0
+    assert entry["game"]["actions"] == 30 and entry["floor"]["actions"] == 30
+    assert [repeat["game"]["server_cpu_us_per_frame"] for repeat in entry["repeats"]] == [
         4500.0, 4000.0, 15000.0]
-    assert entry["repeats"][0]["bare"]["latency_ms"]["p99"] == 10.0
+    assert entry["repeats"][0]["stock"]["latency_ms"]["p99"] == 10.0
 
 
-def test_a_consumer_that_delivered_nothing_has_no_ratio() -> None:
-    nothing = step("bare", 0.1, 0, 0.01)
+def test_a_yardstick_that_delivered_nothing_gives_no_ratio() -> None:
+    nothing = step("stock", 0.1, 0, 0.01)
     assert cpu_ratio(step("game", 0.1, 5, 0.01), nothing) == math.inf
-    assert Measured.of([(step("game", 0.1, 5, 0.01), nothing)]).as_json()[
-        "cpu_ratio_game_to_bare"] is None
+    entry = Measured.of([{"game": step("game", 0.1, 5, 0.01), "stock": nothing}]).as_json()
+    assert entry["cpu_ratio_game_to_stock"] is None
+    assert "cpu_ratio_game_to_floor" not in entry  # not measured (--processes runs)
 
 
-def test_pairs_alternate_which_consumer_goes_first() -> None:
-    assert [pair_order(n) for n in range(3)] == [
-        ("bare", "game"), ("game", "bare"), ("bare", "game")]
+def test_repeats_reverse_the_order_of_the_windows_every_other_time() -> None:
+    assert [kinds_order(n) for n in range(3)] == [
+        ("stock", "floor", "game"), ("game", "floor", "stock"), ("stock", "floor", "game")]
+    assert kinds_order(1, ("stock", "game")) == ("game", "stock")
+
+
+class FakeServer:
+    def __init__(self, port: int) -> None:
+        self.host, self.port = "127.0.0.1", port
+
+
+def test_a_routed_room_opens_on_one_process_and_a_scattered_one_on_each_in_turn() -> None:
+    servers = [FakeServer(8001), FakeServer(8002)]
+    assert {port for _host, port in addresses_for(0, 7, servers, "routed")} == {8001}
+    assert {port for _host, port in addresses_for(1, 7, servers, "routed")} == {8002}
+    scattered = [port for _host, port in addresses_for(1, 4, servers, "scattered")]
+    assert scattered == [8002, 8001, 8002, 8001]
+
+
+def test_scaling_is_capacity_on_n_processes_over_one() -> None:
+    found = [
+        {"processes": 1, "placement": "routed", "game": 100, "stock": 50},
+        {"processes": 2, "placement": "routed", "game": 150, "stock": None},
+        {"processes": 2, "placement": "scattered", "game": 100, "stock": 50},
+    ]
+    assert scaling(found, 2) == {"routed_game": 1.5, "routed_stock": None,
+                                 "scattered_game": 1.0, "scattered_stock": 1.0}
 
 
 def test_the_warm_up_plays_every_game_so_the_stock_consumers_frames_match_the_mix():

@@ -22,7 +22,7 @@ async def test_a_werewolf_room_walks_to_its_day_vote_and_streams_ballots(
     room = GameRoom(0, Ledger(), "werewolf", phones=6)
     assert len(room.screens) == 13  # Werewolf's village has twelve phones, whatever --phones
     try:
-        await room.open(base.hostname, base.port)
+        await room.open([(base.hostname, base.port)] * len(room.screens))
         await room.start()
         view = room.screens[0].frame()["view"]
         assert view["phase"] == "vote" and all(player["alive"] for player in view["players"])

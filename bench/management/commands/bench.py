@@ -1,14 +1,17 @@
-"""How many rooms one machine carries: real sockets against one Daphne, beside bare Channels.
+"""How many rooms one machine carries: real sockets against Daphne, beside two yardsticks.
 
     python manage.py bench [--layer memory|redis|redis-pubsub] [--rooms 10,50,100,150]
                            [--phones 6] [--rate 1.0] [--seconds 30] [--repeat 1] [--json FILE]
-    python manage.py bench --audience 1000 [--audience-votes 20] [--layer ...] [--phones 6]
+    python manage.py bench --processes 2 --layer redis|redis-pubsub [--rooms ...]
+    python manage.py bench --audience 1000 [--audience-processes 2] [--audience-votes 20] ...
 
 Starts one Daphne process (its own temporary SQLite database, or ``--database-url``) with the
-chosen channel layer and, for each room count, measures the game and a stock Channels consumer
-on that same process. With ``--audience N``: one room of players and N audience phones instead,
-the players' latency and the audience's delivery. See docs/performance.md for what the figures
-mean.
+chosen channel layer and, for each room count, measures the game, the stock Channels consumer
+and the floor (a bare ASGI app relaying each message) on that same process, with py-spy's
+breakdown of where the CPU went. With ``--processes N``: the game and the stock consumer on 1
+to N processes, rooms routed whole and scattered. With ``--audience N``: one room of players
+and N audience phones instead, the players' latency and the audience's delivery. See
+docs/performance.md for what the figures mean.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from bench.clients import BenchError, benched
+from bench.clients import benched
 from bench.report import report_text
 from bench.runner import LAYERS, Options, run
+from bench.wire import BenchError
 from games.kit import registry
 
 
@@ -45,7 +49,8 @@ def room_counts(raw: str) -> list[int]:
 
 
 class Command(BaseCommand):
-    help = "Benchmark the live path (game vs a stock Channels consumer) on one Daphne process."
+    help = ("Benchmark the live path (the game vs the stock Channels consumer and bare Daphne) "
+            "on Daphne.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--layer", choices=sorted(LAYERS), default="memory")
@@ -55,8 +60,9 @@ class Command(BaseCommand):
         parser.add_argument("--rate", type=float, default=1.0, help="moves per second per room")
         parser.add_argument("--seconds", type=float, default=30.0, help="measured window")
         parser.add_argument("--repeat", type=int, default=1,
-                            help="measured pairs (stock consumer, game) per room count, "
-                                 "alternating which goes first; the CPU ratio is their median")
+                            help="measured rounds (stock consumer, floor, game) per room count, "
+                                 "the order reversed every other round; each CPU ratio is the "
+                                 "rounds' median")
         parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured lead-in")
         parser.add_argument("--json", dest="json_path", default="", help="write the report here")
         parser.add_argument("--database-url", default="",
@@ -73,6 +79,19 @@ class Command(BaseCommand):
                             help="the audience's votes a second, all phones together")
         parser.add_argument("--engine-seconds", type=float, default=1.0,
                             help="how long to time the rules engine alone (0: skip)")
+        parser.add_argument("--processes", type=int, default=1,
+                            help="the game and the stock consumer on 1 to this many Daphne "
+                                 "processes, rooms routed whole and scattered (Redis layers)")
+        parser.add_argument("--audience-processes", type=int, default=1,
+                            help="the audience run's Daphne processes (Redis layers above 1)")
+        parser.add_argument("--load-processes", type=int, default=0,
+                            help="the audience run's load processes for its phones (0: one per "
+                                 "2,500 phones)")
+        parser.add_argument("--no-profile", action="store_true",
+                            help="no py-spy samples (no breakdown of the server's CPU)")
+        parser.add_argument("--profile-dir", default="",
+                            help="keep py-spy's samples here (default: beside --json, "
+                                 "FILE.profiles)")
 
     def handle(self, *args, **options) -> None:
         low, high = phones_range()
@@ -85,6 +104,16 @@ class Command(BaseCommand):
             raise CommandError("--repeat must be at least 1")
         if options["audience"] < 0 or options["audience_votes"] < 0:
             raise CommandError("--audience and --audience-votes cannot be negative")
+        if options["processes"] < 1 or options["audience_processes"] < 1:
+            raise CommandError("--processes and --audience-processes must be at least 1")
+        if options["load_processes"] < 0:
+            raise CommandError("--load-processes cannot be negative")
+        several = options["processes"] > 1 or options["audience_processes"] > 1
+        if several and options["layer"] == "memory":
+            raise CommandError("several processes need a Redis layer (--layer redis or "
+                               "redis-pubsub): the in-memory layer does not cross processes")
+        profile_dir = options["profile_dir"] or (
+            f"{options['json_path']}.profiles" if options["json_path"] else "")
         settings = Options(
             layer=options["layer"],
             rooms=room_counts(options["rooms"]),
@@ -99,6 +128,11 @@ class Command(BaseCommand):
             engine_seconds=max(0.0, options["engine_seconds"]),
             audience=options["audience"],
             audience_votes=options["audience_votes"],
+            processes=options["processes"],
+            audience_processes=options["audience_processes"],
+            load_processes=options["load_processes"],
+            profile=not options["no_profile"],
+            profile_dir=str(Path(profile_dir).resolve()) if profile_dir else "",
         )
         with tqdm(total=1, file=sys.stderr, leave=False, dynamic_ncols=True,
                   disable=None) as progress:

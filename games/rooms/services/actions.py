@@ -34,7 +34,8 @@ def action_submit(
     with transaction.atomic():
         room = room_locked(code)
         try:
-            seats, connected, elsewhere = seats_online(room)
+            # Read only: the seats' models may be those of the room's last move.
+            seats, connected, elsewhere = seats_online(room, shared=True)
             position = mover_position(room, seats, seat_token, version)
             paused_check(room)
             field = registry.game(room.game).free_text.get(action["type"])

@@ -13,7 +13,7 @@ from games.kit import registry
 from games.kit.errors import ServiceError
 from games.rooms.models import Room, Seat
 from games.rooms.outbox import snapshot_commit
-from games.rooms.selectors import Snapshot, players, seat_holding, snapshot_take
+from games.rooms.selectors import Snapshot, seat_holding, snapshot_take
 from games.rooms.services.guards import text_check
 from games.rooms.services.locked import room_bump, room_event, room_locked
 from games.rooms.tokens import token_new
@@ -21,7 +21,7 @@ from games.rooms.tokens import token_new
 NAME_MAX = 20
 
 
-AUDIENCE_MAX = 1000
+AUDIENCE_MAX = 10_000  # phones watching one room (docs/performance.md: "An audience of 10,000")
 
 
 def name_clean(raw: Any) -> str:
@@ -51,23 +51,27 @@ def seat_join(code: str, raw_name: Any, remote: bool = False) -> tuple[Seat, Sna
         if room.locked:
             raise ServiceError(_("This room is locked."), code="locked")
         text_check(room, name)
-        seats = list(room.seats.all())
+        # Names and kinds only, not a model per seat: with thousands watching, a join read
+        # thousands of seats (an audience of 10,000 joined in minutes instead of seconds).
+        seats = list(room.seats.values_list("name", "removed", "is_audience"))
         # A removed player's seat keeps its name for the game's record (the recap names them)
         # but no phone: its name is free, for that player to come back and watch.
-        if any(seat.name.casefold() == name.casefold() for seat in seats if not seat.removed):
+        folded = name.casefold()
+        if any(taken.casefold() == folded for taken, removed, _watches in seats if not removed):
             raise ServiceError(
                 _("Someone here is already called %(name)s."), code="name_taken", name=name
             )
         played = registry.game(room.game)
         audience = room.status != Room.Status.LOBBY
-        if not audience and len(players(seats)) >= played.max_players:
+        watching = sum(watches for _name, _removed, watches in seats)
+        if not audience and len(seats) - watching >= played.max_players:
             raise ServiceError(
                 _("This room is full: %(game)s takes at most %(max)s players."),
                 code="full",
                 game=played.title_shown(),
                 max=played.max_players,
             )
-        if audience and len(seats) - len(players(seats)) >= AUDIENCE_MAX:
+        if audience and watching >= AUDIENCE_MAX:
             raise ServiceError(_("The audience is full."), code="full")
         token, digest = token_new()
         seat = Seat.objects.create(

@@ -177,6 +177,17 @@ def test_after_the_start_new_phones_join_the_audience():
     assert services.seat_join(full.code, "Zed")[0].is_audience
 
 
+def test_the_audience_is_full_at_its_cap_and_the_players_do_not_count(monkeypatch):
+    """The cap counts the phones watching, not the players; a removed player's name is free."""
+    services_patch(monkeypatch, "AUDIENCE_MAX", 2)
+    room, _seats = started(3)
+    services.seat_join(room.code, "Zed")
+    services.seat_join(room.code, "Yan")
+    with refused("full"):
+        services.seat_join(room.code, "Xu")
+    assert Seat.objects.filter(room=room, is_audience=True).count() == 2
+
+
 def test_the_first_player_to_join_is_the_vip():
     room = room_make()
     ann, bob, cid = seats_join(room, 3)
@@ -1075,3 +1086,25 @@ def test_a_process_going_clears_its_presence_at_once_and_shows_each_room_it_serv
     assert snapshots[-1].connected == {seats[0].pk} and snapshots[-1].elsewhere
     # Nothing of this process left: a room it no longer serves gets no snapshot.
     assert presence.process_connections_close() == []
+
+
+def test_a_moves_seats_are_the_last_reads_models_while_their_rows_are_unchanged():
+    """A move only reads its seats: the models made at the room's last such read are handed
+    out again while the rows are the same, and made afresh once a row changed."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    room = room_make("hoax")
+    seats_join(room, 3)
+    since = timezone.now() - timedelta(seconds=75)
+    first, _online, _elsewhere = rows.seats_with_presence(room, since, shared=True)
+    again, _online, _elsewhere = rows.seats_with_presence(room, since, shared=True)
+    assert [id(seat) for seat in again] == [id(seat) for seat in first]
+    assert again is not first  # a list of the caller's own
+    fresh, _online, _elsewhere = rows.seats_with_presence(room, since)
+    assert not {id(seat) for seat in fresh} & {id(seat) for seat in first}
+    Seat.objects.filter(pk=first[1].pk).update(remote=True)
+    changed, _online, _elsewhere = rows.seats_with_presence(room, since, shared=True)
+    assert changed[1].remote and not first[1].remote
+    assert [seat.pk for seat in changed] == [seat.pk for seat in first]

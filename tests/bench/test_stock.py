@@ -7,21 +7,21 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from bench.bare import BareConsumer, websocket_urlpatterns
+from bench.stock import StockConsumer, websocket_urlpatterns
 
 
 def test_it_is_the_stock_consumer_untuned() -> None:
-    assert issubclass(BareConsumer, AsyncWebsocketConsumer)
+    assert issubclass(StockConsumer, AsyncWebsocketConsumer)
     # The default dispatch (with Channels' per-message database clean-up) is kept on purpose.
-    assert "dispatch" not in vars(BareConsumer)
+    assert "dispatch" not in vars(StockConsumer)
 
 
 # The stock consumer closes stale database connections before every message (Channels' hop).
 @pytest.mark.django_db(transaction=True)
 async def test_a_message_reaches_every_socket_of_the_group_and_no_other() -> None:
     app = URLRouter(websocket_urlpatterns)
-    sockets = [WebsocketCommunicator(app, "/ws/bare/room-1") for _ in range(3)]
-    other = WebsocketCommunicator(app, "/ws/bare/room-2")
+    sockets = [WebsocketCommunicator(app, "/ws/stock/room-1") for _ in range(3)]
+    other = WebsocketCommunicator(app, "/ws/stock/room-2")
     for socket in [*sockets, other]:
         connected, _ = await socket.connect(timeout=3)
         assert connected
@@ -46,8 +46,8 @@ def test_the_route_is_mounted_only_for_the_benchmark() -> None:
 
     try:
         with override_settings(PARTYHUB_BENCH=False):
-            assert not any("bare" in route for route in routes())
+            assert not any("stock" in route for route in routes())
         with override_settings(PARTYHUB_BENCH=True):
-            assert any("bare" in route for route in routes())
+            assert any("stock" in route for route in routes())
     finally:
         importlib.reload(partyhub.asgi)
