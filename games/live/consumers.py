@@ -69,6 +69,9 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
     room_id: int
     code: str
     gone = False  # disconnected
+    # The screens the fan-out hands this socket frames for: none until it has opened (a socket
+    # may close before its opening ran: a client gone mid-handshake).
+    screens: list[str] = []
 
     async def dispatch(self, message: dict) -> None:
         """Channels' ``dispatch`` without its hop to the database thread before each message to
@@ -90,7 +93,6 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
         self.query = scope_query(self.scope)
         self.language = scope_language(self.scope, self.cookies)
         self.flood = FloodBucket()
-        self.screens: list[str] = []  # set once the fan-out hands this socket its frames
         self.address = scope_address(self.scope)
         throttled = await limiter.acheck("connections", self.address)
         if throttled is not None:  # explained, then closed; the phone waits, then tries again

@@ -831,3 +831,13 @@ async def test_every_frame_carries_the_servers_clock(sockets):
     sockets.append(board)
     frame = await frame_next(board)
     assert before <= frame["server_time"] <= time.time() + 0.01
+
+
+async def test_a_socket_closed_before_it_opened_closes_quietly():
+    """A client gone mid-handshake: Channels may call ``disconnect`` on a consumer whose
+    ``connect`` never ran (it raised ``AttributeError`` on its screens, a traceback a socket in
+    the 10,000-phone benchmark's runs)."""
+    consumer = consumers.SeatConsumer()
+    consumer.channel_name = "sockets.closed-early"  # Channels names it before any message
+    await consumer.disconnect(1006)
+    assert consumer.gone and consumer.screens == []
