@@ -111,7 +111,7 @@ async ({ tv, game, names, large, axe }) => {
     range.selectNodeContents(node);
     for (const whole of range.getClientRects()) {
       const r = whole.width > 2 && whole.height > 2 ? visible(el, whole) : null;
-      if (r) runs.push({ el, r });
+      if (r) runs.push({ el, r, whole });
     }
   }
   // A line may break between words, never inside one ("Approu-ver" with no hyphen), but for a
@@ -318,7 +318,28 @@ async ({ tv, game, names, large, axe }) => {
     });
   }
 
-  // 6. axe-core: no serious or critical violation (where the sweep asks for it: see sweep.py).
+  // 6. A TV is watched, never touched: nobody scrolls it, so a list that does not fit its box
+  // shows a page at a time (partyhub/js/pages.js). On a TV no box scrolls, and no line of text is
+  // cut by a box's edge (a list clipped mid-line). A board held upright (a remote phone's) is
+  // scrolled in the hand: it may scroll.
+  if (tv && vw > vh) {
+    for (const el of all) {
+      const s = getComputedStyle(el);
+      if (/(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + SLACK) {
+        problems.push(`a box that scrolls on a TV (${el.scrollHeight} > ${el.clientHeight} px), not paged: ${describe(el)}`);
+      }
+    }
+    // (a quarter of a line or more: a text box is its font's full height, taller than a tight
+    // line, and a box that fits its lines may clip that much of their boxes, no letter)
+    const cut = new Set();
+    for (const { el, r, whole } of runs) {
+      if (cut.has(el) || whole.height - r.height <= Math.max(2, whole.height / 4)) continue;
+      cut.add(el);
+      problems.push(`a line cut mid-height (${Math.round(r.height)} of its ${Math.round(whole.height)} px shown): ${describe(el)}`);
+    }
+  }
+
+  // 7. axe-core: no serious or critical violation (where the sweep asks for it: see sweep.py).
   const result = axe ? await window.axe.run(document, { resultTypes: ["violations"] }) : { violations: [] };
   for (const v of result.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;
