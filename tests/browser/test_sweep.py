@@ -197,6 +197,40 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
+# Whether the element held shows whole on the screen, as a player holding it sees it (nobody
+# scrolls while holding a card down).
+HELD_WHOLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1
+    && r.right <= window.innerWidth + 1;
+}"""
+
+
+def holds_checked(page, screen: Screen) -> list[str] | None:
+    """Each element of the screen that shows something while held (``holdToShow``: a card),
+    held with the keyboard as a screen reader's user holds it, scrolled into view, checked as
+    the screen is and whole on the screen, then let go; ``None`` when the screen has none."""
+    holds = [el for el in page.locator("#app [data-hold]").all() if el.is_visible()]
+    if not holds:
+        return None
+    problems = []
+    for el in holds:
+        el.focus()
+        page.keyboard.down(" ")
+        try:
+            el.scroll_into_view_if_needed()
+            held = Screen(screen.game, screen.n, f"{screen.phase}-held", screen.viewport,
+                          screen.language, screen.seat)
+            problems += screen_check(page, held, False)
+            if not el.evaluate(HELD_WHOLE):
+                box = el.bounding_box()
+                problems.append(f"what is shown while held is not whole on the screen: "
+                                f"{el.get_attribute('data-testid')} {box}")
+        finally:
+            page.keyboard.up(" ")
+    return problems
+
+
 def recap_shown(page, shown: bool) -> None:
     """The board's end with its recap over it, or without: a board that saw the game end holds
     the recap back a while (its button opens it), one that saw another end before shows it at
@@ -218,6 +252,7 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
     aria = AriaChecks()  # what a screen reader gets on each phone (sweep_aria.py)
     screens = 0
     shot: set[str] = set()  # the viewports whose end is shot for each vision deficiency
+    held: set[str] = set()  # the rooms whose phone was held (its card shown) and checked
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
         phases = [LOBBY, *phases_walked(rules, room)]
@@ -250,6 +285,13 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
                     page.errors.clear()
                     problems += [f"{screen.name}: {problem}" for problem in found]
                     screens += 1
+                    # What a phone shows only while held (its card), once per room, on the
+                    # large-text phone: whole, on the screen.
+                    if viewport == LARGE_TEXT["viewport"] and room["code"] not in held:
+                        found = holds_checked(page, screen)
+                        if found is not None:
+                            held.add(room["code"])
+                            problems += [f"{screen.name}-held: {problem}" for problem in found]
                     # The game's end in English, as each colour vision deficiency sees it.
                     if (phase.recap is not None and language == "en" and key == phase.key
                             and viewport in ("tv", "portrait") and viewport not in shot):

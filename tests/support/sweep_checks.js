@@ -250,13 +250,24 @@ async ({ tv, game, names, large, axe }) => {
     }
     // The phone's actions start above the fold (in landscape too); at the end the phone's own
     // recap comes first, by design, and the game has no move left. With its text at 160 %
-    // (`large`) a phone scrolls to them: they must be reachable, not all in the first screen.
+    // (`large`) a phone scrolls to them, but for a choice on the clock (a countdown shows): Hoax's
+    // seconds to call leave no time to look for it.
     const ended = all.some((el) => el.matches(".recap-seat"));
-    const actions = gameRoot && !ended && !large
-      ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
+    const timed = all.some((el) => el.matches("[role=timer]"));
+    const actions = gameRoot && !ended && (!large || timed)
+      ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled]):not([data-hold])"))
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
       problems.push(`no action above the fold (${vh} px): the first is ${describe(actions[0])}`);
+    }
+    // With its text at 160 %, a bar pinned to the screen (sticky or fixed) leaves the screen to
+    // the game: a fifth of it at most (two stacked buttons took 246 of 844 px, two answers left in
+    // view).
+    const pinnedBars = large && gameRoot ? all.filter((e) => gameRoot.contains(e)
+      && /^(sticky|fixed)$/.test(getComputedStyle(e).position)) : [];
+    for (const bar of pinnedBars) {
+      const r = bar.getBoundingClientRect();
+      if (r.height > vh / 5 + SLACK) problems.push(`a pinned bar ${Math.round(r.height)} px tall, over a fifth of the screen (${vh} px): ${describe(bar)}`);
     }
     // The phone's status row (resources, the cards held, the clock) stays one row (two at 160 %).
     for (const bar of all.filter((e) => !large && e.matches(".hx-bar"))) {

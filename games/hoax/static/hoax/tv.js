@@ -95,8 +95,9 @@ export function mount(root, ctx) {
   function supply() {
     return h("div", { class: "hx-supply", "data-testid": "supply" },
       h("span", { class: "hx-supply-label" }, t("Supply")),
-      RESOURCES.map((r) => h("span", { class: "hx-supply-pile", title: resName(r), "data-resource": r },
-        resIcon(r), h("b", {}, String(view.supply[r])))));
+      RESOURCES.map((r) => h("span", { class: "hx-supply-pile", title: resName(r), "data-resource": r, role: "img",
+        "aria-label": fmt("%(resource)s: %(n)s", { resource: resName(r), n: view.supply[r] }) },
+      resIcon(r), h("b", {}, String(view.supply[r])))));
   }
 
   function feltMain() {

@@ -67,6 +67,7 @@ export function namesJoin(names) {
 // pressed it lets it go: another finger may tap elsewhere meanwhile (a wolf holding the pack's
 // board while pointing at a victim).
 export function holdToShow(el, onChange) {
+  el.dataset.hold = ""; // (the browser sweep holds each one, to check what it shows)
   let held = null; // the pointer holding it, "key" for the keyboard, null when let go
   const show = (event, by) => {
     if (event) event.preventDefault();
