@@ -7,7 +7,7 @@
 // night-by-night timeline.
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
-import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { countdown, hiddenUntil, pageTouched, voiceButton } from "../partyhub/js/widgets.js";
 import { speak, speechCancel } from "../partyhub/js/captions.js";
 import { cue } from "../partyhub/js/cue.js";
 import { pager } from "../partyhub/js/pages.js";
@@ -31,8 +31,7 @@ export function mount(root, ctx) {
 
   // Browsers speak only on a page someone has touched: until then the button asks for a tap,
   // and that tap speaks the current lines instead of switching the voice off.
-  const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
-  let heard = touched();
+  let heard = pageTouched();
 
   function voiceClick() {
     if (voiceOn && !heard) {
@@ -84,9 +83,7 @@ export function mount(root, ctx) {
       h("h1", { class: "ww-title", "data-testid": "phase-title" }, view.over && many
         ? h("span", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerTitle(team)) : phaseTitle(view, ctx)),
       showClock ? countdown(view.deadline, "ww-clock big") : null,
-      voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
-        "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
-      !voiceOn ? t("Voice: off") : heard ? t("Voice: on") : t("Tap to hear the narrator")) : null);
+      voiceAllowed() ? voiceButton({ on: voiceOn, asking: !heard, onclick: voiceClick }) : null);
   }
 
   // The narrator's latest lines, with the picture of the card whose step it is.
@@ -198,7 +195,7 @@ export function mount(root, ctx) {
 
   function render() {
     if (!view) return;
-    heard = heard || touched();
+    heard = heard || pageTouched();
     const night = view.phase === "night";
     const many = view.players.length > 12; // a denser square: names only, no tokens
     root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"} ${many ? "ww-many" : ""}`;

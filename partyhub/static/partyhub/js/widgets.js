@@ -91,3 +91,15 @@ export function holdToShow(el, onChange) {
   window.addEventListener("blur", () => hide());
   document.addEventListener("visibilitychange", () => hide());
 }
+
+// Whether someone has touched this page: until then the browser refuses to speak.
+export const pageTouched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+
+// The TV's own voice (a narrator, a card read aloud), one control in every game: "Voice: on" or
+// "Voice: off"; while the browser will not speak (`asking`: nobody has touched the page yet, or
+// it refused a line), gold, "Tap to hear the TV", and that tap speaks what is due.
+export function voiceButton({ on, asking, onclick, testid = "voice" }) {
+  return h("button", { type: "button", class: `voice-switch ${on ? "on" : "off"} ${on && asking ? "ask" : ""}`,
+    "data-testid": testid, "aria-pressed": String(on), "data-heard": String(!asking), onclick },
+  !on ? t("Voice: off") : asking ? t("Tap to hear the TV") : t("Voice: on"));
+}
