@@ -30,6 +30,8 @@ NAMED = re.compile(r'^\s+(".+"|/.+/)')  # a name follows the role: "Agree", or a
 STATUS_LINE = re.compile(r"^\s*- status\b")
 # Counts read out with nothing to say what they count ("0 0 0": icons hidden, words in tooltips).
 BARE_COUNTS = re.compile(r'^\s*- text: "?\d+(\s+\d+)+\b')
+# A drawn sign read as part of a name ("▸ Every award": a CSS triangle said aloud).
+SIGN_NAMED = re.compile(r'^\s*- [\w-]+:? "?[▸▾►▼▶◀]')
 
 
 def unnamed_controls(snapshot: str) -> list[str]:
@@ -81,6 +83,8 @@ class AriaChecks:
         for line in snapshot.splitlines():
             if BARE_COUNTS.match(line):
                 problems.append(f"numbers without what they count: {line.strip()}")
+            if SIGN_NAMED.match(line):
+                problems.append(f"a drawn sign read as words: {line.strip()}")
         if acts and not usable_controls(snapshot):
             problems.append("this seat has a move but no named control to make it")
         if game == "werewolf" and state is not None and state["phase"] == "night" \
