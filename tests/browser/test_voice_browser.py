@@ -13,7 +13,7 @@ from games.kit.registry import adapter_get
 from games.kit.registry import game as registered
 from games.rooms import services
 from tests.support.browser import screen_page
-from tests.support.sweep import phases_walk
+from tests.support.sweep import actors, phases_walk
 
 pytestmark = [pytest.mark.browser]
 
@@ -52,3 +52,27 @@ def test_every_tv_voice_is_one_control_that_asks_an_untouched_tv_for_a_tap(chrom
             assert not errors, errors
     assert looks["outfox"][0] == "Tap to hear the TV", looks
     assert looks["outfox"] == looks["werewolf"], looks
+
+
+@pytest.mark.django_db
+def test_a_remote_partys_reader_is_not_told_to_read_what_every_device_reads(chromium_path):
+    """In a remote party with the card read aloud, every player's board speaks it: the reader's
+    phone says so (a playtest's reader was told "Lis tout à voix haute"); at a TV, the reader
+    reads."""
+    call_command("load_starter", verbosity=0)
+    rules = registered("outfox")
+    n = rules.min_players
+    room = services.room_create("outfox", {"speech": True})
+    content = adapter_get("outfox").content_for(room, n, 7)
+    state = next(found.state for found in phases_walk(rules, n, {"speech": True}, content, walks=1)
+                 if found.state and found.state["phase"] == "read")
+    reader = actors(rules, state, n)[0]  # the one with a move: start the clock
+    told = {}
+    with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (page, data, errors):
+        for party in (False, True):
+            frame = {"type": "state", "version": 1, "view": rules.view(state, reader),
+                     "room": {"remote_party": party}}
+            page.evaluate("a => window.__show(...a)", [data, frame, ["Ann", "Bob"], False])
+            told[party] = page.locator("h2").first.inner_text()
+        assert not errors, errors
+    assert told == {False: "Read it all aloud", True: "Every device reads it aloud"}, told

@@ -156,9 +156,14 @@ export function mount(root, ctx) {
   }
 
   function readerRead(me) {
+    // A remote party's devices each read the card aloud themselves (their board speaks it): the
+    // reader only starts the clock.
+    const frame = ctx.frame();
+    const spoken = Boolean(frame && frame.room && frame.room.remote_party && view.options.speech);
     return [
-      h("h2", {}, t("Read it all aloud")),
-      h("p", { class: "hint" }, t("The question, the source, then the six answers in this order.")),
+      spoken ? h("h2", {}, t("Every device reads it aloud")) : h("h2", {}, t("Read it all aloud")),
+      h("p", { class: "hint" }, spoken ? t("Each player's board reads the question, the source and the six answers. Start the clock once they are read.")
+        : t("The question, the source, then the six answers in this order.")),
       questionBlock(me.card),
       secretList(me),
       sticky(bigButton(t("Start the clock"), "start-clock", () => once({ type: "start_clock" }),
