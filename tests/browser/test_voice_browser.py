@@ -68,7 +68,8 @@ def test_a_remote_partys_reader_is_not_told_to_read_what_every_device_reads(chro
                  if found.state and found.state["phase"] == "read")
     reader = actors(rules, state, n)[0]  # the one with a move: start the clock
     told = {}
-    with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (page, data, errors):
+    phone = {"width": 390, "height": 844}
+    with screen_page(chromium_path, phone, "outfox") as (page, data, errors):
         for party in (False, True):
             frame = {"type": "state", "version": 1, "view": rules.view(state, reader),
                      "room": {"remote_party": party}}
