@@ -11,7 +11,7 @@ import { sentences } from "../partyhub/js/announce.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
   resources, seatToken, claimBanner, lastVote, voteReveal, hoaxBlocked, phaseTitle, winnerText, effectText,
-  logList, thumb, unhoaxable,
+  logList, logText, thumb, unhoaxable,
 } from "./common.js";
 
 export function mount(root, ctx) {
@@ -563,6 +563,21 @@ export function speech(frame, ctx) {
   return sentences(phaseTitle(view, ctx), task);
 }
 export { ballot } from "./common.js";
+
+// What happened since the last frame, for the screen reader (partyhub/js/announce.js): the
+// public log's new entries as the TV words them (the claim made, Hoax! called, the votes' result,
+// an imposter token…), at most the last four; a phone coming in hears its newest only.
+const NEWS_MAX = 4;
+let newsSeen = null; // the index of the last log entry said
+export function news(frame, ctx) {
+  const view = frame.view;
+  const last = view.log_from + view.log.length - 1;
+  const from = newsSeen === null || newsSeen > last ? last : newsSeen + 1;
+  newsSeen = last;
+  return view.log.slice(Math.max(0, from - view.log_from))
+    .filter((entry) => entry.kind !== "turn" && entry.kind !== "setup")
+    .slice(-NEWS_MAX).map((entry) => logText(entry, ctx, view));
+}
 
 // The phone's player picks or plays now (the shell vibrates the phone when this becomes true).
 export function yourTurn(view) {

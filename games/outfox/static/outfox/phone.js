@@ -507,6 +507,16 @@ export function mount(root, ctx) {
 }
 // What a screen reader says when it changes (the platform's announce.js): the phase, and this
 // player's task in it.
+// What happened, for the screen reader (partyhub/js/announce.js): the scored turn's result as
+// the TV shows it (where the Fox hid, who scored, the exact Double Downs), once per turn.
+let newsTurn = null; // the turn whose result was said
+export function news(frame, ctx) {
+  const view = frame.view;
+  if (view.phase !== "score" || !view.result || newsTurn === view.turn) return [];
+  newsTurn = view.turn;
+  return resultLines(view, ctx);
+}
+
 export function speech(frame, ctx) {
   const view = frame.view;
   if (!view) return null;
