@@ -344,7 +344,8 @@ NEWS_HEARD = """async ([data, frames, names]) => {
   const ctx = { page: data, nameOf: (p) => names[p] ?? "?" };
   const heard = frames.map((frame) => phone.news(frame, ctx));
   const view = frames[frames.length - 1].view;
-  const tv = Object.fromEntries(view.log.map((entry) => [entry.kind, common.logText(entry, ctx, view)]));
+  const tv = Object.fromEntries(view.log.map((entry) =>
+    [entry.kind, common.logText(entry, ctx, view)]));
   return { heard, tv };
 }"""
 

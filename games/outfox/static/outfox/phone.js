@@ -176,7 +176,7 @@ export function mount(root, ctx) {
   let peeking = false;
   const peek = (on) => { if (peeking !== on) { peeking = on; render(); } };
   function peekButton() {
-    return h("button", { type: "button", class: "secondary ofx-peek", "data-testid": "peek", "aria-pressed": String(peeking),
+    return h("button", { type: "button", class: "secondary ofx-peek", "data-testid": "peek", "data-hold": "", "aria-pressed": String(peeking),
       onpointerdown: (event) => { event.preventDefault(); peek(true); }, onpointerup: () => peek(false),
       onpointerleave: () => peek(false), onpointercancel: () => peek(false), oncontextmenu: (event) => event.preventDefault(),
       onkeydown: (event) => { if (event.key === " " || event.key === "Enter") { event.preventDefault(); peek(true); } },
