@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
@@ -30,6 +31,7 @@ from games.live.broadcast import tally_broadcast
 from games.live.dbthread import database_call, task_detached
 from games.live.fanout import fanout
 from games.rooms.fixedparts import state_full
+from games.rooms.liveness import CONNECTION_STALE
 from games.rooms.models import AudienceVote, Room, Seat
 
 logger = logging.getLogger(__name__)
@@ -126,11 +128,20 @@ def counts(game_id: int, key: str) -> tuple[dict[str, dict[str, int]], int]:
     return tally, voters
 
 
+def watching(room_id: int) -> int:
+    """The audience phones connected now: a socket seen within ``CONNECTION_STALE`` (a phone
+    that left, or whose server process died, counts no more; ``games.rooms.liveness``)."""
+    seen = timezone.now() - CONNECTION_STALE
+    return (Seat.objects.filter(room_id=room_id, is_audience=True,
+                                connections__last_seen__gte=seen)
+            .distinct().count())
+
+
 def tally_build(room_id: int) -> dict | None:
     """The tally frame of the room now: how many watch; the open ballot with how many voted
     (no counts while it is open); the latest closed ballot's counts beside the players'
-    result, once that result is public. ``None`` when the room has no game, or no audience and
-    no votes."""
+    result, once that result is public. ``None`` when the room has no game, or has never had
+    an audience and has no votes (once it had one, a frame says that none is left)."""
     room = Room.objects.filter(pk=room_id).first()
     view = public_view(room) if room is not None else None
     if view is None or room.current_game_id is None:
@@ -141,7 +152,7 @@ def tally_build(room_id: int) -> dict | None:
     frame: dict[str, Any] = {
         "type": "tally",
         "version": room.version,
-        "watching": Seat.objects.filter(room_id=room_id, is_audience=True).count(),
+        "watching": watching(room_id),
         "open": None,
         "last": None,
     }
@@ -154,8 +165,9 @@ def tally_build(room_id: int) -> dict | None:
     if truth is not None:
         tally, voters = counts(game_id, latest)
         frame["last"] = {"key": latest, "counts": tally, "voters": voters, "result": truth}
-    if not frame["watching"] and frame["last"] is None and not (frame["open"] or {}).get("voters"):
-        return None  # nobody watches, nothing voted: no frame for screens to draw nothing from
+    if (not frame["watching"] and frame["last"] is None and not (frame["open"] or {}).get("voters")
+            and not Seat.objects.filter(room_id=room_id, is_audience=True).exists()):
+        return None  # no audience ever, nothing voted: no frame for screens to draw nothing from
     return frame
 
 

@@ -11,9 +11,10 @@ from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 
+from games.live.audience import desk as audience_desk
 from games.live.broadcast import closed_broadcast, snapshot_broadcast
 from games.live.dbthread import database_call
-from games.rooms.outbox import Change, RoomEnded, collected, outbox_open
+from games.rooms.outbox import AudienceCounted, Change, RoomEnded, collected, outbox_open
 
 T = TypeVar("T")
 
@@ -49,9 +50,13 @@ def service_call_sync(fn: Callable[..., T], *args: Any) -> T:
 
 
 async def change_broadcast(change: Change) -> bool:
-    """One committed change to its room's screens: an ended room's closed page, or every
-    screen's new frame. ``False`` when the layer failed (``games.live.broadcast``)."""
+    """One committed change to its room's screens: an ended room's closed page, its audience's
+    new count (a tally built here, for every process's screens: ``games.live.audience``), or
+    every screen's new frame. ``False`` when the layer failed (``games.live.broadcast``)."""
     if isinstance(change, RoomEnded):
         await closed_broadcast(change.room_id)
+        return True
+    if isinstance(change, AudienceCounted):
+        audience_desk.touch(change.room_id, everywhere=True)
         return True
     return await snapshot_broadcast(change)

@@ -43,7 +43,15 @@ class RoomEnded:
     room_id: int
 
 
-Change: TypeAlias = "Snapshot | RoomEnded"
+@dataclass(frozen=True)
+class AudienceCounted:
+    """The audience of a running game came or went (its phones are counted, not listed, during a
+    game: no frame of the room changes): every process's screens get a fresh tally."""
+
+    room_id: int
+
+
+Change: TypeAlias = "Snapshot | RoomEnded | AudienceCounted"
 
 _outbox: ContextVar[list[Change] | None] = ContextVar("outbox", default=None)
 
@@ -84,6 +92,11 @@ def snapshot_commit(snapshot: Snapshot) -> Snapshot:
 def room_ended_commit(room_id: int) -> None:
     """Tell the ended room's screens, in every process, once the transaction commits."""
     change_commit(RoomEnded(room_id))
+
+
+def audience_counted_commit(room_id: int) -> None:
+    """Recount the room's audience on every screen, once the transaction commits."""
+    change_commit(AudienceCounted(room_id))
 
 
 @contextmanager

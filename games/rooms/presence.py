@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.kit.errors import ServiceError
 from games.rooms.liveness import PROCESS, SWEPT_AFTER
 from games.rooms.models import Connection, Room, Seat
-from games.rooms.outbox import snapshot_commit
+from games.rooms.outbox import audience_counted_commit, snapshot_commit
 from games.rooms.selectors import Snapshot, room_by_id, seat_by_token, seats_online, snapshot_take
 from games.rooms.services.locked import room_bump, room_locked
 from games.rooms.services.moves import presence_record
@@ -27,6 +27,7 @@ def connection_open(channel_name: str, room: Room, seat: Seat | None) -> Snapsho
             defaults={"room": locked, "seat": seat, "last_seen": timezone.now(),
                       "process": PROCESS},
         )
+        audience_counted(locked, [seat])
         if not presence_shown(locked, seat) or seat.pk in before:
             return None
         return presence_changed(locked, seat, True)
@@ -52,6 +53,7 @@ def connection_close(channel_name: str) -> Snapshot | None:
         room_touched(room)
         seat = connection.seat
         connection.delete()
+        audience_counted(room, [seat])
         if not presence_shown(room, seat) or seat.pk in seats_online(room)[1]:
             return None
         return presence_changed(room, seat, False)
@@ -65,6 +67,15 @@ def presence_shown(room: Room, seat: Seat | None) -> bool:
     if seat is None:
         return False
     return not seat.is_audience or room.status == Room.Status.LOBBY
+
+
+def audience_counted(room: Room, seats: list[Seat | None]) -> None:
+    """An audience phone's socket opened or closed in a running game: its count (the tally's
+    ``watching``, ``games.live.audience``) changes on every screen, wherever they are served,
+    though no frame does."""
+    if room.status != Room.Status.LOBBY and any(seat is not None and seat.is_audience
+                                                 for seat in seats):
+        audience_counted_commit(room.pk)
 
 
 def process_connections_close(process: str = PROCESS) -> list[Snapshot]:
@@ -84,6 +95,7 @@ def process_connections_close(process: str = PROCESS) -> list[Snapshot]:
             mine = Connection.objects.filter(process=process, room=room)
             seats = {seat.pk: seat for seat in Seat.objects.filter(connections__in=mine)}
             mine.delete()
+            audience_counted(room, list(seats.values()))
             online = seats_online(room)[1]
             changed = [presence_changed(room, seat, False) for seat in seats.values()
                        if presence_shown(room, seat) and seat.pk not in online]

@@ -94,9 +94,10 @@ def test_lobby_start_reload_and_audience(tmp_path, daphne_factory, chromium_path
             # Everyone lists the three players, connected; the first to join is the VIP.
             for page in [tv, *phones]:
                 players_connected(page, NAMES)
+            # (a 720p TV's list shows the players a page at a time: the first page comes round)
             expect(
                 tv.locator('[data-testid="lobby-player"]').first.locator(".badge.vip")
-            ).to_be_visible()
+            ).to_be_visible(timeout=WAIT_MS)
             expect(phones[0].locator("#me .badge.vip")).to_be_visible()
             expect(phones[1].locator("#me .badge")).to_have_count(0)
             # Of the phones only the VIP's has the start button.

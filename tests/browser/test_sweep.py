@@ -197,6 +197,52 @@ def cookies_set(page, base: str, room: dict, language: str, seat: int | None) ->
     ])
 
 
+# Whether the element held shows whole on the screen, as a player holding it sees it (nobody
+# scrolls while holding a card down).
+HELD_WHOLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1
+    && r.right <= window.innerWidth + 1;
+}"""
+
+
+def holds_checked(page, screen: Screen) -> list[str] | None:
+    """Each element of the screen that shows something while held (``holdToShow``: a card),
+    held with the keyboard as a screen reader's user holds it, scrolled into view, checked as
+    the screen is and whole on the screen, then let go; ``None`` when the screen has none."""
+    holds = [el for el in page.locator("#app [data-hold]").all() if el.is_visible()]
+    if not holds:
+        return None
+    problems = []
+    for el in holds:
+        el.focus()
+        page.keyboard.down(" ")
+        try:
+            el.scroll_into_view_if_needed()
+            held = Screen(screen.game, screen.n, f"{screen.phase}-held", screen.viewport,
+                          screen.language, screen.seat)
+            problems += screen_check(page, held, False)
+            if not el.evaluate(HELD_WHOLE):
+                box = el.bounding_box()
+                problems.append(f"what is shown while held is not whole on the screen: "
+                                f"{el.get_attribute('data-testid')} {box}")
+        finally:
+            page.keyboard.up(" ")
+    return problems
+
+
+def recap_shown(page, shown: bool) -> None:
+    """The board's end with its recap over it, or without: a board that saw the game end holds
+    the recap back a while (its button opens it), one that saw another end before shows it at
+    once (its Close closes it)."""
+    showing = page.locator('[data-testid="recap"]:not([hidden])').count() > 0
+    if showing != shown:
+        page.locator('[data-testid="recap-close"]' if showing
+                     else '[data-testid="recap-open"]').click()
+    page.wait_for_selector('[data-testid="recap"]' + (":not([hidden])" if shown else "[hidden]"),
+                           state="visible" if shown else "attached", timeout=WAIT_MS)
+
+
 def screens_swept(game: str, language: str, hub, pages) -> None:
     """Every screen of ``game`` in ``language`` right (the module's docstring); the problems in
     a file."""
@@ -206,6 +252,7 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
     aria = AriaChecks()  # what a screen reader gets on each phone (sweep_aria.py)
     screens = 0
     shot: set[str] = set()  # the viewports whose end is shot for each vision deficiency
+    held: set[str] = set()  # the rooms whose phone was held (its card shown) and checked
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
         phases = [LOBBY, *phases_walked(rules, room)]
@@ -228,10 +275,8 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
                 if phase.recap is not None and seat is None:
                     keys.append(f"{phase.key}-recap")  # then the recap, opened over it
                 for key in keys:
-                    if key != phase.key:
-                        page.locator('[data-testid="recap-open"]').click()
-                        page.wait_for_selector('[data-testid="recap"]:not([hidden])',
-                                               timeout=WAIT_MS)
+                    if len(keys) > 1:
+                        recap_shown(page, key != phase.key)
                     screen = Screen(game, n, key, viewport, language, seat)
                     found = screen_check(page, screen, axe_wanted(viewport, language))
                     if seat is not None:
@@ -240,6 +285,13 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
                     page.errors.clear()
                     problems += [f"{screen.name}: {problem}" for problem in found]
                     screens += 1
+                    # What a phone shows only while held (its card), once per room, on the
+                    # large-text phone: whole, on the screen.
+                    if viewport == LARGE_TEXT["viewport"] and room["code"] not in held:
+                        found = holds_checked(page, screen)
+                        if found is not None:
+                            held.add(room["code"])
+                            problems += [f"{screen.name}-held: {problem}" for problem in found]
                     # The game's end in English, as each colour vision deficiency sees it.
                     if (phase.recap is not None and language == "en" and key == phase.key
                             and viewport in ("tv", "portrait") and viewport not in shot):
@@ -333,10 +385,8 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
                 if phase.recap is not None:
                     keys.append(f"{phase.key}-recap")  # then the board's recap, opened over it
                 for key in keys:
-                    if key != phase.key:
-                        mirror.locator('[data-testid="recap-open"]').click()
-                        mirror.wait_for_selector('[data-testid="recap"]:not([hidden])',
-                                                 timeout=WAIT_MS)
+                    if len(keys) > 1:
+                        recap_shown(mirror, key != phase.key)
                     screen = Screen(game, n, key, viewport, "en", 0)
                     found = screen_check(page, screen, True)
                     found += [f"board: {problem}" for problem in mirror.evaluate(

@@ -6,7 +6,8 @@ Read from Playwright's aria snapshot of the page (the tree VoiceOver and TalkBac
 - the phone's live region (``role="status"``, the platform's announce.js) is in the tree and
   says the phase, in the page's language: the lobby's line in the lobby, the game's own once it
   runs (never empty, never the lobby's during a game);
-- every control (button, link, field, tab, switch…) has an accessible name;
+- every control (button, link, field, tab, switch…) has an accessible name, and no counts are
+  read out bare ("0 0 0");
 - a phone whose seat has a move now has at least one named control it can use;
 - at a Werewolf night, every living phone's region says the same words (an actor's and a
   decoy's alike: the region must not tell who acts).
@@ -27,6 +28,10 @@ CONTROLS = ("button", "link", "textbox", "searchbox", "checkbox", "radio", "comb
 CONTROL_LINE = re.compile(rf"^\s*- ({'|'.join(CONTROLS)})\b(.*)$")
 NAMED = re.compile(r'^\s+(".+"|/.+/)')  # a name follows the role: "Agree", or a pattern
 STATUS_LINE = re.compile(r"^\s*- status\b")
+# Counts read out with nothing to say what they count ("0 0 0": icons hidden, words in tooltips).
+BARE_COUNTS = re.compile(r'^\s*- text: "?\d+(\s+\d+)+\b')
+# A drawn sign read as part of a name ("▸ Every award": a CSS triangle said aloud).
+SIGN_NAMED = re.compile(r'^\s*- [\w-]+:? "?[▸▾►▼▶◀]')
 
 
 def unnamed_controls(snapshot: str) -> list[str]:
@@ -75,6 +80,11 @@ class AriaChecks:
             problems.append(f"the live region still says the lobby's line: {said!r}")
         for line in unnamed_controls(snapshot):
             problems.append(f"a control without a name: {line}")
+        for line in snapshot.splitlines():
+            if BARE_COUNTS.match(line):
+                problems.append(f"numbers without what they count: {line.strip()}")
+            if SIGN_NAMED.match(line):
+                problems.append(f"a drawn sign read as words: {line.strip()}")
         if acts and not usable_controls(snapshot):
             problems.append("this seat has a move but no named control to make it")
         if game == "werewolf" and state is not None and state["phase"] == "night" \

@@ -111,7 +111,7 @@ async ({ tv, game, names, large, axe }) => {
     range.selectNodeContents(node);
     for (const whole of range.getClientRects()) {
       const r = whole.width > 2 && whole.height > 2 ? visible(el, whole) : null;
-      if (r) runs.push({ el, r });
+      if (r) runs.push({ el, r, whole });
     }
   }
   // A line may break between words, never inside one ("Approu-ver" with no hyphen), but for a
@@ -250,13 +250,24 @@ async ({ tv, game, names, large, axe }) => {
     }
     // The phone's actions start above the fold (in landscape too); at the end the phone's own
     // recap comes first, by design, and the game has no move left. With its text at 160 %
-    // (`large`) a phone scrolls to them: they must be reachable, not all in the first screen.
+    // (`large`) a phone scrolls to them, but for a choice on the clock (a countdown shows): Hoax's
+    // seconds to call leave no time to look for it.
     const ended = all.some((el) => el.matches(".recap-seat"));
-    const actions = gameRoot && !ended && !large
-      ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled])"))
+    const timed = all.some((el) => el.matches("[role=timer]"));
+    const actions = gameRoot && !ended && (!large || timed)
+      ? controls.filter((el) => gameRoot.contains(el) && el.matches("button:not([disabled]):not([data-hold])"))
       : [];
     if (actions.length && Math.min(...actions.map((el) => el.getBoundingClientRect().top)) >= vh) {
       problems.push(`no action above the fold (${vh} px): the first is ${describe(actions[0])}`);
+    }
+    // With its text at 160 %, a bar pinned to the screen (sticky or fixed) leaves the screen to
+    // the game: a quarter of it at most (two stacked buttons took 246 of 844 px, two answers left
+    // in view).
+    const pinnedBars = large && gameRoot ? all.filter((e) => gameRoot.contains(e)
+      && /^(sticky|fixed)$/.test(getComputedStyle(e).position)) : [];
+    for (const bar of pinnedBars) {
+      const r = bar.getBoundingClientRect();
+      if (r.height > vh / 4 + SLACK) problems.push(`a pinned bar ${Math.round(r.height)} px tall, over a quarter of the screen (${vh} px): ${describe(bar)}`);
     }
     // The phone's status row (resources, the cards held, the clock) stays one row (two at 160 %).
     for (const bar of all.filter((e) => !large && e.matches(".hx-bar"))) {
@@ -318,7 +329,28 @@ async ({ tv, game, names, large, axe }) => {
     });
   }
 
-  // 6. axe-core: no serious or critical violation (where the sweep asks for it: see sweep.py).
+  // 6. A TV is watched, never touched: nobody scrolls it, so a list that does not fit its box
+  // shows a page at a time (partyhub/js/pages.js). On a TV no box scrolls, and no line of text is
+  // cut by a box's edge (a list clipped mid-line). A board held upright (a remote phone's) is
+  // scrolled in the hand: it may scroll.
+  if (tv && vw > vh) {
+    for (const el of all) {
+      const s = getComputedStyle(el);
+      if (/(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + SLACK) {
+        problems.push(`a box that scrolls on a TV (${el.scrollHeight} > ${el.clientHeight} px), not paged: ${describe(el)}`);
+      }
+    }
+    // (a quarter of a line or more: a text box is its font's full height, taller than a tight
+    // line, and a box that fits its lines may clip that much of their boxes, no letter)
+    const cut = new Set();
+    for (const { el, r, whole } of runs) {
+      if (cut.has(el) || whole.height - r.height <= Math.max(2, whole.height / 4)) continue;
+      cut.add(el);
+      problems.push(`a line cut mid-height (${Math.round(r.height)} of its ${Math.round(whole.height)} px shown): ${describe(el)}`);
+    }
+  }
+
+  // 7. axe-core: no serious or critical violation (where the sweep asks for it: see sweep.py).
   const result = axe ? await window.axe.run(document, { resultTypes: ["violations"] }) : { violations: [] };
   for (const v of result.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;

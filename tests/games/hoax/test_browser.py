@@ -334,3 +334,38 @@ def test_each_vote_shows_under_its_own_claim_and_old_thumbs_clear(chromium_path)
         assert page.locator('[data-testid="seat-vote"][data-vote="down"]').count() == 3
         shot(page, "tv-immunity-vote")
         assert errors == []
+
+
+# The phone's news for a screen reader, frame after frame, with the TV's words for each entry of
+# the last frame's log (partyhub/js/announce.js says them before the phase).
+NEWS_HEARD = """async ([data, frames, names]) => {
+  const phone = await import("/static/hoax/phone.js");
+  const common = await import("/static/hoax/common.js");
+  const ctx = { page: data, nameOf: (p) => names[p] ?? "?" };
+  const heard = frames.map((frame) => phone.news(frame, ctx));
+  const view = frames[frames.length - 1].view;
+  const tv = Object.fromEntries(view.log.map((entry) =>
+    [entry.kind, common.logText(entry, ctx, view)]));
+  return { heard, tv };
+}"""
+
+
+@pytest.mark.django_db
+def test_a_screen_reader_hears_the_claim_the_votes_result_and_the_imposter_token(chromium_path):
+    """The live region says what the TV says, in order, as it happens: the claim in its Hoax
+    window (not only "Anyone call Hoax?"), then the votes' result and the imposter token."""
+    state = played.start()
+    played.give(state, 3, cash=2)
+    window = played.claim(state, "gardener", target=3, resource="cash")
+    voted = played.hoax_and_vote(window, 1, downs={0, 1, 2, 3})
+    assert window["phase"] == "hoax_window"
+    frames = [{"type": "state", "version": i, "view": hoax.view(s, 2)}
+              for i, s in enumerate((state, window, voted))]
+    names = [f"Player {seat + 1}" for seat in range(4)]
+    with screen_page(chromium_path, {"width": 390, "height": 844}, "hoax") as (page, data, errors):
+        said = page.evaluate(NEWS_HEARD, [data, frames, names])
+        assert not errors, errors
+    heard, tv = said["heard"], said["tv"]
+    assert heard[1] == [tv["claim"]], said  # the claim, as the TV words it
+    assert tv["vote"] in heard[2] and tv["imposter"] in heard[2], said
+    assert heard[2].index(tv["vote"]) < heard[2].index(tv["imposter"]), said  # in order

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games.kit import registry
 from games.kit.errors import ServiceError
@@ -18,8 +20,10 @@ from games.live import audience as audience_module
 from games.live import fanout as fanout_module
 from games.live.audience import AudienceDesk, tally_build, vote_check, votes_store
 from games.live.fanout import AUDIENCE, Fanout
-from games.rooms import services
-from games.rooms.models import AudienceVote, Room
+from games.rooms import presence, services
+from games.rooms.liveness import CONNECTION_STALE
+from games.rooms.models import AudienceVote, Connection, Room
+from games.rooms.outbox import AudienceCounted, outbox_open
 from tests.games.factories import (
     BOARD,
     SocketTable,
@@ -104,14 +108,57 @@ def test_bad_votes_get_a_clear_refusal_and_change_nothing():
     refused("bad_choice", room, seats[3], key, "<b>1</b>")
 
 
+def watchers_connected(room: Room, seats: list) -> None:
+    """A socket open for each of these audience phones."""
+    for seat in seats:
+        presence.connection_open(f"socket.{seat.pk}", room, seat)
+
+
 @pytest.mark.django_db
 def test_while_open_the_tally_says_how_many_voted_and_no_counts():
     room, seats, key = ballot_opened()
+    watchers_connected(room, seats[3:])
     vote(room, seats[3], key, 2)
     tally = tally_build(room.pk)
     assert tally["watching"] == 2 and tally["last"] is None
     assert tally["open"]["key"] == key and tally["open"]["voters"] == 1
     assert "counts" not in tally["open"] and "counts" not in json.dumps(tally)
+
+
+@pytest.mark.django_db
+def test_the_tally_counts_the_audience_phones_connected_now():
+    """``watching`` is the audience phones with a socket seen lately: not every phone that ever
+    joined, nor one whose server process died (its row unseen for ``CONNECTION_STALE``), and a
+    phone open in two tabs once."""
+    room, seats, _key = ballot_opened()
+    vic, wes = seats[3], seats[4]
+    assert tally_build(room.pk)["watching"] == 0  # joined, no socket open
+    now = timezone.now()
+    Connection.objects.create(channel_name="vic.1", room=room, seat=vic, last_seen=now)
+    Connection.objects.create(channel_name="vic.2", room=room, seat=vic, last_seen=now)
+    Connection.objects.create(channel_name="wes.1", room=room, seat=wes,
+                              last_seen=now - CONNECTION_STALE - timedelta(seconds=1))
+    assert tally_build(room.pk)["watching"] == 1
+    Connection.objects.filter(channel_name__startswith="vic").delete()
+    # Nobody left: a frame still says so (the screens showed someone).
+    assert tally_build(room.pk)["watching"] == 0
+
+
+@pytest.mark.django_db
+def test_an_audience_phone_coming_or_going_recounts_the_audience_on_every_screen(
+    django_capture_on_commit_callbacks,
+):
+    """No frame changes when an audience phone comes or goes during a game (it is counted, not
+    listed): the change that reaches every process is the recount; a player's coming and going
+    is its own snapshot, with no recount."""
+    room, seats, _key = ballot_opened()
+    with outbox_open() as box, django_capture_on_commit_callbacks(execute=True):
+        presence.connection_open("vic.1", room, seats[3])
+        presence.connection_close("vic.1")
+    assert box == [AudienceCounted(room.pk), AudienceCounted(room.pk)]
+    with outbox_open() as box, django_capture_on_commit_callbacks(execute=True):
+        presence.connection_open("ada.1", room, seats[0])
+    assert not any(isinstance(change, AudienceCounted) for change in box)
 
 
 @pytest.mark.django_db

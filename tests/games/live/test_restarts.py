@@ -173,6 +173,42 @@ async def test_a_killed_process_sockets_audience_included_count_as_gone_within_t
             await screen.close()
 
 
+async def test_a_killed_process_audience_leaves_the_tally_within_the_window(
+    postgres_url, redis_url, daphnes
+):
+    """An audience phone on a process killed without a word leaves the count (``watching``) on
+    the screens of the process that lives, as its players' seats go offline: within the
+    staleness window, though no frame of the room changes (docs/protocol.md, ``tally``)."""
+    env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis_url,
+           "PARTYHUB_CONNECTION_STALE_SECONDS": str(STALE_SECONDS)}
+    a, b = daphnes.start(env), daphnes.start(env)
+    room = game_create(b, **TEST_SLOW)
+    seats = seats_join(b, room["code"])
+    tv = await Screen.open("tv", ws_url(b, room["board_socket"]))
+    phones = [await Screen.open(name, ws_url(b, seat["seat_socket"]))
+              for name, seat in zip(NAMES, seats, strict=True)]
+    screens = [tv, *phones]
+    try:
+        await game_started(tv, phones)
+        # Two audience phones: one on each process; the TV counts both, wherever they are.
+        for name, base in (("Dee", b), ("Eve", a)):
+            watcher = api_post(base, f"/api/rooms/{room['code']}/seats", {"name": name})
+            screens.append(await Screen.open(name, ws_url(base, watcher["seat_socket"])))
+        await tv.until(lambda f: f["watching"] == 2, kind="tally", timeout=10)
+        seen = len(tv.received)
+
+        daphnes.serving[a].send_signal(signal.SIGKILL)
+        died = time.monotonic()
+        await tv.until(lambda f: f["watching"] == 1, kind="tally", start=seen,
+                       timeout=STALE_SECONDS + 2)
+        assert time.monotonic() - died <= STALE_SECONDS + 2
+        # Dee, alive on b, is told the same count.
+        await screens[-2].until(lambda f: f["watching"] == 1, kind="tally", timeout=2)
+    finally:
+        for screen in screens:
+            await screen.close()
+
+
 async def test_a_process_whose_database_hangs_still_exits_within_the_bound(daphnes):
     # A database that takes connections and never answers: the ticker's first call, and then
     # the drain's, wait on it for ever. The process still ends EXIT_SECONDS after the signal.

@@ -233,7 +233,7 @@ def play_turn(tv, phones, turn: int) -> None:
             for _ in range(2):
                 toggle.click()
                 texts.append(toggle.inner_text())
-            assert "Speech: off" in texts
+            assert "Voice: off" in texts
     reader.click('[data-testid="start-clock"]')
 
     # Rank together, agree.

@@ -253,7 +253,7 @@ def test_werewolf_night_and_day_in_browsers(tmp_path, chromium_path, daphne_fact
             # a tap, and that tap says the current lines again.
             voice_fr = tv_fr.locator('[data-testid="voice"]')
             assert voice_fr.get_attribute("data-heard") == "false"
-            assert voice_fr.inner_text() == "Touche pour entendre le narrateur"
+            assert voice_fr.inner_text() == "Touche pour entendre la télé"
             before = len(spoken(tv_fr))
             voice_fr.click()
             assert voice_fr.get_attribute("data-heard") == "true"

@@ -82,9 +82,12 @@ export function thumb(up) {
   return icon(`hx-thumb ${up ? "up" : "down"}`, up ? path : svg("g", { transform: "rotate(180 12 12)" }, path));
 }
 
-// "3 [cash icon]" — a count with its icon; `label` adds the word for screen readers and tooltips.
+// "3 [cash icon]" — a count with its icon, named by its word for screen readers ("cash: 3": the
+// icon is hidden, a bare "3 1 0" says nothing) and tooltips.
 export function resCount(resource, count, { zero = true } = {}) {
+  const label = fmt("%(resource)s: %(n)s", { resource: resName(resource), n: count });
   return h("span", { class: `hx-res hx-res-${resource} ${count || !zero ? "" : "zero"}`, title: resName(resource),
+    role: "img", "aria-label": label,
     "data-resource": resource, "data-count": count, "data-meaning": `resource:${resource}` }, resIcon(resource), h("b", {}, String(count)));
 }
 

@@ -11,7 +11,7 @@ import { sentences } from "../partyhub/js/announce.js";
 import {
   styleLoad, CHARACTERS, CLAIM_FIELDS, IMMUNE_TO, SUPPLY, character, charName, picture, resName, resIcon,
   resources, seatToken, claimBanner, lastVote, voteReveal, hoaxBlocked, phaseTitle, winnerText, effectText,
-  logList, thumb, unhoaxable,
+  logList, logText, thumb, unhoaxable,
 } from "./common.js";
 
 export function mount(root, ctx) {
@@ -182,8 +182,11 @@ export function mount(root, ctx) {
       const before = Object.fromEntries(fields.slice(0, i).filter((f) => f in build.choices).map((f) => [f, build.choices[f]]));
       if (Object.keys(before).length < i) break; // an earlier field is still open
       const values = [...new Set(claimsMatching(id, before).map((a) => a[field]))];
-      rows.push(h("div", { class: "hx-field" }, h("p", { class: "hx-field-label" }, fieldLabel(id, field, build.choices)),
-        h("div", { class: `hx-options ${field}` }, values.map((value) => h("button", { type: "button",
+      // The choices a group named by its question: the Chef's two rows of "cash", "prestige"
+      // read alike without it ("You give all your" / "You receive their").
+      const label = fieldLabel(id, field, build.choices);
+      rows.push(h("div", { class: "hx-field" }, h("p", { class: "hx-field-label", "aria-hidden": "true" }, label),
+        h("div", { class: `hx-options ${field}`, role: "group", "aria-label": label }, values.map((value) => h("button", { type: "button",
           class: `hx-option ${build.choices[field] === value ? "chosen" : ""}`, "data-testid": "choice",
           "data-field": field, "data-value": String(value), "aria-pressed": String(build.choices[field] === value),
           onclick: () => choose(field, value) }, valueLabel(field, value))))));
@@ -329,10 +332,11 @@ export function mount(root, ctx) {
     if (seat === null) return [...parts, waitCard(t("Anyone call Hoax?"))];
     // The claimant gets no (greyed-out) Hoax! button on their own claim, only the wait.
     if (view.challenge && view.challenge.seat === seat) return [...parts, waitCard(reason)];
-    parts.push(bigButton(t("Hoax!"), "hoax", () => send({ type: "hoax" }), { cls: "hx-hoax", disabled: Boolean(reason) || !has("hoax") }));
-    if (reason) parts.push(h("p", { class: "hx-reason", "data-testid": "hoax-reason" }, reason));
-    else parts.push(h("button", { type: "button", class: "secondary hx-pass", "data-testid": "pass", disabled: busy(),
-      onclick: () => send({ type: "pass" }) }, t("Let it pass")));
+    parts.push(h("div", { class: "hx-decide" },
+      bigButton(t("Hoax!"), "hoax", () => send({ type: "hoax" }), { cls: "hx-hoax", disabled: Boolean(reason) || !has("hoax") }),
+      reason ? h("p", { class: "hx-reason", "data-testid": "hoax-reason" }, reason)
+        : h("button", { type: "button", class: "secondary hx-pass", "data-testid": "pass", disabled: busy(),
+          onclick: () => send({ type: "pass" }) }, t("Let it pass"))));
     return parts;
   }
 
@@ -350,7 +354,7 @@ export function mount(root, ctx) {
         onclick: () => send({ type: "vote", vote: up ? "up" : "down" }) },
       thumb(up), h("span", {}, up ? t("Believe") : t("Hoax")));
       parts.push(h("p", { class: "hx-step" }, fmt("Is %(name)s telling the truth?", { name: ctx.nameOf(challenge.seat) })),
-        h("div", { class: "hx-vote-row" }, voteButton(true), voteButton(false)));
+        h("div", { class: "hx-vote-row hx-decide" }, voteButton(true), voteButton(false)));
       if (mine) {
         parts.push(h("p", { class: "hx-myvote", "data-testid": "my-vote", "data-vote": mine },
           mine === "up" ? t("You voted: believe. Votes cannot change.") : t("You voted: hoax. Votes cannot change.")));
@@ -375,7 +379,7 @@ export function mount(root, ctx) {
           h("p", { class: "hx-step" }, fmt("%(name)s claims %(character)s: the privilege would take from you.", { name: ctx.nameOf(claim.seat), character: charName(ctx, claim.character) })),
           h("p", {}, fmt("%(immune)s is immune to it. Claim to be %(immune)s?", { immune })),
           h("p", { class: "hint" }, t("Everyone targeted is asked, whoever they are. A claim can be called Hoax like any other."))),
-        h("div", { class: "hx-vote-row" },
+        h("div", { class: "hx-vote-row hx-decide" },
           bigButton(fmt("I am %(immune)s", { immune }), "immunity-claim", () => send({ type: "immunity", claim: true }), { disabled: !has("immunity") }),
           h("button", { type: "button", class: "secondary", "data-testid": "immunity-decline", disabled: busy() || !has("immunity"),
             onclick: () => send({ type: "immunity", claim: false }) }, t("Decline"))));
@@ -392,9 +396,10 @@ export function mount(root, ctx) {
     const seat = mySeat();
     const gift = view.gift;
     if (seat === gift.seat && has("pick")) {
-      return [claimBanner(view, ctx), h("h2", {}, t("A free pick for you")),
+      // The pick first, on the clock, then why, and the claim it comes from.
+      return [h("h2", {}, t("A free pick for you")), errorLine(), pickButtons("gift-pick"),
         h("p", { class: "hint" }, fmt("%(name)s, as the Butler, lets you take one resource.", { name: ctx.nameOf(gift.from) })),
-        errorLine(), pickButtons("gift-pick")];
+        claimBanner(view, ctx)];
     }
     return [claimBanner(view, ctx), waitCard(fmt("%(name)s picks a free resource.", { name: ctx.nameOf(gift.seat) }))];
   }
@@ -558,6 +563,21 @@ export function speech(frame, ctx) {
   return sentences(phaseTitle(view, ctx), task);
 }
 export { ballot } from "./common.js";
+
+// What happened since the last frame, for the screen reader (partyhub/js/announce.js): the
+// public log's new entries as the TV words them (the claim made, Hoax! called, the votes' result,
+// an imposter token…), at most the last four; a phone coming in hears its newest only.
+const NEWS_MAX = 4;
+let newsSeen = null; // the index of the last log entry said
+export function news(frame, ctx) {
+  const view = frame.view;
+  const last = view.log_from + view.log.length - 1;
+  const from = newsSeen === null || newsSeen > last ? last : newsSeen + 1;
+  newsSeen = last;
+  return view.log.slice(Math.max(0, from - view.log_from))
+    .filter((entry) => entry.kind !== "turn" && entry.kind !== "setup")
+    .slice(-NEWS_MAX).map((entry) => logText(entry, ctx, view));
+}
 
 // The phone's player picks or plays now (the shell vibrates the phone when this becomes true).
 export function yourTurn(view) {

@@ -5,6 +5,7 @@
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { pager } from "../partyhub/js/pages.js";
 import {
   styleLoad, charName, picture, resources, seatToken, claimBanner, lastVote, voteReveal, phaseTitle,
   winnerText, winHow, logList, thumb, RESOURCES, resIcon, resName,
@@ -94,8 +95,9 @@ export function mount(root, ctx) {
   function supply() {
     return h("div", { class: "hx-supply", "data-testid": "supply" },
       h("span", { class: "hx-supply-label" }, t("Supply")),
-      RESOURCES.map((r) => h("span", { class: "hx-supply-pile", title: resName(r), "data-resource": r },
-        resIcon(r), h("b", {}, String(view.supply[r])))));
+      RESOURCES.map((r) => h("span", { class: "hx-supply-pile", title: resName(r), "data-resource": r, role: "img",
+        "aria-label": fmt("%(resource)s: %(n)s", { resource: resName(r), n: view.supply[r] }) },
+      resIcon(r), h("b", {}, String(view.supply[r])))));
   }
 
   function feltMain() {
@@ -139,8 +141,8 @@ export function mount(root, ctx) {
   function endPanel() {
     const how = winHow(view);
     return [
+      // (a truthful claim's vote is said by the winner's line, and each seat shows its ballot)
       h("p", { class: "hx-felt-win", "data-testid": "winner", "data-seat": view.winner, "data-how": how }, winnerText(view, ctx)),
-      lastVote(view) && how === "truthful" ? voteReveal(view, ctx, lastVote(view)) : null,
       view.unused && view.unused.length ? h("div", { class: "hx-unused", "data-testid": "unused" },
         h("span", { class: "hx-supply-label" }, t("Nobody was")),
         view.unused.map((c) => h("span", { class: "hx-unused-card", "data-character": c }, picture(ctx, c, "hx-unused-pic"), charName(ctx, c)))) : null,
@@ -174,22 +176,14 @@ export function mount(root, ctx) {
           h("div", { class: "hx-seats top" }, top.map(seatCard)),
           h("div", { class: "hx-felt", "data-testid": "felt" }, h("div", { class: "hx-felt-main" }, feltMain())),
           h("div", { class: "hx-seats bottom" }, bottom.map(seatCard))),
-        h("aside", { class: "hx-side" }, supply(), h("h2", {}, t("What happened")), logList(view, ctx, { limit: 16 }))));
-    const log = root.querySelector(".hx-side .hx-log");
-    logFit(log);
-    logResized.observe(log);
+        h("aside", { class: "hx-side" }, supply(), h("h2", {}, t("What happened")), logList(view, ctx, { limit: 16, cls: "pages" }))));
+    pages.fit();
   }
 
-  // The log shows the newest events that fit its panel whole (one cut at the panel's foot
-  // would read as another), fitted again whenever the panel's height changes (the styles
-  // loading, the header taking a second line).
-  const logResized = new ResizeObserver((entries) => entries.forEach((entry) => logFit(entry.target)));
-  function logFit(log) {
-    for (const li of log.children) li.hidden = false;
-    const foot = log.getBoundingClientRect().bottom;
-    const cut = [...log.children].filter((li) => li.getBoundingClientRect().bottom > foot + 1);
-    for (const li of cut) li.hidden = true;
-  }
+  // The log, newest first, shows the events that fit its panel whole (one cut at the panel's
+  // foot would read as another), the older ones a page at a time (partyhub/js/pages.js).
+  const pages = pager(root, ".hx-log > li");
+  styleLoad().then(() => pages.fit());
 
   return {
     update(frame) {

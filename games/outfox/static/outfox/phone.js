@@ -156,9 +156,14 @@ export function mount(root, ctx) {
   }
 
   function readerRead(me) {
+    // A remote party's devices each read the card aloud themselves (their board speaks it): the
+    // reader only starts the clock.
+    const frame = ctx.frame();
+    const spoken = Boolean(frame && frame.room && frame.room.remote_party && view.options.speech);
     return [
-      h("h2", {}, t("Read it all aloud")),
-      h("p", { class: "hint" }, t("The question, the source, then the six answers in this order.")),
+      spoken ? h("h2", {}, t("Every device reads it aloud")) : h("h2", {}, t("Read it all aloud")),
+      h("p", { class: "hint" }, spoken ? t("Each player's board reads the question, the source and the six answers. Start the clock once they are read.")
+        : t("The question, the source, then the six answers in this order.")),
       questionBlock(me.card),
       secretList(me),
       sticky(bigButton(t("Start the clock"), "start-clock", () => once({ type: "start_clock" }),
@@ -171,7 +176,7 @@ export function mount(root, ctx) {
   let peeking = false;
   const peek = (on) => { if (peeking !== on) { peeking = on; render(); } };
   function peekButton() {
-    return h("button", { type: "button", class: "secondary ofx-peek", "data-testid": "peek", "aria-pressed": String(peeking),
+    return h("button", { type: "button", class: "secondary ofx-peek", "data-testid": "peek", "data-hold": "", "aria-pressed": String(peeking),
       onpointerdown: (event) => { event.preventDefault(); peek(true); }, onpointerup: () => peek(false),
       onpointerleave: () => peek(false), onpointercancel: () => peek(false), oncontextmenu: (event) => event.preventDefault(),
       onkeydown: (event) => { if (event.key === " " || event.key === "Enter") { event.preventDefault(); peek(true); } },
@@ -502,6 +507,16 @@ export function mount(root, ctx) {
 }
 // What a screen reader says when it changes (the platform's announce.js): the phase, and this
 // player's task in it.
+// What happened, for the screen reader (partyhub/js/announce.js): the scored turn's result as
+// the TV shows it (where the Fox hid, who scored, the exact Double Downs), once per turn.
+let newsTurn = null; // the turn whose result was said
+export function news(frame, ctx) {
+  const view = frame.view;
+  if (view.phase !== "score" || !view.result || newsTurn === view.turn) return [];
+  newsTurn = view.turn;
+  return resultLines(view, ctx);
+}
+
 export function speech(frame, ctx) {
   const view = frame.view;
   if (!view) return null;

@@ -2,7 +2,7 @@
 // board may see); the reader's fronts and the Fox's place stay on the phones.
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
-import { hiddenUntil } from "../partyhub/js/widgets.js";
+import { hiddenUntil, pageTouched, voiceButton } from "../partyhub/js/widgets.js";
 import { speak as speakLines, speechCancel, canSpeak } from "../partyhub/js/captions.js";
 import { cue } from "../partyhub/js/cue.js";
 import {
@@ -29,8 +29,10 @@ export function mount(root, ctx) {
   let revealSeen = { turn: null, count: 0 };
   let fresh = null; // the rank that just moved into the TOP 5 (animated once)
 
-  // Browsers refuse to speak on a page nobody has clicked yet; the switch then asks for a click.
+  // Browsers refuse to speak on a page nobody has touched yet: until then (or a refusal) the
+  // switch asks for a tap, and that tap reads the answers instead of switching the voice off.
   let speechBlocked = false;
+  let heard = pageTouched(); // someone touched the page (a frame drawn since tells; the asking tap)
 
   function speak() {
     if (!view || !view.card) return;
@@ -53,9 +55,10 @@ export function mount(root, ctx) {
   }
 
   function speechToggle() {
-    if (speechBlocked && speechOn) {
-      // This click is what the browser wanted: read the answers now.
+    if ((speechBlocked || !heard) && speechOn) {
+      // This tap is what the browser wanted: read the answers now.
       speechBlocked = false;
+      heard = true;
       if (view && view.phase === "read") speak();
       render();
       return;
@@ -81,8 +84,7 @@ export function mount(root, ctx) {
       clock = h("span", { class: "ofx-notimer" }, t("No timer"));
     }
     const speechButton = view.options.speech && canSpeak() && view.phase !== "over"
-      ? h("button", { type: "button", class: "ofx-speech", "data-testid": "speech-toggle", "aria-pressed": String(speechOn),
-        onclick: speechToggle }, !speechOn ? t("Speech: off") : speechBlocked ? t("Click to let the TV speak") : t("Speech: on"))
+      ? voiceButton({ on: speechOn, asking: speechBlocked || !heard, onclick: speechToggle, testid: "speech-toggle" })
       : null;
     return h("header", { class: "ofx-top" },
       h("span", { class: "ofx-turn" }, view.phase === "over" ? t("Outfox the Fox")
@@ -259,6 +261,7 @@ export function mount(root, ctx) {
 
   function render() {
     if (!view) return;
+    heard = heard || pageTouched();
     root.dataset.testid = "ofx-tv";
     root.dataset.phase = view.phase;
     root.dataset.turn = String(view.turn);

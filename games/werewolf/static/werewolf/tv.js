@@ -7,9 +7,10 @@
 // night-by-night timeline.
 
 import { h, morph, t, fmt } from "../partyhub/js/dom.js";
-import { countdown, hiddenUntil } from "../partyhub/js/widgets.js";
+import { countdown, hiddenUntil, pageTouched, voiceButton } from "../partyhub/js/widgets.js";
 import { speak, speechCancel } from "../partyhub/js/captions.js";
 import { cue } from "../partyhub/js/cue.js";
+import { pager } from "../partyhub/js/pages.js";
 import {
   styleLoad, roleName, picture, seatToken, clockTitle, phaseTitle, winnerText, lineText, composition, logList,
   ballotsToday, ballotsPanel, revealPanel, timeline, names, winnersShown,
@@ -30,8 +31,7 @@ export function mount(root, ctx) {
 
   // Browsers speak only on a page someone has touched: until then the button asks for a tap,
   // and that tap speaks the current lines instead of switching the voice off.
-  const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
-  let heard = touched();
+  let heard = pageTouched();
 
   function voiceClick() {
     if (voiceOn && !heard) {
@@ -83,9 +83,7 @@ export function mount(root, ctx) {
       h("h1", { class: "ww-title", "data-testid": "phase-title" }, view.over && many
         ? h("span", { class: "ww-win", "data-testid": "winner", "data-team": team }, winnerTitle(team)) : phaseTitle(view, ctx)),
       showClock ? countdown(view.deadline, "ww-clock big") : null,
-      voiceAllowed() ? h("button", { type: "button", class: `ww-voice ${voiceOn ? "on" : "off"} ${voiceOn && !heard ? "ask" : ""}`,
-        "data-testid": "voice", "aria-pressed": String(voiceOn), "data-heard": String(heard), onclick: voiceClick },
-      !voiceOn ? t("Voice: off") : heard ? t("Voice: on") : t("Tap to hear the narrator")) : null);
+      voiceAllowed() ? voiceButton({ on: voiceOn, asking: !heard, onclick: voiceClick }) : null);
   }
 
   // The narrator's latest lines, with the picture of the card whose step it is.
@@ -168,7 +166,7 @@ export function mount(root, ctx) {
 
   // A panel that may be taller than the room the seats leave it: shown a page at a time.
   function paged(panel) {
-    panel.classList.add("ww-pages");
+    panel.classList.add("ww-pages", "pages");
     return panel;
   }
 
@@ -197,7 +195,7 @@ export function mount(root, ctx) {
 
   function render() {
     if (!view) return;
-    heard = heard || touched();
+    heard = heard || pageTouched();
     const night = view.phase === "night";
     const many = view.players.length > 12; // a denser square: names only, no tokens
     root.className = `game-root ww ww-tv phase-${view.phase} ${night ? "ww-night" : "ww-day"} ${many ? "ww-many" : ""}`;
@@ -217,46 +215,14 @@ export function mount(root, ctx) {
         h("main", { class: "ww-main" },
           view.over ? endMain(many) : [narrator(), phasePanel(), scapegoatList(),
             h("ul", { class: `ww-seats n${view.players.length}`, "data-testid": "seats" }, view.players.map(seatTile))]),
-        view.over && many ? null : h("aside", { class: "ww-side ww-pages" }, side)));
-    pagesFit();
+        view.over && many ? null : h("aside", { class: "ww-side ww-pages pages" }, side)));
+    pages.fit();
   }
 
   // A list taller than its panel's room (a crowded vote's ballots and counts, the end's cards,
-  // the log, the timeline) shows the items that fit, and the next ones every PAGE_MS, back to
-  // the first once all were shown: nobody scrolls a TV, and no item is ever cut in half (one
-  // taller than the whole room, a huge vote's line in the log, is left to the phones). A list
-  // whose first item changed (the log's newest entry, new ballots) starts again from its first
-  // page: the newest is always what a new event shows.
-  const PAGE_MS = 7000;
-  const PAGE_ITEMS = ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li";
-  const pages = new Map(); // per panel (its class): the first and the last item shown, the first item's text
-  function pagesFit(turn = false) {
-    for (const panel of root.querySelectorAll(".ww-pages")) {
-      const key = panel.className;
-      const items = [...panel.querySelectorAll(PAGE_ITEMS)];
-      const head = items.length ? items[0].textContent : "";
-      const kept = pages.get(key);
-      const shown = kept && kept.head === head ? kept : { first: 0, last: -1 };
-      let first = turn ? Math.max(shown.first + 1, shown.last + 1) : shown.first;
-      if (first >= items.length) first = 0;
-      let last = -1;
-      for (; first < items.length; first += 1) { // from `first`, the items that fit (none: the next)
-        items.forEach((item, i) => { item.hidden = i < first; });
-        for (last = items.length - 1; last >= first && panel.scrollHeight > panel.clientHeight + 1; last -= 1) {
-          items[last].hidden = true;
-        }
-        if (last >= first) break;
-      }
-      pages.set(key, { first: last >= 0 ? first : 0, last, head });
-    }
-  }
-  setInterval(() => pagesFit(true), PAGE_MS);
-  // What fits changes once the stylesheet, the page's font and each picture have loaded, and
-  // when the screen changes size (a window resized, a remote board turned upright).
-  window.addEventListener("resize", () => pagesFit());
-  styleLoad().then(() => pagesFit());
-  document.fonts.ready.then(() => pagesFit());
-  root.addEventListener("load", () => pagesFit(), true);
+  // the log, the timeline) shows a page at a time (partyhub/js/pages.js).
+  const pages = pager(root, ".ww-ballot, .ww-counts > li, .ww-reveal-card, .ww-log > li, .ww-timeline > li");
+  styleLoad().then(() => pages.fit()); // what fits changes once the stylesheet has loaded
 
   return {
     update(frame) {

@@ -25,12 +25,14 @@ export function announcerMount() {
   regionGet();
 }
 
-// The phase and what this player is to do now: said only when the text changes (a frame
-// redrawing the same phase says nothing).
-export function phaseAnnounce(text) {
-  if (!text || text === phaseSaid) return;
-  phaseSaid = text;
-  regionGet().textContent = text;
+// What just happened (`news`: the game's public events since the last frame, as its TV shows
+// them, in order), then the phase and what this player is to do now: the phase said only when
+// its text changes (a frame redrawing the same phase says nothing), the news whenever there is.
+export function phaseAnnounce(text, news = []) {
+  const fresh = text && text !== phaseSaid ? text : null;
+  if (text) phaseSaid = text;
+  if (news.length) announce(sentences(...news, fresh));
+  else if (fresh) regionGet().textContent = fresh;
 }
 
 // Something that just happened, said now (even if the same words were said before).

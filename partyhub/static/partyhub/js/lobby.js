@@ -6,10 +6,12 @@
 
 import { h, morph, t, fmt } from "./dom.js";
 import { guideLobby } from "./guide.js";
+import { pager } from "./pages.js";
 
 const CROWDED = 6; // players from which the TV's list goes into columns
 let gameTv = null; // the game's TV module, once loaded (for its part of the lobby)
 let gameTvLoading = null;
+let playerPages = null; // the TV's list of players, paged
 
 function gamePart(root, frame, ctx) {
   const join = ctx.role === "board" ? document.querySelector(".lobby-join") : null;
@@ -107,11 +109,17 @@ export function lobbyRender(root, frame, ctx) {
   morph(root,
     guideLobby(frame, ctx),
     h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
-    h("ul", { class: `players ${crowded ? "columns" : ""}`, "data-testid": "lobby-players" }, players.map((p) => playerRow(p, ctx, frame))),
+    h("ul", { class: `players ${crowded ? "columns" : ""} ${ctx.role === "board" ? "pages" : ""}`, "data-testid": "lobby-players" },
+      players.map((p) => playerRow(p, ctx, frame))),
     room.audience.length ? h("p", { class: "audience" }, fmt("Audience: %(n)s", { n: room.audience.length })) : null,
     room.locked ? h("p", { class: "locked" }, t("The room is locked: nobody new can join.")) : null,
     frame.you && frame.you.audience ? h("p", { class: "hint" }, t("The room is full: you are in the audience.")) : null,
     controls,
     optionsView(frame, ctx));
+  if (ctx.role === "board") {
+    // On the TV, a list longer than its room shows a page at a time (pages.js).
+    playerPages = playerPages || pager(root, ".players > li");
+    playerPages.fit();
+  }
   gamePart(root, frame, ctx);
 }

@@ -10,6 +10,7 @@
 
 import { h, morph, t, fmt, nt } from "./dom.js";
 import { dramaQuiet } from "./drama.js";
+import { pager } from "./pages.js";
 
 const END_HOLD_MS = 4000;
 
@@ -21,6 +22,10 @@ export function recapMount(ctx) {
   let holding = null; // the recap whose end this TV is still letting be seen
   let playingSeen = false; // this screen drew the game running (so it watches the end)
   let last = null; // the last recap drawn
+  // The TV's recap pages itself line by line: each award's lines (its title and winners with
+  // them), the game's timeline's items and paragraphs (one holding others, a night holding its
+  // lines, shows with them).
+  const pages = ctx.role === "board" ? pager(el, ".recap-award, .recap-award li, .recap-timeline li, .recap-timeline p") : null;
 
   const load = () => {
     loading = loading || import(ctx.page.scripts.recap).then((module) => { wording = module; });
@@ -48,16 +53,17 @@ export function recapMount(ctx) {
     const awards = wording.awards(recap, ctx);
     if (ctx.role === "board") {
       const timeline = wording.timeline ? wording.timeline(recap, ctx) : null;
-      // The heading, the winner and Close stay at the top; the rest scrolls above the TV's
-      // fixed controls (the mute, the join corner), never under them.
+      // The heading, the winner and Close stay at the top; the rest, above the TV's fixed
+      // controls (the mute, the join corner), never under them, a page at a time (pages.js).
       morph(el,
         h("header", { class: "recap-head" },
           h("h2", {}, t("Recap")), winnerLine(recap),
           h("button", { type: "button", class: "big recap-close", "data-testid": "recap-close",
             onclick: () => { closed = recap; el.hidden = true; ctx.redraw(); } }, t("Close the recap"))),
-        h("div", { class: "recap-body", tabindex: "0" }, // it may scroll: by keyboard too
+        h("div", { class: "recap-body pages" },
           h("div", { class: "recap-awards" }, awards.map(awardCard)),
           timeline ? h("div", { class: "recap-timeline", "data-testid": "recap-timeline" }, timeline) : null));
+      pages.fit();
       return;
     }
     const me = recap.me;
@@ -73,8 +79,14 @@ export function recapMount(ctx) {
   function open() {
     closed = null;
     holding = null;
-    el.hidden = false;
+    shownSet(true);
     ctx.redraw();
+  }
+
+  // The recap shown or not; shown, its pages fit its box at once (the box had no size hidden).
+  function shownSet(shown) {
+    el.hidden = !shown;
+    if (shown && pages) pages.fit();
   }
 
   // On the TV's end screen, while the recap is not showing: the way to it.
@@ -107,13 +119,13 @@ export function recapMount(ctx) {
         dramaQuiet().then(() => new Promise((resolve) => { setTimeout(resolve, END_HOLD_MS); })).then(() => {
           if (holding !== recap) return;
           holding = null;
-          el.hidden = same(closed, recap);
+          shownSet(!same(closed, recap));
           ctx.redraw();
         });
       }
       last = recap;
       playingSeen = false;
-      el.hidden = ctx.role === "board" && (same(closed, recap) || same(holding, recap));
+      shownSet(!(ctx.role === "board" && (same(closed, recap) || same(holding, recap))));
       ctx.redraw();
     },
   };

@@ -202,6 +202,7 @@ async function gameShow() {
         gameScreen.hostTools = module.hostTools || null;
         gameScreen.ballot = module.ballot || null;
         gameScreen.speech = module.speech || null;
+        gameScreen.news = role === "seat" ? module.news || null : null;
         gameScreen.yourTurn = role === "seat" ? module.yourTurn || null : null;
         if (gameScreen.hostTools) hostMenuShow();
         if (role === "board") gameScreen.drama = dramaStage(ctx);
@@ -214,7 +215,10 @@ async function gameShow() {
   } else {
     gameScreen.update(frame);
   }
-  if (spoken) phaseAnnounce(frame.room.paused ? pausedSpeech() : gameScreen.speech && gameScreen.speech(frame, ctx));
+  if (spoken) {
+    phaseAnnounce(frame.room.paused ? pausedSpeech() : gameScreen.speech && gameScreen.speech(frame, ctx),
+      gameScreen.news && frame.view ? gameScreen.news(frame, ctx) : []);
+  }
   turnBuzz();
   crowdShow();
   overControls(gameScreen.footer);

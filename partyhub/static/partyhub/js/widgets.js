@@ -67,6 +67,7 @@ export function namesJoin(names) {
 // pressed it lets it go: another finger may tap elsewhere meanwhile (a wolf holding the pack's
 // board while pointing at a victim).
 export function holdToShow(el, onChange) {
+  el.dataset.hold = ""; // (the browser sweep holds each one, to check what it shows)
   let held = null; // the pointer holding it, "key" for the keyboard, null when let go
   const show = (event, by) => {
     if (event) event.preventDefault();
@@ -89,4 +90,16 @@ export function holdToShow(el, onChange) {
   window.addEventListener("pointercancel", hide);
   window.addEventListener("blur", () => hide());
   document.addEventListener("visibilitychange", () => hide());
+}
+
+// Whether someone has touched this page: until then the browser refuses to speak.
+export const pageTouched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+
+// The TV's own voice (a narrator, a card read aloud), one control in every game: "Voice: on" or
+// "Voice: off"; while the browser will not speak (`asking`: nobody has touched the page yet, or
+// it refused a line), gold, "Tap to hear the TV", and that tap speaks what is due.
+export function voiceButton({ on, asking, onclick, testid = "voice" }) {
+  return h("button", { type: "button", class: `voice-switch ${on ? "on" : "off"} ${on && asking ? "ask" : ""}`,
+    "data-testid": testid, "aria-pressed": String(on), "data-heard": String(!asking), onclick },
+  !on ? t("Voice: off") : asking ? t("Tap to hear the TV") : t("Voice: on"));
 }
