@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from games.kit.registry import games
 from tests.games.factories import room_make
 from tests.support.fuzz import any_text, json_values
+from tests.support.testgame import TEST_GAME
 
 pytestmark = pytest.mark.django_db
 
@@ -77,11 +78,11 @@ def test_any_bytes(client, body):
         api_values, max_size=4),
     ascii_only=st.booleans(),
 )
-@example(fields={"game": "hoax", "options": {"vote_seconds": "\x00"}}, ascii_only=True)
+@example(fields={"game": TEST_GAME, "options": {"pick_seconds": "\x00"}}, ascii_only=True)
 @example(fields={"name": "Ann\x00"}, ascii_only=True)
 @example(fields={"name": "\ud800"}, ascii_only=True)
 @example(fields={"name": "\ud800"}, ascii_only=False)
-@example(fields={"game": ["hoax"], "name": {"first": "Ann"}}, ascii_only=True)
+@example(fields={"game": [TEST_GAME], "name": {"first": "Ann"}}, ascii_only=True)
 def test_documents_close_to_the_apis(client, fields, ascii_only):
     for path in paths(client):
         answered(client, path, encoded(fields, ascii_only))
@@ -98,7 +99,7 @@ def test_documents_close_to_the_apis(client, fields, ascii_only):
 @example(depth=1023, opener="{", where="options")
 def test_deep_nesting(client, depth, opener, where):
     value = nested(depth, opener)
-    body = {"top": value, "options": f'{{"game": "hoax", "options": {value}}}',
+    body = {"top": value, "options": f'{{"game": "{TEST_GAME}", "options": {value}}}',
             "name": f'{{"name": {value}}}'}[where]
     for path in paths(client):
         answered(client, path, body.encode())
@@ -107,12 +108,12 @@ def test_deep_nesting(client, depth, opener, where):
 @FUZZ
 @given(
     number=st.sampled_from(HUGE_NUMBERS) | st.integers().map(str) | st.floats().map(repr),
-    field=st.sampled_from(["game", "name", "vote_seconds", "first_player", "remote"]),
+    field=st.sampled_from(["game", "name", "pick_seconds", "rounds", "remote"]),
 )
-@example(number="1" * 400, field="vote_seconds")
+@example(number="1" * 400, field="pick_seconds")
 def test_huge_numbers(client, number, field):
-    if field in ("vote_seconds", "first_player"):
-        body = f'{{"game": "hoax", "options": {{"{field}": {number}}}}}'
+    if field in ("pick_seconds", "rounds"):
+        body = f'{{"game": "{TEST_GAME}", "options": {{"{field}": {number}}}}}'
     else:
         body = f'{{"{field}": {number}}}'
     for path in paths(client):

@@ -15,19 +15,19 @@ import pytest
 
 from games.live.drain import EXIT_SECONDS
 from tests.support.live import (
-    HOAX_SLOW,
     NAMES,
     Player,
     Screen,
     all_at,
     all_connected,
+    game_create,
     log_agrees,
-    room_create,
     room_row,
     seats_join,
     ws_url,
 )
 from tests.support.servers import service_missing
+from tests.support.testgame import TEST_SLOW
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(180)]
 
@@ -52,7 +52,7 @@ async def test_a_game_dumped_mid_game_resumes_from_the_same_version_once_restore
     env = {"DATABASE_URL": postgres_url}
     base = daphnes.start(env)
     port = int(base.rsplit(":", 1)[1])
-    room = room_create(base, **HOAX_SLOW)
+    room = game_create(base, **TEST_SLOW)
     seats = seats_join(base, room["code"])
     tv, *phones = screens = await screens_open(base, room, seats)
     try:

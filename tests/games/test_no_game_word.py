@@ -229,7 +229,7 @@ def sources() -> list[Source]:
 
 
 @pytest.fixture
-def page_keys(db) -> set[str]:
+def page_keys(db, services_called_directly) -> set[str]:
     """The keys the platform's own page data has, for a game with no adapter of its own (the
     test game): the TV's and the phone's."""
     import json
@@ -262,7 +262,7 @@ def test_no_platform_file_names_a_game(sources):
 
 def test_the_guard_reads_every_kind_of_platform_file(sources):
     read = {source.path for source in sources}
-    for expected in ("games/live/consumers.py", "games/kit/game.py", "games/rooms/services.py",
+    for expected in ("games/live/consumers.py", "games/kit/game.py", "games/rooms/services/actions.py",
                      "games/ops/limits.py", "questions/models.py", "bench/engine.py",
                      "partyhub/static/partyhub/js/screen.js",
                      "partyhub/static/partyhub/css/hub.css", "games/templates/games/tv.html",

@@ -3,7 +3,7 @@
 nothing a client added beside them. Issue 33 measured 60 legal moves each carrying a 3.9 KB
 ``"junk"`` field: 236 KB stored from one socket in 7.8 s.
 
-A real Daphne on PostgreSQL, real sockets: phones play Hoax with junk in every move (in the
+A real Daphne on PostgreSQL, real sockets: phones play the test game with junk in every move (in the
 action and in the message around it), the host removes a player with junk in its command, and
 then the whole database is dumped (``pg_dump``) and searched for the junk (and for the
 tokens, which it keeps as digests only)."""
@@ -16,7 +16,6 @@ import subprocess
 import pytest
 
 from tests.support.live import (
-    HOAX_SLOW,
     NAMES,
     Player,
     Screen,
@@ -27,6 +26,7 @@ from tests.support.live import (
     ws_url,
 )
 from tests.support.servers import service_missing
+from tests.support.testgame import TEST_GAME, TEST_SLOW
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(120)]
 
@@ -52,7 +52,7 @@ def database_dump(database_url: str) -> str:
 async def test_junk_fields_sent_with_moves_are_never_stored(postgres_url, daphnes):
     base = daphnes.start({"DATABASE_URL": postgres_url})
     room = api_post(base, "/api/rooms", {
-        "game": "hoax", "options": {"first_player": 0, **HOAX_SLOW}, "junk": JUNK})
+        "game": TEST_GAME, "options": TEST_SLOW, "junk": JUNK})
     seats = [api_post(base, f"/api/rooms/{room['code']}/seats", {"name": name, "junk": JUNK})
              for name in NAMES + ("Dee",)]
     tv = await Screen.open("tv", ws_url(base, room["board_socket"]))

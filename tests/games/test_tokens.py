@@ -66,7 +66,7 @@ executor = MigrationExecutor(connection)
 executor.migrate(before)
 apps = executor.loader.project_state(before).apps
 Room, Seat = apps.get_model("games", "Room"), apps.get_model("games", "Seat")
-room = Room.objects.create(code="OLDR", game="hoax", host_token="the-tvs-old-token")
+room = Room.objects.create(code="OLDR", game="anygame", host_token="the-tvs-old-token")
 Seat.objects.create(room=room, name="Ann", token="anns-old-token")
 executor = MigrationExecutor(connection)
 executor.migrate(executor.loader.graph.leaf_nodes())

@@ -348,6 +348,7 @@ def test_a_game_without_an_audience_opens_no_ballot_and_refuses_a_vote_clearly(m
                         dataclasses.replace(game(TEST_GAME), ballot=None, result=None))
     room, seats = started(3, ROUNDS)
     (watcher,) = seats_join(room, 1, ("Vic",))
+    watchers_connected(room, [watcher])
     tally = tally_build(room.pk)
     assert (tally["watching"], tally["open"], tally["last"]) == (1, None, None)
     refused("closed", room, watcher, "r1", 1)

@@ -32,7 +32,6 @@ from websockets.protocol import State
 
 from games.live.drain import EXIT_SECONDS, RESTART_CODE
 from tests.support.live import (
-    HOAX_SLOW,
     NAMES,
     Player,
     all_at,
@@ -45,6 +44,7 @@ from tests.support.live import (
 from tests.support.private_servers import wait_until
 from tests.support.roaming import RoamingScreen, settled
 from tests.support.servers import ROOT, port_free, production_env, service_missing
+from tests.support.testgame import TEST_GAME, TEST_SLOW
 
 pytestmark = pytest.mark.long(60)  # two pairs of Daphne processes, a game and two restarts
 
@@ -367,7 +367,7 @@ async def test_a_rolling_restart_of_both_processes_behind_nginx_is_not_noticed(
         nginx.start()
         site = nginx.base
         status, _headers, body = fetch(f"{site}/api/rooms", {
-            "game": "hoax", "options": {"first_player": 0, **HOAX_SLOW}})
+            "game": TEST_GAME, "options": TEST_SLOW})
         assert status == 201, body
         room = json.loads(body)
         seats = []

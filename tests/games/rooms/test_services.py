@@ -1095,7 +1095,7 @@ def test_a_moves_seats_are_the_last_reads_models_while_their_rows_are_unchanged(
 
     from django.utils import timezone
 
-    room = room_make("hoax")
+    room = room_make()
     seats_join(room, 3)
     since = timezone.now() - timedelta(seconds=75)
     first, _online, _elsewhere = rows.seats_with_presence(room, since, shared=True)
