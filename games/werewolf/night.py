@@ -220,11 +220,11 @@ def _pack_lock_check(state: dict) -> None:
 
 
 def _peek(state: dict, seat: int, action: dict, now: float) -> None:
-    """The Little Girl opens her fingers: she watches the anonymized pack board till the end."""
+    """The Little Girl opens her fingers: she watches the anonymized pack board till the end.
+    Final, but she still names someone and confirms, as every phone at this step does."""
     step = state["step"]
     require(not step["peeked"], _("You are already peeking."))
     step["peeked"] = True
-    step["done"][seat] = True
     _record(state)["peeked"] = True
 
 
@@ -303,14 +303,14 @@ def _witch_poison_targets(state: dict, seat: int) -> list[int]:
 
 
 def _witch_heal(state: dict, seat: int, action: dict, now: float) -> None:
-    """The potion of life, on tonight's victim only (herself included by option)."""
+    """The potion of life, on tonight's victim only (herself included by option). Her phone
+    sends it with her Confirm, which then ends her turn."""
     require(state["potions"]["life"], _("You have already used your potion of life."))
     require(_record(state)["victim"] is not None, _("Nobody was attacked tonight."))
     require(_witch_heal_allowed(state, seat), _("You cannot use the potion of life now."))
     state["potions"]["life"] = False
     state["step"]["heal"] = True
     _record(state)["healed"] = _record(state)["victim"]
-    _witch_done_check(state, seat)
 
 
 def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
@@ -321,12 +321,6 @@ def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
     state["potions"]["death"] = False
     state["step"]["poison"] = target
     _record(state)["poisoned"] = target
-    _witch_done_check(state, seat)
-
-
-def _witch_done_check(state: dict, seat: int) -> None:
-    if not _witch_heal_allowed(state, seat) and not _witch_poison_targets(state, seat):
-        state["step"]["done"][seat] = True
 
 
 # Step 8. The Pied Piper, step 9. the charmed ------------------------------------------------------
@@ -385,13 +379,51 @@ def _confirm_night(state: dict, seat: int, kind: str, now: float) -> None:
     step["done"][seat] = True
 
 
+def _decoy_count(state: dict) -> int:
+    """How many players a phone names at this step, acting or not, so that no hand taps more
+    than another: two at Cupid's step, the Piper's number at his, two at the Witch's when
+    both potions may go the same night (one otherwise), else one."""
+    key = state["step"]["key"]
+    if key == "cupid":
+        return 2
+    if key == "pied-piper":
+        return max(1, min(state["options"]["piper.perNight"], len(_living(state)) - 1))
+    if key == "witch":
+        return 2 if state["options"]["witch.bothSameNight"] else 1
+    return 1
+
+
+def _suspect_targets(state: dict, seat: int) -> list[int | None]:
+    """Whom the phone may name now: anyone living but itself (when it names several, only
+    those already named, to take them back, once it has named its count), or nobody."""
+    named = state["step"]["suspects"][seat]
+    count = _decoy_count(state)
+    full = count > 1 and len([t for t in named if t != "none"]) >= count
+    return [t for t in _living(state) if t != seat and (t in named or not full)] + [None]
+
+
 def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
-    """The decoy question ("Who do you find suspicious?"), a player or "Nobody" (None, so
-    every night grid has a last cell): the answer is kept for the phone's screen and discarded
-    at the end of the step."""
-    target = None if action.get("target") is None else _living_target(state, action)
-    require(target != seat, _("Name someone else."))
-    state["step"]["suspects"][seat] = "none" if target is None else target
+    """The decoy question ("Who do you find suspicious?"): a player or "Nobody" (None, so
+    every night grid has a last cell), one name, or several to match the step's count
+    (``_decoy_count``; tapped again, a name is taken back). Kept for the phone's screen,
+    discarded at the end of the step. Any living phone may answer it at any time: a decoy's
+    whole prompt, the Little Girl's once she peeks, anyone's once done. At the pack's step a
+    new answer takes back the phone's Confirm, as a wolf's new pointer does."""
+    target = action.get("target")
+    require(target in _suspect_targets(state, seat), _("Name someone else."))
+    step = state["step"]
+    named = [t for t in step["suspects"][seat] if t != "none"]
+    if target is None:
+        named = ["none"]
+    elif _decoy_count(state) == 1:
+        named = [target]
+    elif target in named:
+        named.remove(target)
+    else:
+        named.append(target)
+    step["suspects"][seat] = named
+    if step["key"] == "werewolves" and state["cards"][seat] != "werewolf":
+        step["done"][seat] = False
 
 
 def _decoy_confirm(state: dict, seat: int, action: dict, now: float) -> None:

@@ -122,10 +122,17 @@ def _holder(state: dict, card: str) -> int | None:
     return next((seat for seat, held in enumerate(state["cards"]) if held == card), None)
 
 
+# The cards the Elder's curse leaves as they were: the pack's and the Piper's (§5 Elder), and
+# the cards that have no power to lose.
+UNCURSED = ("werewolf", "pied-piper", "villager", "intermittent")
+
+
 def _powerful(state: dict, seat: int) -> bool:
-    """Whether the seat's card still has its power: the Elder's curse spares only the pack and
-    the Piper (§5 Elder)."""
-    return not state["cursed"] or state["cards"][seat] in ("werewolf", "pied-piper")
+    """Whether the seat's card still has its power: the Elder's curse takes it from every card
+    but the pack's and the Piper's (§5 Elder); a Villager (or the Intermittent, one by another
+    name) has none to lose, and is not called powerless (issue 34: a cursed Villager's phone
+    said so, a wolf's did not)."""
+    return not state["cursed"] or state["cards"][seat] in UNCURSED
 
 
 def _partner(state: dict, seat: int) -> int | None:
@@ -203,7 +210,9 @@ def _living_target(state: dict, action: dict) -> int:
 
 
 NIGHT_DECOYS = ("decoy", "wolf_asleep")
-CONFIRMABLE = ("cupid", "lovers", "wolf", "little_girl", "witch", "piper", "charmed")
+# The night prompts Confirm answers as they stand (the Seer and the Salvateur: nobody tonight).
+CONFIRMABLE = ("cupid", "lovers", "seer", "salvateur", "wolf", "little_girl", "witch", "piper",
+               "charmed")
 NIGHT_KINDS = ("thief", "cupid", "lovers", "seer", "salvateur", "wolf", "wolf_asleep",
                "little_girl", "witch", "piper", "charmed", "decoy")
 

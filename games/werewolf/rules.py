@@ -320,7 +320,7 @@ def _step_start(state: dict, index: int, now: float) -> None:
         "actors": actors,
         "picks": [[] for _seat in range(n)],  # each actor's selection so far (kept on reload)
         "done": [False] * n,  # each phone has answered (actor or decoy)
-        "suspects": [None] * n,  # the decoy question's answers: discarded
+        "suspects": [[] for _seat in range(n)],  # the decoy question's answers: discarded
         "awake": [None] * n,  # werewolves: True (open), False (stay asleep), None (undecided)
         "lock": None,  # werewolves: [target] once all awake wolves confirmed the same
         "peeked": False,
@@ -404,8 +404,11 @@ def _dawn(state: dict, now: float) -> None:
         deaths += [(wolf, "starvation") for wolf in _living(state)
                    if state["cards"][wolf] == "werewolf"]
     state["announce"] = []
-    for seat, cause in deaths:
-        _kill(state, seat, cause)
+    # Every death of (a) to (c) with its own cause first, then each one's chain (d): a
+    # poisoned lover dies of the poison, not of grief for the pack's victim (issue 34).
+    dead = [(seat, cause) for seat, cause in deaths if _die(state, seat, cause)]
+    for seat, cause in dead:
+        _death_chain(state, seat, cause)
     state["day"] += 1
     state["clock"] = ["day", state["day"]]
     state["phase"] = "dawn"
@@ -439,15 +442,26 @@ def _announce_deaths(state: dict, shuffle: bool = False, left: int | None = None
 
 
 def _kill(state: dict, seat: int, cause: str) -> None:
-    """Mark dead with one cause; the Elder's curse; the lover's grief; queue the prompts (§4)."""
+    """A death (§4 "Death chain"): marked with its cause, then its chain."""
+    if _die(state, seat, cause):
+        _death_chain(state, seat, cause)
+
+
+def _die(state: dict, seat: int, cause: str) -> bool:
+    """Mark dead with one cause (False: already dead, of another)."""
     if not state["alive"][seat]:
-        return
+        return False
     state["alive"][seat] = False
     state["deaths"].append({"seat": seat, "cause": cause, "clock": list(state["clock"])})
     if state["clock"][0] == "night" and state["night"]:  # not before night 1
         _record(state)["deaths"].append([seat, cause])
     state["announce"].append(seat)
     state["checked"] = False
+    return True
+
+
+def _death_chain(state: dict, seat: int, cause: str) -> None:
+    """What a death sets off: the Elder's curse; the lover's grief; the prompts queued."""
     options = state["options"]
     card = state["cards"][seat]
     if card == "elder":
@@ -572,8 +586,13 @@ def _scapegoat_set(state: dict, seats: list[int]) -> None:
 
 
 def _settle(state: dict, seat: int, action: dict, now: float) -> None:
-    """The Mayor settles a tie among the tied players (§4.6 b)."""
+    """The Mayor settles a tie among the tied players (§4.6 b), never his lover; or lets it go
+    to the revote (c), as his timeout does: a Mayor tied with his lover has a choice."""
     target = action["target"]
+    if target is None:
+        state["prompt"] = None
+        _tie_next(state, now)
+        return
     require(target in _prompt_live(state), _("Pick one of the tied players."))
     state["prompt"] = None
     _say(state, "mayor_decides", seat=seat, target=target)
@@ -828,7 +847,12 @@ def _mayor_elected(state: dict, seat: int, now: float, drawn: bool = False) -> N
 
 
 def _talk_start(state: dict, now: float) -> None:
-    """The discussion, with a timer (240 s on day 1, then 180 s); ends early on "ready"."""
+    """The discussion, with a timer (240 s on day 1, then 180 s); ends early on "ready". A day
+    on which nobody may vote (the Scapegoat named nobody, or none of those he named lives)
+    has no discussion before its vote: the narrator says nobody votes, and night falls."""
+    if not _voters_today(state):
+        _vote_start(state, now)
+        return
     seconds = _seconds(state, "talkFirst" if state["day"] == 1 else "talk")
     state["phase"] = "talk"
     state["talk"] = {"ready": [False] * _n(state)}
@@ -948,9 +972,9 @@ def winner(state: dict) -> tuple[str, list[int]] | None:
             winners.append(cupid)
         return "couple", sorted(winners)
     piper = _holder(state, "pied-piper")
-    if (piper is not None and state["alive"][piper]
+    if (piper is not None and state["alive"][piper] and piper not in couple
             and all(s in state["charmed"] for s in living if s != piper)):
-        return "piper", [piper]
+        return "piper", [piper]  # a Piper in the Couple belongs only to it (§6)
     pack = [s for s in range(_n(state)) if cards[s] == "werewolf" and s not in couple]
     pack_alive = [s for s in living if s in pack]
     others = len(living) - len(pack_alive)
@@ -1106,11 +1130,6 @@ def _unanswered(move: Handler) -> Handler:
     return guarded
 
 
-def _suspect_answered(state: dict, seat: int, action: dict, now: float) -> None:
-    require(_answered(state, seat, _kind(state, seat)), _("Answer your own prompt first."))
-    _suspect(state, seat, action, now)
-
-
 SEAT = seat_of(refusal=_("Name a player."))
 SEAT_OR_NONE = seat_of(None, refusal=_("Name a player."), required=False)  # None: nobody
 YES_NO = flag(_("Answer yes or no."))
@@ -1141,7 +1160,7 @@ MOVES = MoveTable(
              {"target": SEAT}),
         Move("charm", _asked("piper"), ("night:pied-piper",), _unanswered(_charm),
              {"target": SEAT}),
-        Move("suspect", _asked(*NIGHT_KINDS), ("night",), _suspect_answered,
+        Move("suspect", _asked(*NIGHT_KINDS), ("night",), _suspect,
              {"target": SEAT_OR_NONE}),
         Move("confirm", _asked(*NIGHT_KINDS, "scapegoat", "election", "vote"),
              ("night", "prompt", "election", "vote"), _confirm, NO),
@@ -1153,7 +1172,7 @@ MOVES = MoveTable(
         Move("successor", _asked("successor"), ("prompt",), _successor, {"target": SEAT}),
         Move("scapegoat_pick", _asked("scapegoat"), ("prompt",), _scapegoat_pick,
              {"target": SEAT}),
-        Move("settle", _asked("settle"), ("prompt",), _settle, {"target": SEAT}),
+        Move("settle", _asked("settle"), ("prompt",), _settle, {"target": SEAT_OR_NONE}),
         Move("timeout", SYSTEM, None, _timeout),
         Move("talk_end", HOST, ("talk",), _talk_end,
              wrong_phase=_("There is no discussion to end.")),

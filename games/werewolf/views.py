@@ -20,8 +20,10 @@ from games.kit.rules import (
 from games.werewolf.night import (
     _charm_candidates,
     _charm_count,
+    _decoy_count,
     _pack,
     _record,
+    _suspect_targets,
     _thief_both_wolves,
     _witch_heal_allowed,
     _witch_poison_targets,
@@ -52,30 +54,32 @@ def _targets(kind: str, targets: list[Any]) -> list[dict]:
     return [{"type": kind, "target": target} for target in targets]
 
 
-def _decoy_actions(state: dict, seat: int, confirm: bool) -> list[dict]:
-    actions = _targets("suspect", [*(t for t in _living(state) if t != seat), None])
-    if confirm and not state["step"]["done"][seat]:
-        actions.append({"type": "confirm", "target": None})
-    return actions
-
-
 def _night_actions(state: dict, seat: int, kind: str) -> list[dict]:
-    """A night prompt's actions; once answered, the decoy question stays (hands move alike)."""
+    """A night prompt's actions, then the decoy question's, which every living phone may
+    answer at any time (hands move alike); Confirm while the phone's own prompt is open."""
     step = state["step"]
+    confirm = [{"type": "confirm", "target": None}]
+    suspects = _targets("suspect", _suspect_targets(state, seat))
     if kind in NIGHT_DECOYS:
-        return _decoy_actions(state, seat, confirm=True)
+        return suspects + ([] if step["done"][seat] else confirm)
     if kind == "wolf":
         if step["lock"] is not None:
-            return _decoy_actions(state, seat, confirm=False)
+            return suspects
         actions = _targets("wolf_vote", _wolf_targets(state, seat))
         if step["awake"][seat] is None:
             actions += [{"type": "wolf_wake", "target": None},
                         {"type": "wolf_sleep", "target": None}]
         if step["picks"][seat] and not step["done"][seat]:
-            actions.append({"type": "confirm", "target": None})
-        return actions
+            actions += confirm
+        return actions + suspects
     if step["done"][seat]:
-        return _decoy_actions(state, seat, confirm=False)
+        return suspects
+    return _own_actions(state, seat, kind) + suspects
+
+
+def _own_actions(state: dict, seat: int, kind: str) -> list[dict]:
+    """The actions of a phone's own night prompt, while it is open (not the pack's)."""
+    step = state["step"]
     living = _living(state)
     confirm = [{"type": "confirm", "target": None}]
     if kind == "thief":
@@ -86,16 +90,16 @@ def _night_actions(state: dict, seat: int, kind: str) -> list[dict]:
         toggles = [t for t in living if t in picks or len(picks) < 2]
         return _targets("cupid_pick", toggles) + (confirm if len(picks) == 2 else [])
     if kind == "seer":
-        return _targets("seer_look", [t for t in living if t != seat])
+        return _targets("seer_look", [t for t in living if t != seat]) + confirm
     if kind == "salvateur":
         options = state["options"]
         return _targets("protect", [
             t for t in living
             if (options["salvateur.self"] or t != seat)
             and (options["salvateur.sameTwice"] or t != state["protected_last"])
-        ])
+        ]) + confirm
     if kind == "little_girl":
-        return [{"type": "peek", "target": None}] + confirm
+        return ([] if step["peeked"] else [{"type": "peek", "target": None}]) + confirm
     if kind == "witch":
         heal = [{"type": "witch_heal", "target": None}] if _witch_heal_allowed(state, seat) else []
         return heal + _targets("witch_poison", _witch_poison_targets(state, seat)) + confirm
@@ -139,7 +143,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if kind == "successor":
         return _targets("successor", live)
     if kind == "settle":
-        return _targets("settle", live)
+        return _targets("settle", [*live, None])  # None: the village revotes
     return _targets("scapegoat_pick", live) + [{"type": "confirm", "target": None}]
 
 
@@ -175,8 +179,8 @@ def disguised(state: dict, viewer: int | None, generator: random.Random) -> dict
             notes["glimpses"].append([0, seat])
     step = other["step"]
     if step is not None:
-        step["suspects"] = [suspect if seat == viewer or suspect is None else "none"
-                            for seat, suspect in enumerate(step["suspects"])]
+        step["suspects"] = [named if seat == viewer or not named else ["none"]
+                            for seat, named in enumerate(step["suspects"])]
     poll = other["poll"]
     if poll is not None and poll.get("ballots"):
         poll["ballots"] = [ballot if seat == viewer or ballot is None else "abstain"
@@ -273,7 +277,8 @@ def _board_view(state: dict) -> dict:
         },
         "prompt": None if prompt is None else {"kind": prompt["kind"], "seat": prompt["seat"]},
         "outcome": None if state["outcome"] is None else dict(state["outcome"]),
-        "scapegoat_voters": (list(state["scapegoat_list"]["seats"])
+        "scapegoat_voters": ({"day": state["scapegoat_list"]["day"],
+                              "seats": list(state["scapegoat_list"]["seats"])}
                              if state["scapegoat_list"] is not None
                              and state["scapegoat_list"]["day"] >= state["day"] else None),
         "log": [dict(event) for event in state["log"]],
@@ -322,10 +327,11 @@ def _night_prompt(state: dict, seat: int, kind: str) -> dict:
         "info": [],
         "result": None,
         "done": step["done"][seat],
-        "suspect": step["suspects"][seat],
+        "suspect": list(step["suspects"][seat]),
     }
     if kind in NIGHT_DECOYS:
         prompt["chosen"] = []
+        prompt["info"] = [_decoy_count(state)]
     elif kind == "thief":
         prompt["info"] = list(state["spares"])
         prompt["choices"] = [0, 1]
@@ -376,7 +382,7 @@ def _day_prompt(state: dict, seat: int, kind: str | None) -> dict | None:
     if kind is None:
         return None
     prompt: dict[str, Any] = {"kind": kind, "step": None, "choices": [], "chosen": [],
-                              "info": [], "result": None, "done": False, "suspect": None}
+                              "info": [], "result": None, "done": False, "suspect": []}
     if kind == "look":
         prompt["done"] = state["looked"][seat]
     elif kind == "candidacy":
@@ -407,9 +413,13 @@ def _seat_view(state: dict, seat: int) -> dict:
     else:
         prompt = _day_prompt(state, seat, kind)
     ghost = not alive and state["options"]["ghosts.seeAll"] and not state["over"]
+    night = state["phase"] == "night" and alive
     return {
         "seat": seat,
         "alive": alive,
+        # The step's end, the same on every living phone: drawn when the step began, it tells
+        # nothing, and nobody is cut off unwarned (the TV shows no countdown at night).
+        "deadline": state["deadline"] if night else None,
         "card": card,
         "team": _team(card),
         "notebook": _notebook(state, seat),

@@ -545,7 +545,7 @@ def werewolf_move(page: Any, room: Room, state: dict) -> bool:
 def night_by_ear(page: Any, state: dict) -> None:
     """At night the live region says only what every living phone says (the night, the step,
     "answer the question on your screen"), whatever this phone's card; the player answers by
-    the names of the cells and confirms."""
+    the names of the controls ("Open my eyes", a player) and confirms."""
     expected = " ".join(
         part if part.endswith((".", "!", "?", ":")) else f"{part}."
         for part in (tr(page, "Night %(n)s", n=state["night"]), tr(page, "The werewolves wake up"),
@@ -553,9 +553,13 @@ def night_by_ear(page: Any, state: dict) -> None:
     said(page, expected)
     heard = page.get_by_role("status").filter(has_text=expected).text_content().strip()
     assert heard == expected, heard  # nothing more: nothing that tells this phone's part
-    wake = page.get_by_role("button", name=tr(page, "Open your eyes"), pressed=False)
-    if state["cards"][0] == "werewolf" and wake.count() and wake.is_enabled():
-        wake.click()  # a Werewolf's phone may show the pack awake already
+    # Every phone at the pack's step: "Open my eyes" (a Werewolf's may show it awake already),
+    # then a name, then Confirm.
+    wake = page.get_by_role("button", name=tr(page, "Open my eyes"), pressed=False)
+    if wake.count() and wake.get_attribute("aria-disabled") is None:
+        wake.click()
+    page.get_by_role("button", name=tr(page, "Open my eyes"), pressed=True).wait_for(
+        timeout=WAIT_MS)
     button(page, bot_name(werewolf_target(state, 0) if state["cards"][0] == "werewolf"
                           else 1)).click()
     confirm = button(page, tr(page, "Confirm"))

@@ -112,15 +112,14 @@ def party_open(chromium_path: str) -> Iterator[Party]:
 
 
 # A page that draws one game's frames with its real screens (no server, no socket).
-SCREEN_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+SCREEN_PAGE = """<!doctype html><html lang="LANGUAGE"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<script>localStorage.setItem("partyhub.textsize", "TEXT_SIZE");</script>
+<script src="/static/partyhub/js/textsize.js"></script>
+<script src="/jsi18n/"></script>
 <link rel="stylesheet" href="/static/partyhub/css/hub.css"></head>
 <body><div id="toasts"></div><div id="app"><section id="game"></section></div>
 <script id="page-data" type="application/json">PAGE_DATA</script>
-<script>  // Django's JavaScript catalogue's interpolate(), for the untranslated page
-window.interpolate = (text, params) =>
-  text.replace(/%\\((\\w+)\\)s/g, (m, key) => String(params[key]));
-</script>
 <script type="module">
 import * as phoneModule from "/static/GAME/phone.js";
 import { mount as tv } from "/static/GAME/tv.js";
@@ -152,47 +151,104 @@ window.__ready = true;
 </script></body></html>"""
 
 
-@contextmanager
-def screen_page(
-    chromium_path: str, viewport: dict, game: str
-) -> Iterator[tuple[Any, dict, list[str]]]:
-    """A page that draws ``game``'s frames with its real screens and the server's page data
-    (its starter data loaded), its static files served from the project; with the page data
-    and the script errors seen. Needs the database (``django_db``)."""
-    from django.contrib.staticfiles import finders
-    from playwright.sync_api import sync_playwright
+def screen_texts(game: str, language: str) -> tuple[dict, bytes]:
+    """What a page of ``game`` gets from the server in ``language``: its page data (the
+    game's texts, read from the database) and Django's JavaScript catalogue (/jsi18n/)."""
+    from django.test import RequestFactory
+    from django.utils import translation
+    from django.views.i18n import JavaScriptCatalog
 
     from games.kit.registry import adapter_get
     from games.views import screen_context
 
-    adapter = adapter_get(game)
-    adapter.starter_load()
-    page_data = {"code": "TEST", **screen_context(adapter)}
-    # As json_script writes it: no "</script>" can end the block early.
-    data = json.dumps(page_data).replace("<", "\\u003c").replace(">", "\\u003e")
-    html = SCREEN_PAGE.replace("GAME", game).replace("PAGE_DATA", data)
+    with translation.override(language):
+        page_data = {"code": "TEST", **screen_context(adapter_get(game))}
+        catalogue = JavaScriptCatalog.as_view()(RequestFactory().get("/jsi18n/")).content
+    return page_data, catalogue
 
-    def serve(route: Any) -> None:
-        path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
-        if not path:
-            route.fulfill(body=html, content_type="text/html")
-            return
-        found = finders.find(path.removeprefix("static/"))
-        if found is None:
-            route.fulfill(status=404)
-            return
-        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
-        route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
 
+@dataclass
+class ScreenPages:
+    """Pages that draw one game's frames with its real screens (``SCREEN_PAGE``), in one
+    browser: each a tab of its own (its own session storage, as two phones have), all in the
+    language and text size last loaded (``load``), with that language's page data (the
+    server's texts) and the script errors seen."""
+
+    pages: list[Any]
+    game: str
+    texts: dict[str, tuple[dict, bytes]]
+    errors: list[str] = field(default_factory=list)
+    html: str = ""
+    language: str = "en"
+
+    @property
+    def page_data(self) -> dict:
+        return self.texts[self.language][0]
+
+    def load(self, language: str = "en", text_size: str = "100") -> dict:
+        """Every page (re)loaded in ``language`` (one of those the pages were made with) at
+        ``text_size`` (js/textsize.js: 100, 130 or 160); the page data returned."""
+        self.language = language
+        # As json_script writes it: no "</script>" can end the block early.
+        data = json.dumps(self.page_data).replace("<", "\\u003c").replace(">", "\\u003e")
+        self.html = (SCREEN_PAGE.replace("GAME", self.game).replace("LANGUAGE", language)
+                     .replace("TEXT_SIZE", text_size).replace("PAGE_DATA", data))
+        for page in self.pages:
+            page.goto(f"http://screen.test/?{language}-{text_size}")
+            page.wait_for_function("() => window.__ready === true")
+        return self.page_data
+
+
+@contextmanager
+def screen_pages(chromium_path: str, viewport: dict, game: str, count: int = 1,
+                 languages: tuple[str, ...] = ("en",)) -> Iterator[ScreenPages]:
+    """``count`` pages that draw ``game``'s frames (``ScreenPages``), able to load each of
+    ``languages`` (the first loaded, at 100 %), the game's starter data loaded, its static
+    files served from the project. Needs the database (``django_db``)."""
+    from django.contrib.staticfiles import finders
+    from playwright.sync_api import sync_playwright
+
+    from games.kit.registry import adapter_get
+
+    adapter_get(game).starter_load()
+    texts = {language: screen_texts(game, language) for language in languages}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(viewport=viewport).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.route("http://screen.test/**", serve)
-            page.goto("http://screen.test/")
-            page.wait_for_function("() => window.__ready === true")
-            yield page, page_data, errors
+            context = browser.new_context(viewport=viewport)
+            screens = ScreenPages([context.new_page() for _page in range(count)], game, texts)
+
+            def serve(route: Any) -> None:
+                path = route.request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+                if not path:
+                    route.fulfill(body=screens.html, content_type="text/html")
+                    return
+                if path == "jsi18n/":
+                    route.fulfill(body=screens.texts[screens.language][1],
+                                  content_type="text/javascript")
+                    return
+                found = finders.find(path.removeprefix("static/"))
+                if found is None:
+                    route.fulfill(status=404)
+                    return
+                kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+                route.fulfill(path=found, content_type=kind[found.rsplit(".", 1)[1]])
+
+            for page in screens.pages:
+                page.on("pageerror", lambda error: screens.errors.append(str(error)))
+                page.route("http://screen.test/**", serve)
+            screens.load(languages[0])
+            yield screens
         finally:
             browser.close()
+
+
+@contextmanager
+def screen_page(
+    chromium_path: str, viewport: dict, game: str
+) -> Iterator[tuple[Any, dict, list[str]]]:
+    """One page that draws ``game``'s frames with its real screens and the server's page data
+    (in English, its starter data loaded), with the page data and the script errors seen.
+    Needs the database (``django_db``)."""
+    with screen_pages(chromium_path, viewport, game) as screens:
+        yield screens.pages[0], screens.page_data, screens.errors

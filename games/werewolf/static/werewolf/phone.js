@@ -1,9 +1,11 @@
 // Werewolf on a phone: the player's secret card (press and hold), a notebook of what they have
 // learnt, and the question the rules ask them now. At night every living phone shows the same
-// screen, every living player and a Confirm button: the real prompt for those who act, a decoy
-// ("Who do you find suspicious?") for the others, so that nobody's hands give a role away, and
-// what a phone alone may know only under "Hold to see"; no sound, no vibration. The dead get a ghost screen (everything, by option) and their own prompts;
-// the audience gets the public view. Every control sends one of `me.actions` unchanged.
+// screen with the same words, every living player and a Confirm button: the real prompt for
+// those who act, a decoy of the same shape ("Who do you find suspicious?") for the others, so
+// that nobody's hands give a role away; the question and what a phone alone may know show only
+// under "Hold to see", in a panel of one size; no sound, no vibration. The dead get a ghost
+// screen (everything, by option) and their own prompts; the audience gets the public view.
+// Every control sends one of `me.actions` unchanged.
 //
 // The only local state is what this hand is doing: the card held, and a pick not yet confirmed
 // (kept in this tab's session storage, so a reloaded phone comes back to its prompt with it).
@@ -12,7 +14,7 @@ import { h, replace, morph, t, fmt } from "../partyhub/js/dom.js";
 import { countdown, pinned, hiddenUntil, waitingCard, holdToShow } from "../partyhub/js/widgets.js";
 import { sentences } from "../partyhub/js/announce.js";
 import {
-  styleLoad, role, roleName, teamName, promptText, picture, seatToken, names, clockTitle, phaseTitle,
+  styleLoad, role, roleName, teamName, promptText, picture, seatToken, nameChip, names, clockTitle, phaseTitle,
   winnerText, winnersShown, lineText, composition, logList, lastBallots, ballotsPanel, revealPanel, timeline, seenText,
 } from "./common.js";
 
@@ -87,9 +89,42 @@ export function mount(root, ctx) {
     const prompt = nightPrompt();
     holdEl.classList.toggle("open", Boolean(prompt) && holding);
     holdPanelEl.hidden = !prompt || !holding;
-    // The question whole first (three lines of it fit the screen's), then what it showed.
-    const asked = prompt && !DECOYS.includes(prompt.kind) ? h("p", { class: "ww-hold-question" }, promptText(ctx, prompt.kind)) : null;
-    morph(holdPanelEl, prompt && holding ? [asked, holdContent(prompt)] : null);
+    morph(holdPanelEl, prompt && holding ? holdParts(prompt) : null);
+    const asked = holdPanelEl.querySelector(".ww-hold-question");
+    if (prompt && holding && asked) linesMatch(asked, stepQuestions(prompt));
+  }
+
+  // The lines of a block of text as drawn.
+  function linesOf(el) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top))).size;
+  }
+
+  // Every question a phone may be asked at this step (each acting kind's and a decoy's): the
+  // held question takes as many lines as the longest of them, on every phone (issue 34), its
+  // lines made shorter (a margin inside its box, which keeps its size) until it does; the words
+  // stay whole.
+  function linesMatch(el, questions) {
+    el.style.paddingRight = "";
+    const probe = el.cloneNode(false);
+    Object.assign(probe.style, { position: "absolute", visibility: "hidden", width: `${el.offsetWidth}px` });
+    el.after(probe);
+    let most = 0;
+    for (const text of questions) {
+      probe.textContent = text;
+      most = Math.max(most, linesOf(probe));
+    }
+    probe.remove();
+    if (linesOf(el) >= most) return;
+    let [none, all] = [0, el.clientWidth];
+    while (all - none > 1) {
+      const margin = (none + all) / 2;
+      el.style.paddingRight = `${margin}px`;
+      if (linesOf(el) >= most) all = margin;
+      else none = margin;
+    }
+    el.style.paddingRight = `${all}px`;
   }
 
   function peekRender() {
@@ -122,10 +157,15 @@ export function mount(root, ctx) {
   const busy = () => pending !== null && frame && pending === frame.version;
 
   function send(action) {
-    if (!action) return;
+    sendAll([action]);
+  }
+
+  // Moves sent one after the other (the Witch's Confirm: her potions, then done).
+  function sendAll(moves) {
+    if (!moves.length || !moves.every(Boolean)) return;
     pending = frame.version;
     lastError = null;
-    ctx.act({ type: action.type, target: action.target });
+    for (const action of moves) ctx.act({ type: action.type, target: action.target });
     render();
   }
 
@@ -166,189 +206,298 @@ export function mount(root, ctx) {
 
   // --- the night --------------------------------------------------------------------------------
 
-  // Every living phone shows one screen at every step (issue 25): the question; two choices side
-  // by side at the Thief's and the pack's step; one grid of every living player and a last cell;
-  // and at the bottom "Hold to see" beside Confirm. What this phone alone may know (a result,
-  // the pack's board, the Witch's victim, a decoy's "nothing to see") shows only while "Hold to
-  // see" is held, above it. A cell or choice that means nothing to this phone looks the same and
-  // does nothing (aria-disabled), so no screen gives its holder's role away at a glance.
-
-  // A cell of the night grid: { chosen, onPick } (no onPick: it does nothing here).
+  // One screen for every living phone at every step (issues 25 and 34), whoever acts: the same
+  // words on it (one line saying where the question is; at the Thief's and the pack's step the
+  // same two choices; every living player and "Nobody"), and what each tap lights, each in the
+  // same place, and a Confirm in the same state at the same moment. A tap lights what it names;
+  // a phone names as many as the step's actor does (two at Cupid's, the Piper's count at his);
+  // Confirm turns gold once the answer is whole, and grey ("Done ✓") once sent, after which the
+  // answer stays lit and the grid does nothing (but at the pack's step, where a wolf may point
+  // again until the pack agrees, and so may anyone). What the phone's own question is and what
+  // it alone may know show only while "Hold to see" is held, in one panel of one size.
+  //
+  // A cell: { chosen, onPick } (no onPick: it does nothing here, and looks the same).
   const inert = { chosen: false, onPick: null };
+  const lit = (chosen) => ({ chosen, onPick: null });
+
+  // At night no button is greyed while a move is on its way (a greyed grid for an instant would
+  // tell a tap the server keeps from one kept on the phone): a tap then is ignored.
+  const tapped = (onPick) => (onPick ? () => { if (!busy()) onPick(); } : null);
 
   function nightCell(seat, label, testid, { chosen, onPick }, cls = "") {
     return h("button", { type: "button", class: `ww-pick ${cls} ${chosen ? "chosen" : ""}`, "data-testid": testid,
       "data-seat": seat === null ? null : seat, "aria-pressed": String(chosen), "aria-disabled": onPick ? null : "true",
-      disabled: busy(), onclick: onPick || null }, label);
+      onclick: tapped(onPick) }, label);
   }
 
-  function nightGrid(cell, other, testid) {
+  function nightGrid(model) {
     const living = view.players.filter((p) => p.alive).map((p) => p.seat);
-    return h("div", { class: "ww-grid", "data-testid": `${testid}-grid` },
+    const crowd = living.length > 18 ? "many most" : living.length > 12 ? "many" : "";
+    return h("div", { class: `ww-grid ww-night-grid ${crowd}`, "data-testid": "pick-grid" },
       living.map((seat) => nightCell(seat, [seatToken(seat, ctx), h("span", { class: "ww-pick-name" }, ctx.nameOf(seat))],
-        testid, cell(seat))),
-      nightCell(null, other.label, other.testid || `${testid}-none`, other, "none"));
+        "pick", model.cell(seat))),
+      nightCell(null, t("Nobody"), "pick-none", model.nobody, "none"));
   }
 
-  // The two choices of the Thief's and the pack's step (each { label, testid, chosen, onPick }).
-  function nightRow(left, right) {
-    return h("div", { class: "ww-grid ww-night-row" }, [left, right].map((c) => nightCell(null, c.label, c.testid, c)));
+  // The two choices of the Thief's and the pack's step, worded alike for every phone.
+  function nightRow(step, [left, right]) {
+    const labels = step === "thief" ? [fmt("Card %(n)s", { n: 1 }), fmt("Card %(n)s", { n: 2 })]
+      : [t("Open my eyes"), t("Keep my eyes shut")];
+    return h("div", { class: "ww-grid ww-night-row" },
+      nightCell(null, labels[0], "night-choice", left), nightCell(null, labels[1], "night-choice", right));
   }
 
-  // A decoy's two choices at those steps: kept on this phone only (answers are discarded).
-  function decoyRow(draft) {
-    const local = (value, label) => ({ label, testid: "decoy-row", chosen: draft === value,
-      onPick: () => draftSet(draft === value ? null : value) });
-    return nightRow(local("calm", t("I sleep soundly")), local("restless", t("I toss and turn")));
+  // Confirm: "off" (greyed), "on" (gold: sends `actions`, in order) or "done" (grey, "Done ✓").
+  const confirmOn = (...actions) => ({ state: actions.every(Boolean) ? "on" : "off", actions });
+  const confirmOff = { state: "off", actions: [] };
+  const confirmDone = { state: "done", actions: [] };
+
+  // What a decoy names (the server keeps it): seats, or ["none"].
+  function named(prompt) {
+    return prompt.suspect || [];
   }
 
-  // What the phone's own prompt asks: the question, the row, the grid and what Confirm sends.
-  function nightAsk(prompt) {
+  function suspectCell(prompt, seat) {
+    const action = find("suspect", seat);
+    return { chosen: named(prompt).includes(seat === null ? "none" : seat), onPick: action ? () => send(action) : null };
+  }
+
+  // A phone without a part in the step: its question mirrors the actor's (issue 34).
+  function decoyModel(prompt) {
+    const draft = draftGet();
+    const done = prompt.done;
+    const names = named(prompt);
+    const answered = names.length > 0;
+    const count = prompt.info[0] || 1;
+    const confirm = find("confirm");
+    const frozen = (cell) => (done ? lit(cell.chosen) : cell);
+    switch (prompt.step) {
+      case "thief": {
+        const mine = (value) => ({ chosen: draft === value, onPick: done ? null : () => draftSet(value) });
+        return { row: [mine(0), mine(1)], cell: () => inert, nobody: mine("none"),
+          confirm: done ? confirmDone : draft === null ? confirmOff : confirmOn(confirm) };
+      }
+      case "werewolves": {
+        if (prompt.kind === "wolf_asleep") { // he kept his eyes shut: nothing more to choose
+          return { row: [inert, lit(true)], cell: () => inert, nobody: inert,
+            confirm: done ? confirmDone : confirmOn(confirm) };
+        }
+        const choose = (value) => ({ chosen: draft === value, onPick: draft === null && !done ? () => draftSet(value) : null });
+        const open = draft === "open";
+        return { row: [choose("open"), choose("shut")],
+          cell: (seat) => (open ? suspectCell(prompt, seat) : inert), nobody: open ? suspectCell(prompt, null) : inert,
+          confirm: done ? confirmDone : draft === "shut" || (open && answered) ? confirmOn(confirm) : confirmOff };
+      }
+      default: // one name, or the step's count of them (Cupid's, the Piper's, the Witch's)
+        return { row: null,
+          cell: (seat) => frozen(suspectCell(prompt, seat)),
+          nobody: count > 1 && prompt.step !== "witch" ? inert : frozen(suspectCell(prompt, null)),
+          confirm: done ? confirmDone
+            : (count > 1 && prompt.step !== "witch" ? names.length === count : answered) ? confirmOn(confirm) : confirmOff };
+    }
+  }
+
+  // The phone's own prompt, as the same screen.
+  function actorModel(prompt) {
     const draft = draftGet();
     const me = view.me.seat;
-    const pickDraft = (type) => (seat) => (find(type, seat) ? { chosen: draft === seat, onPick: () => draftSet(seat) } : inert);
-    const toggle = (type) => (seat) => ({ chosen: prompt.chosen.includes(seat),
-      onPick: find(type, seat) ? () => send(find(type, seat)) : null });
-    const nobody = { label: t("Nobody"), ...inert };
+    const done = prompt.done;
     const confirm = find("confirm");
+    const local = (value) => ({ chosen: draft === value, onPick: done ? null : () => draftSet(value) });
     switch (prompt.kind) {
       case "thief": {
+        const took = prompt.result ? prompt.result[0] : undefined;
+        const card = (index) => (done ? lit(took === index) : local(index));
         const stay = find("thief_stay");
-        const card = (index) => ({ label: fmt("Card %(n)s", { n: index + 1 }), testid: "thief-card",
-          chosen: draft === index, onPick: () => draftSet(index) });
-        return { row: nightRow(card(0), card(1)), cell: () => inert,
-          other: { label: t("Stay a simple Villager"), testid: "thief-stay", chosen: draft === "stay",
-            onPick: stay ? () => draftSet("stay") : null },
-          action: draft === "stay" ? stay : find("thief_take", draft) };
+        return { row: [card(0), card(1)], cell: () => inert,
+          nobody: done ? lit(took === null) : stay ? local("stay") : inert,
+          confirm: done ? confirmDone : draft === null ? confirmOff
+            : confirmOn(draft === "stay" ? stay : find("thief_take", draft)) };
       }
       case "cupid":
-        return { cell: toggle("cupid_pick"), other: nobody, action: confirm };
-      case "piper":
-        return { cell: toggle("charm"), other: nobody, action: confirm };
+      case "piper": {
+        const type = prompt.kind === "cupid" ? "cupid_pick" : "charm";
+        return { row: null, nobody: inert,
+          cell: (seat) => {
+            const action = find(type, seat);
+            return { chosen: prompt.chosen.includes(seat), onPick: action && !done ? () => send(action) : null };
+          },
+          confirm: done ? confirmDone : confirm ? confirmOn(confirm) : confirmOff };
+      }
       case "seer":
-      case "salvateur":
-        return { cell: pickDraft(CONFIRM_SENDS[prompt.kind]), other: nobody,
-          action: find(CONFIRM_SENDS[prompt.kind], draft) };
+      case "salvateur": {
+        const type = CONFIRM_SENDS[prompt.kind];
+        if (done) {
+          return { row: null, cell: (seat) => lit(prompt.chosen.includes(seat)), nobody: lit(!prompt.chosen.length),
+            confirm: confirmDone };
+        }
+        return { row: null, cell: (seat) => (find(type, seat) ? local(seat) : inert), nobody: local("none"),
+          confirm: draft === null ? confirmOff : confirmOn(draft === "none" ? confirm : find(type, draft)) };
+      }
       case "lovers":
-      case "charmed": // nothing to choose: a tap anywhere, then OK, as a decoy's hands go
-        return { cell: (seat) => (seat === me ? inert : { chosen: draft === seat, onPick: () => draftSet(seat) }),
-          other: { label: t("Nobody"), chosen: draft === "none", onPick: () => draftSet("none") },
-          action: draft === null ? null : confirm };
+      case "charmed": // nothing to choose: a name (or Nobody), then OK, as a decoy's hands go
+        return { row: null, cell: (seat) => (seat === me ? inert : local(seat)), nobody: local("none"),
+          confirm: done ? confirmDone : draft === null ? confirmOff : confirmOn(confirm) };
       case "wolf": {
         const pointer = prompt.chosen.length ? prompt.chosen[0] : null;
-        const noVictim = find("wolf_vote", null);
-        return { row: nightRow( // awake: he is on the pack's board
-          { label: t("Open your eyes"), testid: "wolf-wake", chosen: prompt.info.length > 0,
-            onPick: find("wolf_wake") ? () => send(find("wolf_wake")) : null },
-          { label: t("Stay asleep"), testid: "wolf-sleep", chosen: false,
-            onPick: find("wolf_sleep") ? () => send(find("wolf_sleep")) : null }),
-        cell: (seat) => ({ chosen: pointer === seat, onPick: find("wolf_vote", seat) ? () => send(find("wolf_vote", seat)) : null }),
-        other: { label: t("No victim"), testid: "wolf-none", chosen: pointer === "none", onPick: noVictim ? () => send(noVictim) : null },
-        testid: "wolf-target", action: confirm, done: prompt.done };
+        const awake = prompt.info.length > 0; // awake: he is on the pack's board
+        const point = (target) => {
+          const action = awake && find("wolf_vote", target);
+          return { chosen: pointer === (target === null ? "none" : target), onPick: action ? () => send(action) : null };
+        };
+        const wake = find("wolf_wake");
+        const sleep = find("wolf_sleep");
+        return { row: [{ chosen: awake, onPick: wake ? () => send(wake) : null }, { chosen: false, onPick: sleep ? () => send(sleep) : null }],
+          cell: point, nobody: point(null),
+          confirm: done || prompt.result ? confirmDone : confirm ? confirmOn(confirm) : confirmOff };
       }
-      case "little_girl":
-        return { row: nightRow(
-          { label: t("Peek"), testid: "peek-wolves", chosen: false, onPick: find("peek") ? () => send(find("peek")) : null },
-          { label: t("Keep your eyes shut"), testid: "eyes-shut", chosen: draft === "shut", onPick: () => draftSet("shut") }),
-        cell: () => inert, other: nobody, action: draft === "shut" ? confirm : null };
-      case "witch": {
-        const victim = prompt.info[0];
-        const heal = find("witch_heal");
-        return { cell: (seat) => (seat === victim && heal ? { chosen: draft === "heal", onPick: () => draftSet("heal") }
-          : find("witch_poison", seat) ? { chosen: draft === seat, onPick: () => draftSet(seat) } : inert),
-        other: { label: t("Nobody"), chosen: draft === "none", onPick: () => draftSet("none") },
-        testid: "poison", action: draft === "heal" ? heal : draft === "none" ? confirm : find("witch_poison", draft) };
+      case "little_girl": {
+        const peeked = Boolean(prompt.result[0]);
+        const shut = !peeked && (draft === "shut" || done);
+        const undecided = !peeked && !shut;
+        const peek = find("peek");
+        return { row: [{ chosen: peeked, onPick: undecided && peek ? () => send(peek) : null },
+          { chosen: shut, onPick: undecided ? () => draftSet("shut") : null }],
+        cell: (seat) => (peeked ? suspectCell(prompt, seat) : inert), nobody: peeked ? suspectCell(prompt, null) : inert,
+        confirm: done ? confirmDone : shut || (peeked && named(prompt).length) ? confirmOn(confirm) : confirmOff };
       }
+      case "witch":
+        return witchModel(prompt, draft);
       default:
         return null;
     }
   }
 
-  // The decoy question, also on a phone that has answered its own prompt: hands move alike.
-  function nightDecoy(prompt) {
-    const suspect = (seat) => ({ chosen: prompt.suspect === seat,
-      onPick: find("suspect", seat) ? () => send(find("suspect", seat)) : null });
-    return { cell: suspect, testid: "suspect", action: prompt.suspect === null ? null : find("confirm"),
-      done: !find("confirm"), other: { label: t("Nobody"), testid: "suspect-none", ...suspect(null), chosen: prompt.suspect === "none" } };
-  }
-
-  // The row of a phone that has answered (or a decoy's) at the Thief's and the pack's step: what
-  // it chose, marked; a decoy's pair is its own to tap.
-  function nightRowAnswered(prompt) {
-    const done = (left, right) => nightRow({ label: left[0], testid: left[1], chosen: left[2], onPick: null },
-      { label: right[0], testid: right[1], chosen: right[2], onPick: null });
-    switch (prompt.kind) {
-      case "wolf":
-      case "wolf_asleep":
-        return done([t("Open your eyes"), "wolf-wake", prompt.kind === "wolf"], [t("Stay asleep"), "wolf-sleep", prompt.kind === "wolf_asleep"]);
-      case "little_girl":
-        return done([t("Peek"), "peek-wolves", Boolean(prompt.result[0])], [t("Keep your eyes shut"), "eyes-shut", !prompt.result[0]]);
-      case "thief": {
-        const took = prompt.result ? prompt.result[0] : null;
-        return done([fmt("Card %(n)s", { n: 1 }), "thief-card", took === 0], [fmt("Card %(n)s", { n: 2 }), "thief-card", took === 1]);
-      }
-      default:
-        return decoyRow(draftGet());
+  // The Witch: tonight's victim healed, someone else poisoned (both, by option), or Nobody; her
+  // one Confirm sends them and ends her turn (issue 34: healing asked for a second Confirm).
+  function witchModel(prompt, draft) {
+    const victim = prompt.info[0];
+    if (prompt.done) {
+      const [healed, poisoned] = prompt.result;
+      return { row: null, cell: (seat) => lit((healed && seat === victim) || seat === poisoned),
+        nobody: lit(!healed && poisoned === null), confirm: confirmDone };
     }
+    const potions = draft && typeof draft === "object" ? draft : { heal: false, poison: null };
+    const both = view.options["witch.bothSameNight"] !== false;
+    const heal = find("witch_heal");
+    const choose = (next) => {
+      const chosen = { ...potions, ...next };
+      if (!both && next.heal) chosen.poison = null;
+      if (!both && next.poison !== undefined && next.poison !== null) chosen.heal = false;
+      draftSet(chosen.heal || chosen.poison !== null ? chosen : null);
+    };
+    const cell = (seat) => {
+      if (seat === victim && heal) return { chosen: potions.heal, onPick: () => choose({ heal: !potions.heal }) };
+      if (find("witch_poison", seat)) {
+        return { chosen: potions.poison === seat, onPick: () => choose({ poison: potions.poison === seat ? null : seat }) };
+      }
+      return inert;
+    };
+    const actions = [potions.heal ? heal : null, potions.poison !== null ? find("witch_poison", potions.poison) : null].filter(Boolean);
+    return { row: null, cell, nobody: { chosen: draft === "none", onPick: () => draftSet("none") },
+      confirm: draft === null ? confirmOff : confirmOn(...actions, find("confirm")) };
   }
 
-  function nightAnswer(prompt) {
-    const answered = DECOYS.includes(prompt.kind) || targets("suspect").length > 0;
-    return answered ? nightDecoy(prompt) : nightAsk(prompt);
+  function nightModel(prompt) {
+    return (DECOYS.includes(prompt.kind) ? null : actorModel(prompt)) || decoyModel(prompt);
   }
 
   function nightStage(prompt) {
-    const answered = DECOYS.includes(prompt.kind) || targets("suspect").length > 0;
-    const ask = nightAnswer(prompt);
-    const row = ["thief", "werewolves"].includes(prompt.step) ? ask.row || nightRowAnswered(prompt) : null;
-    return [question(answered ? "decoy" : prompt.kind), row, nightGrid(ask.cell, ask.other, ask.testid || "pick")];
+    const model = nightModel(prompt);
+    return [h("h2", { class: "ww-question", "data-testid": "question" }, t("Your question is under “Hold to see”.")),
+      model.row ? nightRow(prompt.step, model.row) : null, nightGrid(model)];
   }
 
-  // Confirm, beside "Hold to see": one button in one place, greyed once this phone is done.
+  // Confirm, beside "Hold to see": one button in one place, in the same state on every phone.
   function nightConfirm(prompt) {
-    const ask = nightAnswer(prompt);
-    if (ask.action) return bigButton(t("Confirm"), "confirm", () => send(ask.action));
-    if (ask.done) return bigButton(t("Done ✓"), "confirm", null, { disabled: true, cls: "done" });
-    return bigButton(t("Confirm"), "confirm", null, { disabled: true });
+    const { state, actions } = nightModel(prompt).confirm;
+    if (state === "done") return h("button", { type: "button", class: "big done", "data-testid": "confirm", disabled: true }, t("Done ✓"));
+    return h("button", { type: "button", class: "big", "data-testid": "confirm", disabled: state !== "on",
+      onclick: tapped(() => sendAll(actions)) }, t("Confirm"));
   }
 
-  // What "Hold to see" shows this phone: its own secret of the step, or a decoy's line.
+  // --- what "Hold to see" shows: one panel of one size for every phone ----------------------------
+
+  // Its parts, the same on every phone at a step: the phone's own question, two card pictures
+  // at the Thief's step (his two cards; a decoy's two dreamt ones), and what this phone alone
+  // may know (a decoy's: that there is nothing to see).
+  function holdParts(prompt) {
+    const decoy = DECOYS.includes(prompt.kind);
+    return [h("p", { class: "ww-hold-question", "data-testid": "hold-question" }, decoy ? decoyQuestion(prompt) : promptText(ctx, prompt.kind)),
+      prompt.step === "thief" ? holdCards(prompt.kind === "thief" ? prompt.info : dreamCards()) : null,
+      h("div", { class: "ww-hold-info" }, decoy ? h("p", { "data-testid": prompt.kind === "wolf_asleep" ? "wolf-asleep" : "hold-nothing" },
+        prompt.kind === "wolf_asleep" ? promptText(ctx, "wolf_asleep") : t("Nothing to see: you are asleep."))
+        : holdContent(prompt))];
+  }
+
+  // A decoy's question at each step, about as long as the step's actor's (issue 34: the same
+  // lines in the held panel); "Who do you find suspicious?" (the admin's) at the Seer's.
+  function decoyQuestion(prompt) {
+    switch (prompt.step) {
+      case "thief": return t("You dream of two cards in the middle: take one, or stay as you are.");
+      case "cupid": return t("Which two players would make a fine couple?");
+      case "lovers": return t("Who do you find suspicious tonight? Name them, or nobody: your answer stays on your phone and changes nothing at all.");
+      case "salvateur": return t("Whom do you find the most suspicious tonight?");
+      case "werewolves": return t("Eyes shut, or open on someone you find suspicious tonight?");
+      case "witch": return t("Who seems saved tonight, who seems doomed? Name one or two.");
+      case "pied-piper": return t("Which players would follow a flute?");
+      case "charmed": return t("Who do you find suspicious? Name them, or nobody.");
+      default: return promptText(ctx, "decoy");
+    }
+  }
+
+  // The questions of a step: each acting kind's (the admin's texts) and a decoy's.
+  const STEP_KINDS = { thief: ["thief"], cupid: ["cupid"], lovers: ["lovers"], seer: ["seer"], salvateur: ["salvateur"],
+    werewolves: ["wolf", "little_girl"], witch: ["witch"], "pied-piper": ["piper"], charmed: ["charmed"] };
+  function stepQuestions(prompt) {
+    return [...(STEP_KINDS[prompt.step] || []).map((kind) => promptText(ctx, kind)), decoyQuestion(prompt)];
+  }
+
+  // Two cards from the deck a decoy dreams of at the Thief's step, the same all night.
+  function dreamCards() {
+    const deck = Object.keys(view.composition || {}).filter((card) => card !== "thief");
+    const pool = deck.length > 1 ? deck : (ctx.page.roles || []).map((r) => r.id).filter((card) => card !== "thief");
+    const first = (view.me.seat + view.night) % pool.length;
+    return [pool[first], pool[(first + 1 + (view.me.seat % (pool.length - 1))) % pool.length]];
+  }
+
+  function holdCards(cards) {
+    return h("div", { class: "ww-hold-cards" }, cards.map((card, index) => h("span", { class: "ww-hold-card", "data-testid": "thief-spare", "data-card": card },
+      picture(ctx, card, "ww-hold-pic"), h("b", {}, fmt("Card %(n)s", { n: index + 1 })),
+      h("span", { class: "ww-hold-card-name" }, roleName(ctx, card)))));
+  }
+
+  // What "Hold to see" shows an acting phone: its own secret of the step.
   function holdContent(prompt) {
-    const me = view.me;
     switch (prompt.kind) {
-      case "wolf_asleep":
-        return h("p", { "data-testid": "wolf-asleep" }, t("The pack hunts without you tonight."));
       case "thief":
-        return [h("div", { class: "ww-hold-cards" }, prompt.info.map((card, index) => h("span", { class: "ww-hold-card", "data-testid": "thief-spare", "data-card": card },
-          picture(ctx, card, "ww-pick-pic"), h("b", {}, fmt("Card %(n)s", { n: index + 1 })), roleName(ctx, card)))),
-        prompt.result ? h("p", { "data-testid": "thief-result" }, prompt.result[0] === null ? t("You stay a simple Villager.")
+        return prompt.result ? h("p", { "data-testid": "thief-result" }, prompt.result[0] === null ? t("You stay a simple Villager.")
           : fmt("You take the card: %(card)s.", { card: roleName(ctx, prompt.info[prompt.result[0]]) }))
-          : h("p", { class: "hint" }, find("thief_stay") ? t("Tap Card 1 or Card 2 to take it, or stay a simple Villager; then Confirm.")
-            : t("Both cards are Werewolves: you must take one."))];
+          : h("p", { class: "hint" }, find("thief_stay") ? t("Tap Card 1 or Card 2 to take it, or Nobody to stay a simple Villager; then Confirm.")
+            : t("Both cards are Werewolves: you must take one."));
       case "cupid":
         return [h("p", { "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: 2 })),
           prompt.chosen.length ? h("p", {}, fmt("Your arrows: %(names)s", { names: names(ctx, prompt.chosen) })) : null];
       case "lovers":
-        return h("p", { "data-testid": "lover" },
-          fmt("You are in love with %(name)s. If one of you dies, so does the other.", { name: ctx.nameOf(prompt.info[0]) }));
+        return h("p", { "data-testid": "lover" }, fmt("You are in love with %(name)s.", { name: ctx.nameOf(prompt.info[0]) }));
       case "seer":
         return prompt.result ? h("p", { "data-testid": "seer-result", "data-seat": prompt.result[0], "data-seen": prompt.result[1] },
           fmt("%(name)s is: %(seen)s", { name: ctx.nameOf(prompt.result[0]), seen: seenText(ctx, prompt.result[1]) }))
-          : h("p", { class: "hint" }, t("Tap a player, then Confirm: their card shows here."));
+          : h("p", { class: "hint" }, prompt.done ? t("You look at nobody tonight.") : t("Tap a player, then Confirm: their card shows here."));
       case "salvateur":
         return [prompt.info[0] !== null ? h("p", {}, fmt("Last night you protected %(name)s.", { name: ctx.nameOf(prompt.info[0]) })) : null,
           prompt.chosen.length ? h("p", {}, fmt("You protect %(name)s tonight.", { name: ctx.nameOf(prompt.chosen[0]) }))
-            : h("p", { class: "hint" }, t("Tap the player to protect, then Confirm."))];
+            : h("p", { class: "hint" }, prompt.done ? t("You protect nobody tonight.") : t("Tap the player to protect, then Confirm."))];
       case "wolf":
-        return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)) || h("p", { class: "hint" }, t("Open your eyes, or point at a victim, to see the pack.")),
+        return [packBoard(prompt.info, (wolf) => ctx.nameOf(wolf)) || h("p", { class: "hint" }, t("Open your eyes to see the pack, then point at a victim (or Nobody) and confirm.")),
           !prompt.result && packSplit(prompt.info) ? h("p", { "data-testid": "pack-disagrees" },
             t("The pack disagrees: point at the same victim, then confirm.")) : null,
           prompt.result ? h("p", { "data-testid": "pack-victim" }, prompt.result[0] === "none"
             ? t("The pack chose no victim tonight.") : fmt("Tonight's victim: %(name)s", { name: ctx.nameOf(prompt.result[0]) })) : null];
       case "little_girl":
-        return prompt.result[0] ? [h("p", { "data-testid": "peeking" }, t("You peek through your fingers…")),
+        return prompt.result[0] ? [h("p", { "data-testid": "peeking" }, t("You peek through your fingers… Name someone (or Nobody), then Confirm.")),
           packBoard(prompt.info, (letter) => fmt("Wolf %(letter)s", { letter }))]
-          : h("p", { class: "hint" }, t("The more wolves are awake, the more you may see, and the more you risk being caught."));
+          : h("p", { class: "hint" }, t("Open my eyes: you peek, and may glimpse a wolf or be caught (the more wolves awake, the more of both). Keep my eyes shut: no risk."));
       case "witch":
         return witchInfo(prompt);
       case "piper":
@@ -357,8 +506,7 @@ export function mount(root, ctx) {
       case "charmed":
         return h("p", { "data-testid": "charmed-list" }, fmt("The charmed players: %(names)s", { names: names(ctx, prompt.info) }));
       default:
-        return [h("p", { "data-testid": "hold-nothing" }, t("Nothing to see: you are asleep.")),
-          me.notebook.powerless ? h("p", {}, t("Your card has lost its power.")) : null];
+        return null;
     }
   }
 
@@ -376,19 +524,26 @@ export function mount(root, ctx) {
         done ? h("span", { class: "ww-tick", title: t("confirmed") }, "✓") : null)));
   }
 
+  // The Witch's part: tonight's victim (marked here, with the token her grid shows), her potions,
+  // and what her Confirm will do, or did.
   function witchInfo(prompt) {
     const [victim, life, death] = prompt.info;
     const [healed, poisoned] = prompt.result;
+    const draft = draftGet();
+    const potions = !prompt.done && draft && typeof draft === "object" ? draft : { heal: healed, poison: poisoned };
+    const nothing = prompt.done ? !healed && poisoned === null : draft === "none";
     return [
       h("p", { "data-testid": "witch-victim", "data-seat": victim === null ? "" : victim },
-        victim === null ? t("Nobody was attacked tonight.") : fmt("Tonight the werewolves attacked %(name)s.", { name: ctx.nameOf(victim) })),
-      h("p", { class: "hint" }, potionsText(life, death)),
-      healed ? h("p", { "data-testid": "witch-healed" }, fmt("You heal %(name)s.", { name: ctx.nameOf(victim) })) : null,
-      poisoned !== null ? h("p", { "data-testid": "witch-poisoned" }, fmt("You poison %(name)s.", { name: ctx.nameOf(poisoned) })) : null,
-      h("p", { class: "hint" }, find("witch_heal")
+        victim === null ? t("Nobody was attacked tonight.")
+          : [t("Attacked tonight:"), " ", nameChip(victim, ctx, "ww-victim")]),
+      potions.heal ? h("p", { "data-testid": "witch-healed" }, fmt("You heal %(name)s.", { name: ctx.nameOf(victim) })) : null,
+      potions.poison !== null ? h("p", { "data-testid": "witch-poisoned" }, fmt("You poison %(name)s.", { name: ctx.nameOf(potions.poison) })) : null,
+      nothing ? h("p", { "data-testid": "witch-nothing" }, t("You use no potion tonight.")) : null,
+      prompt.done ? null : h("p", { class: "hint" }, find("witch_heal")
         ? fmt("Tap %(name)s to heal them, someone else to poison them, or Nobody; then Confirm.", { name: ctx.nameOf(victim) })
         : targets("witch_poison").length ? t("Tap someone to poison them, or Nobody; then Confirm.")
-          : t("Tap Nobody, then Confirm.")),
+          : t("No potion left to use: tap Nobody, then Confirm.")),
+      h("p", { class: "hint" }, potionsText(life, death)),
     ];
   }
 
@@ -444,10 +599,14 @@ export function mount(root, ctx) {
       case "settle": {
         const type = CONFIRM_SENDS[prompt.kind];
         const chosen = draft === "none" ? find(type, null) : find(type, draft);
-        const spare = prompt.kind === "hunter" ? find("shoot", null) : null;
+        const spare = prompt.kind === "successor" ? null : find(type, null);
+        // The Mayor may also pass the tie on (as his timeout does): to the revote, or to nobody.
+        const revotes = (view.options["votes.revotes"] ?? 1) > (view.poll ? view.poll.revote : 0);
+        const pass = prompt.kind === "hunter" ? [t("Don't shoot"), "no-shot"]
+          : [revotes ? t("Let the village revote") : t("Execute nobody"), "revote"];
         return [question(prompt.kind),
           playerGrid(seatsWith(type, []), { chosen: draft === null ? [] : [draft], onPick: (seat) => draftSet(seat),
-            other: spare ? { label: t("Don't shoot"), testid: "no-shot", chosen: draft === "none", onPick: () => draftSet("none") } : null }),
+            other: spare ? { label: pass[0], testid: pass[1], chosen: draft === "none", onPick: () => draftSet("none") } : null }),
           pinned(bigButton(t("Confirm"), "confirm", () => send(chosen), { disabled: !chosen, cls: prompt.kind === "hunter" ? "danger" : "" }))];
       }
       case "scapegoat":
@@ -569,7 +728,9 @@ export function mount(root, ctx) {
 
   function topBar() {
     const me = view.me;
-    const clock = view.phase !== "night" && !view.over ? countdown(view.deadline, "pill") : null;
+    // At night the step's end, the same on every living phone (drawn when it began: it tells
+    // nothing, and nobody is cut off unwarned); the TV shows none.
+    const clock = view.over ? null : countdown(view.phase === "night" ? me && me.deadline : view.deadline, "pill");
     return h("div", { class: "ww-bar" },
       h("span", { class: "ww-when", "data-testid": "when" }, clockTitle(view)),
       me ? h("span", { class: `ww-state ${me.alive ? "" : "dead"}` }, me.alive ? t("alive") : t("dead"))
@@ -629,13 +790,18 @@ export function mount(root, ctx) {
 // and this player's question. At night every living phone says the same words at the same
 // moments, actor or decoy: only what the TV shows too (the night, the step), never its own
 // question, which the player reads on the screen (docs/rules-werewolf.md, "One screen for
-// every living phone").
+// every living phone"). At the dawn, an execution and a prompt's outcome, what the TV's
+// narrator says, in its order (issue 34: "The village wakes up", but not who had died): the
+// deaths, with their cards as the TV shows them, never a cause.
+const TOLD = ["dawn", "execution", "outcome"];
+
 export function speech(frame, ctx) {
   const view = frame.view;
   if (!view) return null;
   if (view.over) return sentences(clockTitle(view), winnerText(view, ctx));
   const me = view.me;
   const when = clockTitle(view);
+  if (TOLD.includes(view.phase)) return sentences(...view.narration.lines.map((line) => lineText(ctx, line)));
   if (me && me.alive && view.phase === "night") {
     return sentences(when, phaseTitle(view, ctx), t("Answer the question on your screen, then confirm."));
   }

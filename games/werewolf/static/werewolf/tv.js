@@ -170,11 +170,17 @@ export function mount(root, ctx) {
     return panel;
   }
 
+  // The Scapegoat's list, for the vote of its day: tomorrow's until that day comes (issue 34:
+  // the evening he named it, the TV said "today" while the narrator said tomorrow).
   function scapegoatList() {
-    const seats = view.scapegoat_voters;
-    if (!seats) return null;
-    return h("p", { class: "ww-progress", "data-testid": "scapegoat-voters" },
-      seats.length ? fmt("Only %(names)s may vote today.", { names: names(ctx, seats) }) : t("Nobody may vote today."));
+    const list = view.scapegoat_voters;
+    if (!list) return null;
+    const seats = list.seats;
+    const today = list.day === view.day;
+    const text = today
+      ? (seats.length ? fmt("Only %(names)s may vote today.", { names: names(ctx, seats) }) : t("Nobody may vote today."))
+      : (seats.length ? fmt("Tomorrow only %(names)s may vote.", { names: names(ctx, seats) }) : t("Nobody may vote tomorrow."));
+    return h("p", { class: "ww-progress", "data-testid": "scapegoat-voters", "data-day": list.day }, text);
   }
 
   // The end: the winners first (named, and first among the cards), every card with its death's
