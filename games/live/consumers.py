@@ -1,7 +1,7 @@
 """The live screens' WebSocket endpoints: thin, they move bytes and call a service through the
 door (``games.live.door``), which broadcasts what it changed. What a socket learns from its
-opening request is ``handshake``'s, what it may send ``socket_limits``', the host's commands
-``host_commands``', an audience phone's votes ``audience_votes``'.
+opening request is ``handshake``'s, what it may send ``socket_limits``', what each message does
+``messages``', what it sends ``sending``'s, what its seat's changes do to it ``reseating``'s.
 
 ``/ws/rooms/<code>/board`` is the TV (host controls with the room's host token);
 ``/ws/rooms/<code>/seat`` is a phone (its seat token from the join cookie or ``?token=``).
@@ -13,33 +13,28 @@ The protocol is documented in docs/protocol.md.
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
 from typing import Any
 
-import orjson
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import InterfaceError, OperationalError
 from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
-from games.kit.rules import Refusal
 from games.live import drain
-from games.live.audience_votes import screen_opened, vote_cast, votes_again
+from games.live.audience_votes import screen_opened, votes_again
 from games.live.dbthread import database_call
-from games.live.door import service_call, service_call_delivered
+from games.live.door import service_call
 from games.live.fanout import DEGRADED, fanout
 from games.live.handshake import (
     host_cookie_name,
-    in_language,
     scope_cookies,
     scope_language,
     scope_query,
     seat_cookie_name,
 )
 from games.live.heartbeat import heartbeat
-from games.live.host_commands import Reply, host_command_run
+from games.live.messages import BOARD_HANDLERS, SEAT_HANDLERS, message_handle
 from games.live.reseating import Reseating
 from games.live.screens import AUDIENCE, BOARD, seat_screen
 from games.live.sending import Sending
@@ -159,7 +154,7 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
             await self.error_send(refused.error, refused.request_id)
             return
         try:
-            await self.handle(message, request_id)
+            await message_handle(self, message, request_id)
         except DATABASE_DOWN as error:
             logger.warning("a screen's message met the database down: %s", error)
             await self.error_send(
@@ -170,62 +165,15 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
                 request_id,
             )
 
-    async def handle(self, message: dict, request_id: Any) -> None:
-        """One well-formed message: a snapshot, a pong, or a handler's change (broadcast by the
-        door)."""
-        if message["type"] == "sync":
-            await self.snapshot_send()
-            return
-        if message["type"] == "ping":
-            # A client's own keep-alive; the server records the socket anyway (see Heartbeat).
-            await self.send(text_data='{"type":"pong"}')
-            return
-        handler = self.handlers().get(message["type"])
-        if handler is None:
-            await self.error_send(
-                ServiceError(_("Unknown message type."), code="unknown_type"), request_id
-            )
-            return
-        received = time.perf_counter()
-        try:
-            snapshot, delivered = await service_call_delivered(
-                in_language(self.language, handler), message
-            )
-        except Refusal as error:
-            await self.error_send(error, request_id)
-            if error.code == "stale":
-                await self.snapshot_send()
-            return
-        if isinstance(snapshot, Reply):
-            frame = {**snapshot.frame, **({"id": request_id} if request_id is not None else {})}
-            await self.send(text_data=orjson.dumps(frame).decode())
-            return
-        if message["type"] == "act":
-            metrics.move_seen(snapshot.room.game, time.perf_counter() - received)
-        if not delivered:
-            # Saved, and this process's screens have it; the others catch up later.
-            await self.notice_send(
-                "undelivered",
-                _("Done, but the other screens cannot be reached just now; they will catch up "
-                  "as soon as the connection is back."),
-                request_id,
-            )
-
-    def handlers(self) -> dict[str, Callable[[dict], Any]]:
-        """Message type → synchronous handler: a service's snapshot, or a ``Reply`` for this
-        socket alone."""
-        return {"host": self.on_host}
-
     def actor(self) -> services.Actor:
+        """Who asks, as the services check it: the TV by its host token, a phone by its seat's."""
         raise NotImplementedError
-
-    def on_host(self, message: dict) -> selectors.Snapshot | Reply:
-        """Host controls, from the TV or the VIP's phone (``games.live.host_commands``)."""
-        return host_command_run(self.code, self.actor(), message)
 
 
 class BoardConsumer(ScreenConsumer):
     """The TV: the public board, plus host controls when it holds the room's host token."""
+
+    handlers = BOARD_HANDLERS
 
     def authenticate(self) -> tuple[Any, None]:
         return selectors.screen_room(self.code, self.query.get("room")), None
@@ -244,6 +192,8 @@ class BoardConsumer(ScreenConsumer):
 class SeatConsumer(ScreenConsumer):
     """A phone: its own view, its moves, and host controls when it is the VIP."""
 
+    handlers = SEAT_HANDLERS
+
     def authenticate(self) -> tuple[Any, Any]:
         token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
         return selectors.screen_seat(self.code, self.query.get("room"), token)
@@ -261,37 +211,8 @@ class SeatConsumer(ScreenConsumer):
     def actor(self) -> services.Actor:
         return services.Actor(seat_token=self.seat.token)
 
-    def handlers(self) -> dict[str, Callable[[dict], Any]]:
-        return {**super().handlers(), "act": self.on_act, "remote": self.on_remote}
-
     async def opened(self) -> None:
         await super().opened()
         if self.seat.is_audience:
             for text in await votes_again(self.room_id, self.seat.pk):
                 await self.send(text_data=text)
-
-    async def handle(self, message: dict, request_id: Any) -> None:
-        """An audience vote answers only its sender, and the tally follows
-        (``games.live.audience_votes``); everything else as every screen."""
-        if message["type"] != "audience":
-            await super().handle(message, request_id)
-            return
-        try:
-            told = await vote_cast(self.room_id, self.seat.pk, message, self.language)
-        except Refusal as error:
-            await self.error_send(error, request_id)
-            return
-        if request_id is not None:
-            told["id"] = request_id
-        await self.send(text_data=orjson.dumps(told).decode())
-
-    def on_remote(self, message: dict) -> selectors.Snapshot:
-        """"I'm not at the TV" switched on or off: this seat's frames carry the board or not."""
-        snapshot = services.seat_remote_set(self.code, self.seat.token, message.get("on"))
-        self.seat.remote = message["on"]
-        return snapshot
-
-    def on_act(self, message: dict) -> selectors.Snapshot:
-        return services.action_submit(
-            self.code, self.seat.token, message.get("action"), message.get("version")
-        )
