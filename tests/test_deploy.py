@@ -2,7 +2,7 @@
 (``systemd-analyze verify``), the Prometheus alert rules (``promtool check rules`` and their
 unit tests, ``promtool test rules``), and the Grafana dashboard and the rules against a real
 scrape of the hub's /metrics: every series they query exists there. (deploy/nginx.conf is run
-by tests/games/test_nginx.py.)"""
+by tests/games/live/test_nginx.py.)"""
 
 from __future__ import annotations
 

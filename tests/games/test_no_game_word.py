@@ -262,7 +262,8 @@ def test_no_platform_file_names_a_game(sources):
 
 def test_the_guard_reads_every_kind_of_platform_file(sources):
     read = {source.path for source in sources}
-    for expected in ("games/live/consumers.py", "games/kit/game.py", "games/rooms/services/actions.py",
+    for expected in ("games/live/consumers.py", "games/kit/game.py",
+                     "games/rooms/services/actions.py",
                      "games/ops/limits.py", "questions/models.py", "bench/engine.py",
                      "partyhub/static/partyhub/js/screen.js",
                      "partyhub/static/partyhub/css/hub.css", "games/templates/games/tv.html",

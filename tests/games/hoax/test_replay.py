@@ -5,6 +5,7 @@ the live game. (The platform's replay is tested on the test game: tests/games/ro
 from __future__ import annotations
 
 import random
+import secrets
 
 import pytest
 
@@ -12,7 +13,7 @@ from games.rooms import presence, selectors, services
 from games.rooms.models import Connection, Game, Room, Seat
 from tests.games.factories import by_position, hoax_started, move_choose, pick_active, room_fresh
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
 
 
 def hoax_play_randomly(room: Room, seats: list[Seat], rand: random.Random) -> Room:
@@ -50,7 +51,7 @@ def test_a_whole_game_replays_from_its_seed_and_action_log(n, seed, monkeypatch)
     # Fixed game seeds, so a failure replays. (6, 4) has two immunity claims on one privilege; it
     # diverged while the rules logged the claimers in the list they then popped as the queue and
     # the replay, unlike the live path, did not read each state back from JSON.
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1000 + seed)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1000 + seed)
     room, seats = hoax_started(n, {"accuser_card": seed % 2 == 0})
     room = hoax_play_randomly(room, seats, random.Random(seed))
     assert room.state["over"] and room.status == Room.Status.OVER

@@ -27,6 +27,7 @@ from tests.games.factories import (
     picks_made,
     room_make,
     seats_join,
+    services_patch,
     started,
 )
 from tests.support.testgame import TEST_GAME, pick
@@ -123,7 +124,7 @@ def test_every_frame_is_its_object_as_orjson_writes_it_in_the_lobby_in_play_and_
 @pytest.fixture
 def fixed_clock(monkeypatch):
     """The services' clock stands still, so two plays of a game carry the same deadlines."""
-    monkeypatch.setattr(services, "time", SimpleNamespace(time=lambda: NOW))
+    services_patch(monkeypatch, "time", SimpleNamespace(time=lambda: NOW))
 
 
 async def played(secret: int) -> SocketTable:

@@ -7,6 +7,7 @@ included."""
 from __future__ import annotations
 
 import random
+import secrets
 
 import pytest
 
@@ -31,9 +32,8 @@ async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_
     """A whole seeded Werewolf game (every card), no TV but the host's console: every phone's
     frame carries the board, which is the TV's public view, and the Werewolf checks hold."""
     from games.live import socket_limits
-    from games.rooms import services
 
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 5)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 5)
     monkeypatch.setattr(socket_limits, "FLOOD_RATE", 1e9)
     table = await table_open("werewolf", 16, EVERY_CARD, remote_party=True, names=NAMES)
     await game_play(table, random.Random(5))

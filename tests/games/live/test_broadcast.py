@@ -14,9 +14,9 @@ from games.live import audience as audience_module
 from games.live import broadcast
 from games.live.audience import AudienceDesk
 from games.live.fanout import BOARD, FRAMES, fanout
-from tests.games.test_fanout import FakeSocket
+from tests.games.live.test_fanout import FakeSocket
 
-PLATFORM = Path(__file__).resolve().parents[2] / "games"
+PLATFORM = Path(__file__).resolve().parents[3] / "games"
 
 
 def calls_in_platform(name: str) -> dict[str, int]:
