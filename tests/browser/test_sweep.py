@@ -327,8 +327,11 @@ MIRROR_DRAWN = """() => {
 def seat_remote_set(database: Path, token: str, remote: bool) -> None:
     import sqlite3
 
+    from games.rooms.tokens import token_digest
+
     with sqlite3.connect(database, timeout=30) as db:
-        db.execute("UPDATE games_seat SET remote = ? WHERE token = ?", [remote, token])
+        db.execute("UPDATE games_seat SET remote = ? WHERE token_digest = ?",
+                   [remote, token_digest(token)])
 
 
 @pytest.fixture(scope="class")
