@@ -28,7 +28,7 @@ import orjson
 from django.conf import settings
 
 from bench.clients import GameRoom, benched
-from bench.server import proc_cpu_seconds
+from bench.server import LAYERS, proc_cpu_seconds, redis_cpu
 from bench.stats import PERCENTILES, ActionRecord, Ledger, SocketLog, percentile
 
 PHONES_PER_LOADER = 2500  # audience phones one load process reads in time (bench.phones)
@@ -127,8 +127,6 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
     """The players' room, then the audience joins and watches; the measured window; figures,
     with each server's, Redis's and each load process's CPU (a busy load generator notices
     frames late: the latencies then include its queueing)."""
-    from bench.runner import LAYERS, redis_cpu
-
     used = servers[:options.audience_processes]
     host, port = used[0].host, used[0].port
     ledger = Ledger()

@@ -43,15 +43,10 @@ from django.conf import settings
 from bench import profile
 from bench.clients import GameRoom, RelayRoom, RoomDriver, benched, game_phones
 from bench.engine import engine_time
-from bench.server import Daphne, cores_plan
+from bench.server import LAYERS, Daphne, cores_plan, redis_cpu, redis_flush
 from bench.stats import Ledger, Summary, Window, capacity
 from bench.wire import Address, BenchError
 
-LAYERS = {
-    "memory": None,
-    "redis": "channels_redis.core.RedisChannelLayer",
-    "redis-pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-}
 OPEN_CONCURRENCY = 8  # rooms set up at once
 KINDS = ("stock", "floor", "game")  # the order of a first repeat; every other one reversed
 YARDSTICKS = ("stock", "floor")  # what the game's CPU per frame is compared with
@@ -189,27 +184,6 @@ def server_env(options: Options, workdir: Path) -> dict[str, str]:
         env["CHANNEL_LAYER_BACKEND"] = backend
         env["CHANNEL_LAYER_PREFIX"] = f"bench{secrets.token_hex(4)}"
     return env
-
-
-def redis_cpu(url: str) -> float | None:
-    """CPU seconds the Redis server has used so far (``INFO cpu``)."""
-    try:
-        import redis
-
-        client = redis.Redis.from_url(url, socket_connect_timeout=3)
-        info = client.info("cpu")
-        client.close()
-        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
-    except Exception:  # noqa: BLE001 (a figure we can do without)
-        return None
-
-
-def redis_flush(url: str) -> None:
-    import redis
-
-    client = redis.Redis.from_url(url, socket_connect_timeout=3)
-    client.flushdb()
-    client.close()
 
 
 def servers_start(options: Options, env: dict[str, str], workdir: Path,

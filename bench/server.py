@@ -1,4 +1,5 @@
-"""The server under test: one Daphne process, its CPU time and memory, and core pinning.
+"""The server under test: one Daphne process (its CPU time and memory, core pinning), the
+channel layers it can run on, and the Redis server behind the Redis ones.
 
 CPU comes from the kernel's CPU-time clock of the process (user + system time of every thread,
 to the nanosecond), or else ``/proc/<pid>/stat`` (in clock ticks); memory from
@@ -19,6 +20,12 @@ from pathlib import Path
 from django.conf import settings
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+# The channel layers a server can run on (``--layer``): None is the in-memory one.
+LAYERS = {
+    "memory": None,
+    "redis": "channels_redis.core.RedisChannelLayer",
+    "redis-pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
 
 
 def port_free() -> int:
@@ -147,3 +154,24 @@ class Daphne:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.log.close()
+
+
+def redis_cpu(url: str) -> float | None:
+    """CPU seconds the Redis server has used so far (``INFO cpu``)."""
+    try:
+        import redis
+
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        info = client.info("cpu")
+        client.close()
+        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+    except Exception:  # noqa: BLE001 (a figure we can do without)
+        return None
+
+
+def redis_flush(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=3)
+    client.flushdb()
+    client.close()

@@ -51,7 +51,9 @@ def test_a_short_run_measures_game_stock_and_floor_with_only_legal_moves(tmp_pat
         assert sum(breakdown["parts_share"].values()) == pytest.approx(1.0, abs=0.01)
         assert "Where the server's CPU went, 2 rooms" in result.stdout
         kept = list((tmp_path / "bench.json.profiles").glob("game-2r-*.txt"))
-        assert len(kept) == 2 and all(path.stat().st_size for path in kept)
+        # a file a window; py-spy --gil samples only while the server holds the interpreter,
+        # and 2 rooms keep it idle most of a 3 s window: one may hold no sample, not both
+        assert len(kept) == 2 and any(path.stat().st_size for path in kept)
 
 
 def test_room_counts_are_parsed_and_checked() -> None:

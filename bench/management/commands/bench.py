@@ -25,7 +25,8 @@ from tqdm import tqdm
 
 from bench.clients import benched
 from bench.report import report_text
-from bench.runner import LAYERS, Options, run
+from bench.runner import Options, run
+from bench.server import LAYERS
 from bench.wire import BenchError
 from games.kit import registry
 

@@ -340,8 +340,8 @@ def quick_retries(monkeypatch):
     monkeypatch.setattr(fanout_module, "PROBE_SECONDS", 0.05)
 
 
-def test_retries_wait_half_a_second_doubling_up_to_five() -> None:
-    assert list(itertools.islice(retry_delays(), 7)) == [0.5, 1, 2, 4, 5, 5, 5]
+def test_retries_wait_half_a_second_doubling_up_to_two() -> None:
+    assert list(itertools.islice(retry_delays(), 7)) == [0.5, 1, 2, 2, 2, 2, 2]
 
 
 async def test_a_failed_reader_tells_the_screens_and_they_catch_up_once_the_layer_is_back(
