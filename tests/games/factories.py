@@ -20,10 +20,11 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.hoax import rules as hoax
+from games.kit import registry
 from games.live import door
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
-from games.rooms.models import Room, Seat
+from games.rooms.models import Connection, Room, Seat
 from games.rooms.outbox import outbox_open
 from partyhub.asgi import application
 from tests.support.testgame import TEST_GAME
@@ -156,6 +157,49 @@ def outfox_moves(state: dict) -> list[tuple[int, dict]]:
         for position in range(len(state["connected"]))
         for action in outfox.legal_actions(state, position)
     ]
+
+
+MoveChooser = Callable[[dict, random.Random], "tuple[int, dict] | None"]
+
+
+def play_randomly(room: Room, seats: list[Seat], rand: random.Random,
+                  choose: MoveChooser | None = None, expire_chance: float = 0.1) -> Room:
+    """Play to the end through the services: random legal moves (``choose``'s, else one of the
+    game's own ``legal_actions``), some timeouts, a phone leaving and coming back. The caller
+    opens the outbox (the services_called_directly fixture)."""
+    played = registry.game(room.game)
+    positions = by_position(seats)
+
+    def any_legal(state: dict, rand: random.Random) -> tuple[int, dict] | None:
+        moves = [(position, action) for position in positions
+                 for action in played.legal_actions(state, position)]
+        return rand.choice(moves) if moves else None
+
+    away: Seat | None = None
+    for step in range(2000):
+        room = room_fresh(room)
+        state = room.state
+        if state["over"]:
+            return room
+        if away is not None and rand.random() < 0.2:
+            presence.connection_open(f"back.{away.pk}.{step}", room, away)
+            away = None
+        elif away is None and rand.random() < 0.03:
+            away = rand.choice(seats)
+            for channel in Connection.objects.filter(seat=away).values_list(
+                "channel_name", flat=True
+            ):
+                presence.connection_close(channel)
+        elif state["deadline"] is not None and rand.random() < expire_chance:
+            assert services.deadline_expire(room.pk, now=state["deadline"] + rand.random())
+        else:
+            move = (choose or any_legal)(state, rand)
+            if move is None:  # only absent phones are awaited: their clock runs out
+                assert services.deadline_expire(room.pk, now=state["deadline"] + 1)
+                continue
+            position, action = move
+            services.action_submit(room.code, positions[position].token, action, room.version)
+    raise AssertionError("the game did not end")
 
 
 def pick_active(room: Room, seats: list[Seat], resource: str = "cash") -> Room:

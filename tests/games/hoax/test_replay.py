@@ -9,41 +9,18 @@ import secrets
 
 import pytest
 
-from games.rooms import presence, selectors, services
-from games.rooms.models import Connection, Game, Room, Seat
-from tests.games.factories import by_position, hoax_started, move_choose, pick_active, room_fresh
+from games.rooms import selectors, services
+from games.rooms.models import Game, Room
+from tests.games.factories import (
+    by_position,
+    hoax_started,
+    move_choose,
+    pick_active,
+    play_randomly,
+    room_fresh,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services_called_directly")]
-
-
-def hoax_play_randomly(room: Room, seats: list[Seat], rand: random.Random) -> Room:
-    """Play to the end with random legal moves, some timeouts, a phone leaving and coming back."""
-    positions = by_position(seats)
-    away: Seat | None = None
-    for _step in range(2000):
-        room = room_fresh(room)
-        state = room.state
-        if state["over"]:
-            return room
-        if away is not None and rand.random() < 0.2:
-            presence.connection_open(f"back.{away.pk}.{_step}", room, away)
-            away = None
-        elif away is None and rand.random() < 0.03:
-            away = rand.choice(seats)
-            for channel in Connection.objects.filter(seat=away).values_list(
-                "channel_name", flat=True
-            ):
-                presence.connection_close(channel)
-        elif state["deadline"] is not None and rand.random() < 0.15:
-            assert services.deadline_expire(room.pk, now=state["deadline"] + rand.random())
-        else:
-            move = move_choose(state, rand)
-            if move is None:  # only absent phones are awaited: their clock runs out
-                assert services.deadline_expire(room.pk, now=state["deadline"] + 1)
-                continue
-            position, action = move
-            services.action_submit(room.code, positions[position].token, action, room.version)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize(("n", "seed"), [(3, 1), (4, 2), (5, 3), (6, 4), (3, 5), (6, 6)])
@@ -53,7 +30,7 @@ def test_a_whole_game_replays_from_its_seed_and_action_log(n, seed, monkeypatch)
     # the replay, unlike the live path, did not read each state back from JSON.
     monkeypatch.setattr(secrets, "randbits", lambda bits: 1000 + seed)
     room, seats = hoax_started(n, {"accuser_card": seed % 2 == 0})
-    room = hoax_play_randomly(room, seats, random.Random(seed))
+    room = play_randomly(room, seats, random.Random(seed), move_choose, expire_chance=0.15)
     assert room.state["over"] and room.status == Room.Status.OVER
     game = Game.objects.get(pk=room.current_game_id)
     log = list(game.actions.all())

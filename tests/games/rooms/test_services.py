@@ -12,7 +12,6 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from games.kit import registry
 from games.kit.errors import ServiceError, error_text
 from games.kit.rules import RuleError
 from games.rooms import liveness, presence, rows, selectors, services
@@ -24,6 +23,7 @@ from tests.games.factories import (
     by_position,
     host,
     picks_made,
+    play_randomly,
     room_fresh,
     room_make,
     seats_join,
@@ -720,39 +720,6 @@ def test_room_play_again_keeps_the_audience_beyond_the_games_maximum():
 
 
 # --- replay -------------------------------------------------------------------------------
-
-
-def play_randomly(room: Room, seats: list[Seat], rand: random.Random) -> Room:
-    """Play to the end with random legal moves (the game's own ``legal_actions``), some
-    timeouts, a phone leaving and coming back."""
-    played = registry.game(room.game)
-    positions = by_position(seats)
-    away: Seat | None = None
-    for _step in range(2000):
-        room = room_fresh(room)
-        state = room.state
-        if state["over"]:
-            return room
-        if away is not None and rand.random() < 0.2:
-            presence.connection_open(f"back.{away.pk}.{_step}", room, away)
-            away = None
-        elif away is None and rand.random() < 0.03:
-            away = rand.choice(seats)
-            for channel in Connection.objects.filter(seat=away).values_list(
-                "channel_name", flat=True
-            ):
-                presence.connection_close(channel)
-        elif state["deadline"] is not None and rand.random() < 0.1:
-            assert services.deadline_expire(room.pk, now=state["deadline"] + rand.random())
-        else:
-            moves = [(position, action) for position in positions
-                     for action in played.legal_actions(state, position)]
-            if not moves:  # only absent phones are awaited: their clock runs out
-                assert services.deadline_expire(room.pk, now=state["deadline"] + 1)
-                continue
-            position, action = rand.choice(moves)
-            services.action_submit(room.code, positions[position].token, action, room.version)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize(("n", "seed"), [(2, 1), (3, 5), (5, 3), (8, 4)])
