@@ -263,36 +263,8 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
     def problem(row: int | None, field_name: str, message: str) -> None:
         problems.append(Problem(name, row, field_name, message))
 
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        problem(
-            None,
-            "file",
-            _("Not valid JSON: %(error)s (line %(line)d, column %(column)d).")
-            % {"error": error.msg, "line": error.lineno, "column": error.colno},
-        )
-        return [], problems
-    except RecursionError:
-        problem(None, "file", _("Not a deck file: its lists or objects are nested too deeply."))
-        return [], problems
-    except ValueError as error:  # e.g. a number of thousands of digits
-        problem(None, "file", _("Not valid JSON: %(error)s.") % {"error": error})
-        return [], problems
-    surrogate = _lone_surrogate(document)
-    if surrogate:
-        problem(
-            None,
-            "file",
-            _(
-                "The file escapes half a character (“\\u%(code)04x”, a lone surrogate); "
-                "write the character itself."
-            )
-            % {"code": ord(surrogate)},
-        )
-        return [], problems
-    if not isinstance(document, dict):
-        problem(None, "file", _("The file must hold one JSON object."))
+    document = _json_document(text, problem)
+    if document is None:
         return [], problems
     if document.get("format") != FORMAT:
         problem(None, "format", _("Expected “%(format)s”.") % {"format": FORMAT})
@@ -326,28 +298,64 @@ def deck_json_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]
             continue
         for key in sorted(set(raw) - {*CARD_KEYS, OLD_REVIEW_KEY}):
             problem(row, key, _("Unknown field."))
-        deck.cards.append(
-            CardData(
-                row=row,
-                question=_json_text(raw, "question", row, "question", problem),
-                source=_json_text(raw, "source", row, "source", problem),
-                category=_json_text(raw, "category", row, "category", problem),
-                language=_json_text(raw, "language", row, "language", problem, deck.language),
-                family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
-                active=_json_bool(raw, "active", row, problem, True),
-                needs_native_review=_json_bool(
-                    _review_key_renamed(raw, row, problem),
-                    "needs_native_review",
-                    row,
-                    problem,
-                    False,
-                ),
-                source_timeless=_json_bool(raw, "source_timeless", row, problem, False),
-                answers=_json_list(raw, "answers", row, problem, str),
-                reading_order=_json_list(raw, "reading_order", row, problem, int),
-            )
-        )
+        deck.cards.append(_json_card(raw, row, deck.language, problem))
     return [deck], problems
+
+
+def _json_document(text: str, problem) -> dict | None:
+    """The file's one JSON object, or None with the problem noted (not JSON, nested too
+    deeply, a lone surrogate, not an object)."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        problem(
+            None,
+            "file",
+            _("Not valid JSON: %(error)s (line %(line)d, column %(column)d).")
+            % {"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+        return None
+    except RecursionError:
+        problem(None, "file", _("Not a deck file: its lists or objects are nested too deeply."))
+        return None
+    except ValueError as error:  # e.g. a number of thousands of digits
+        problem(None, "file", _("Not valid JSON: %(error)s.") % {"error": error})
+        return None
+    surrogate = _lone_surrogate(document)
+    if surrogate:
+        problem(
+            None,
+            "file",
+            _(
+                "The file escapes half a character (“\\u%(code)04x”, a lone surrogate); "
+                "write the character itself."
+            )
+            % {"code": ord(surrogate)},
+        )
+        return None
+    if not isinstance(document, dict):
+        problem(None, "file", _("The file must hold one JSON object."))
+        return None
+    return document
+
+
+def _json_card(raw: dict, row: int, deck_language: str, problem) -> CardData:
+    """One card of a JSON deck, each field checked for its type (problems noted)."""
+    return CardData(
+        row=row,
+        question=_json_text(raw, "question", row, "question", problem),
+        source=_json_text(raw, "source", row, "source", problem),
+        category=_json_text(raw, "category", row, "category", problem),
+        language=_json_text(raw, "language", row, "language", problem, deck_language),
+        family_friendly=_json_bool(raw, "family_friendly", row, problem, None),
+        active=_json_bool(raw, "active", row, problem, True),
+        needs_native_review=_json_bool(
+            _review_key_renamed(raw, row, problem), "needs_native_review", row, problem, False
+        ),
+        source_timeless=_json_bool(raw, "source_timeless", row, problem, False),
+        answers=_json_list(raw, "answers", row, problem, str),
+        reading_order=_json_list(raw, "reading_order", row, problem, int),
+    )
 
 
 def _review_key_renamed(values: dict, row: int, problem) -> dict:
@@ -433,17 +441,7 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_delimiter(text))
     records = _csv_records(reader, name, problems)
     columns = [column.strip() for column in next(records, [])]
-    if not set(columns) & set(CSV_COLUMNS):
-        # Not a deck's header at all: one hint, not a line for every column it lacks.
-        problems.append(Problem(name, 1, "header", _not_a_header_message()))
-        return [], problems
-    missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
-    unknown = [c for c in columns if c not in CSV_COLUMNS and c != OLD_REVIEW_KEY]
-    for column in missing:
-        problems.append(Problem(name, 1, column, _("This column is missing.")))
-    for column in unknown:
-        problems.append(Problem(name, 1, column, _("Unknown column.")))
-    if missing:
+    if not _csv_header_usable(columns, name, problems):
         return [], problems
 
     decks: dict[str, DeckData] = {}
@@ -457,67 +455,91 @@ def deck_csv_parse(name: str, text: str) -> tuple[list[DeckData], list[Problem]]
             values[OLD_REVIEW_KEY] = raw[OLD_REVIEW_KEY]
         if not any(value.strip() for value in values.values()):
             continue  # Spreadsheets leave blank rows at the end.
-        slug = values["deck_slug"].strip()
-        header = {
-            "name": values["deck_name"].strip(),
-            "description": values["deck_description"].strip(),
-            "language": values["deck_language"].strip(),
-        }
-        deck = decks.get(slug)
-        if deck is None:
-            deck = decks[slug] = DeckData(name, row, slug, **header)
-        else:
-            for key, value in header.items():
-                if getattr(deck, key) != value:
-                    problems.append(
-                        Problem(
-                            name,
-                            row,
-                            f"deck_{key}",
-                            _("Differs from row %(row)d, which starts deck “%(slug)s”.")
-                            % {"row": deck.row, "slug": slug},
-                        )
-                    )
-        reading_order: list[int] | None
-        try:
-            reading_order = [int(place) for place in values["reading_order"].split()]
-        except ValueError:
+        deck = _csv_row_deck(decks, values, name, row, problems)
+        deck_language = values["deck_language"].strip()  # this row's, as it is read
+        deck.cards.append(_csv_card(values, deck_language, name, row, problems))
+    if not decks and not problems:
+        problems.append(Problem(name, None, "file", _("The file has a header but no cards.")))
+    return list(decks.values()), problems
+
+
+def _csv_header_usable(columns: list[str], name: str, problems: list[Problem]) -> bool:
+    """Whether the header names every needed column (each missing or unknown one noted)."""
+    if not set(columns) & set(CSV_COLUMNS):
+        # Not a deck's header at all: one hint, not a line for every column it lacks.
+        problems.append(Problem(name, 1, "header", _not_a_header_message()))
+        return False
+    missing = [c for c in CSV_COLUMNS if c not in columns and c not in CSV_OPTIONAL_COLUMNS]
+    unknown = [c for c in columns if c not in CSV_COLUMNS and c != OLD_REVIEW_KEY]
+    for column in missing:
+        problems.append(Problem(name, 1, column, _("This column is missing.")))
+    for column in unknown:
+        problems.append(Problem(name, 1, column, _("Unknown column.")))
+    return not missing
+
+
+def _csv_row_deck(decks: dict[str, DeckData], values: dict, name: str, row: int,
+                  problems: list[Problem]) -> DeckData:
+    """The deck a row's card belongs to: started by the first row naming its slug; a later
+    row's deck columns that differ from that row's are noted."""
+    slug = values["deck_slug"].strip()
+    header = {
+        "name": values["deck_name"].strip(),
+        "description": values["deck_description"].strip(),
+        "language": values["deck_language"].strip(),
+    }
+    deck = decks.get(slug)
+    if deck is None:
+        deck = decks[slug] = DeckData(name, row, slug, **header)
+        return deck
+    for key, value in header.items():
+        if getattr(deck, key) != value:
             problems.append(
                 Problem(
                     name,
                     row,
-                    "reading_order",
-                    _("Use six whole numbers separated by spaces, e.g. “3 0 5 1 4 2”."),
+                    f"deck_{key}",
+                    _("Differs from row %(row)d, which starts deck “%(slug)s”.")
+                    % {"row": deck.row, "slug": slug},
                 )
             )
-            reading_order = None  # Reported here; validation need not repeat it.
-        deck.cards.append(
-            CardData(
-                row=row,
-                question=values["question"],
-                source=values["source"],
-                category=values["category"].strip(),
-                language=values["language"].strip() or header["language"],
-                family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
-                active=_csv_bool(values, "active", True, name, row, problems),
-                needs_native_review=_csv_bool(
-                    _review_key_renamed(
-                        values, row, lambda r, f, m: problems.append(Problem(name, r, f, m))
-                    ),
-                    "needs_native_review",
-                    False,
-                    name,
-                    row,
-                    problems,
-                ),
-                source_timeless=_csv_bool(values, "source_timeless", False, name, row, problems),
-                answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
-                reading_order=reading_order,
+    return deck
+
+
+def _csv_card(values: dict, deck_language: str, name: str, row: int,
+              problems: list[Problem]) -> CardData:
+    """One row's card, each cell checked (problems noted)."""
+    reading_order: list[int] | None
+    try:
+        reading_order = [int(place) for place in values["reading_order"].split()]
+    except ValueError:
+        problems.append(
+            Problem(
+                name,
+                row,
+                "reading_order",
+                _("Use six whole numbers separated by spaces, e.g. “3 0 5 1 4 2”."),
             )
         )
-    if not decks and not problems:
-        problems.append(Problem(name, None, "file", _("The file has a header but no cards.")))
-    return list(decks.values()), problems
+        reading_order = None  # Reported here; validation need not repeat it.
+    return CardData(
+        row=row,
+        question=values["question"],
+        source=values["source"],
+        category=values["category"].strip(),
+        language=values["language"].strip() or deck_language,
+        family_friendly=_csv_bool(values, "family_friendly", None, name, row, problems),
+        active=_csv_bool(values, "active", True, name, row, problems),
+        needs_native_review=_csv_bool(
+            _review_key_renamed(
+                values, row, lambda r, f, m: problems.append(Problem(name, r, f, m))
+            ),
+            "needs_native_review", False, name, row, problems,
+        ),
+        source_timeless=_csv_bool(values, "source_timeless", False, name, row, problems),
+        answers=[values[f"answer_{rank}"] for rank in validation.RANKS],
+        reading_order=reading_order,
+    )
 
 
 def _not_a_header_message() -> str:
