@@ -51,6 +51,33 @@ def table(rows: list[list[str]]) -> str:
 
 def report_text(report: dict[str, Any]) -> str:
     """The whole report for the terminal."""
+    out = header_text(report)
+    if "audience_run" in report:
+        from bench.audience import audience_text
+
+        out.append(audience_text(report))
+        return "\n".join(out)
+    kinds = [kind for kind in ("game", "stock", "floor")
+             if report["steps"] and kind in report["steps"][0]]
+    out.extend(["", table(steps_rows(report, kinds)), ""])
+    out.append("stock: the stock Channels consumer on the same layer; floor: a bare ASGI app "
+               "under Daphne relaying each message (no Channels, no Django).")
+    out.extend(repeats_text(report))
+    out.extend(breakdown_text(report, kinds))
+    out.extend(capacity_text(report, kinds))
+    out.extend(notes_text(report, kinds))
+    out.append(
+        "Latency: from each move's scheduled send time to the last screen of its room showing "
+        "the new version. CPU: the Daphne process's user+system time over the window, per "
+        "frame delivered. RSS/socket: the server's resident memory with the step's sockets open, "
+        "less the idle server's after a warm-up, per socket (Python keeps freed memory, so a "
+        "later step may count some of an earlier one's)."
+    )
+    return "\n".join(out)
+
+
+def header_text(report: dict[str, Any]) -> list[str]:
+    """What was run, where, and the rules engine's speed alone."""
     options = report["options"]
     repeat = options.get("repeat", 1)  # reports written before --repeat have none
     machine = report["machine"]
@@ -79,15 +106,13 @@ def report_text(report: dict[str, Any]) -> str:
             f"{engine.get('views', 7)} views, serialize; "
             f"{engine['bytes_per_frame']} B per frame)"
         )
-    if "audience_run" in report:
-        from bench.audience import audience_text
+    return out
 
-        out.append(audience_text(report))
-        return "\n".join(out)
+
+def steps_rows(report: dict[str, Any], kinds: list[str]) -> list[list[str]]:
+    """The table: a row per step and kind, then the game's CPU ratio to each yardstick."""
     rows = [HEADER]
-    kinds = [kind for kind in ("game", "stock", "floor")
-             if report["steps"] and kind in report["steps"][0]]
-    processes = options.get("processes", 1) > 1
+    processes = report["options"].get("processes", 1) > 1
     for step in report["steps"]:
         where = (f"{step['processes']}p {step['placement']}" if processes else "")
         for kind in kinds:
@@ -99,22 +124,30 @@ def report_text(report: dict[str, Any]) -> str:
             if f"cpu_ratio_game_to_{yardstick}" in step:
                 rows.append(["", "", f"game/{yardstick}", "", "", "", "", "", "",
                              "-" if ratio is None else f"x{ratio:.2f}", "", "", "", "", ""])
-    out.append("")
-    out.append(table(rows))
-    out.append("")
-    out.append("stock: the stock Channels consumer on the same layer; floor: a bare ASGI app "
-               "under Daphne relaying each message (no Channels, no Django).")
-    if repeat > 1:
-        out.append(f"Each ratio is the median of {repeat} repeats, measured in turn (the order "
-                   "reversed every other repeat); each repeat's:")
-        for step in report["steps"]:
-            for yardstick in ("stock", "floor"):
-                ratios = step.get(f"cpu_ratios_game_to_{yardstick}_per_repeat")
-                if ratios is not None:
-                    out.append(f"  {step['rooms']} rooms, game/{yardstick}: " + ", ".join(
-                        "-" if ratio is None else f"{ratio:.2f}" for ratio in ratios))
-    out.extend(breakdown_text(report, kinds))
-    if processes:
+    return rows
+
+
+def repeats_text(report: dict[str, Any]) -> list[str]:
+    """Each repeat's ratios, when the run repeated its windows."""
+    repeat = report["options"].get("repeat", 1)
+    if repeat <= 1:
+        return []
+    out = [f"Each ratio is the median of {repeat} repeats, measured in turn (the order "
+           "reversed every other repeat); each repeat's:"]
+    for step in report["steps"]:
+        for yardstick in ("stock", "floor"):
+            ratios = step.get(f"cpu_ratios_game_to_{yardstick}_per_repeat")
+            if ratios is not None:
+                out.append(f"  {step['rooms']} rooms, game/{yardstick}: " + ", ".join(
+                    "-" if ratio is None else f"{ratio:.2f}" for ratio in ratios))
+    return out
+
+
+def capacity_text(report: dict[str, Any], kinds: list[str]) -> list[str]:
+    """The most rooms each kind carried within the bound (and the scaling, on processes)."""
+    options = report["options"]
+    out = []
+    if options.get("processes", 1) > 1:
         for entry in report["capacity"]:
             for kind in ("game", "stock"):
                 found = entry[kind]
@@ -124,11 +157,17 @@ def report_text(report: dict[str, Any]) -> str:
         for key, value in report.get("scaling", {}).items():
             out.append(f"Scaling 1 -> {options['processes']} processes ({key.replace('_', ', ')}"
                        f"): {'-' if value is None else f'x{value:.2f}'} capacity.")
-    else:
-        for kind in kinds:
-            found = report["capacity"][kind]
-            shown = f"{found} rooms" if found is not None else "none of the room counts"
-            out.append(f"Capacity ({kind}): {shown} with p99 < 100 ms and >= 99.9 % delivered.")
+        return out
+    for kind in kinds:
+        found = report["capacity"][kind]
+        shown = f"{found} rooms" if found is not None else "none of the room counts"
+        out.append(f"Capacity ({kind}): {shown} with p99 < 100 ms and >= 99.9 % delivered.")
+    return out
+
+
+def notes_text(report: dict[str, Any], kinds: list[str]) -> list[str]:
+    """What may have bent the figures: a busy load generator, refusals, stalls, a busy
+    machine."""
     notes = []
     for step in report["steps"]:
         for kind in kinds:
@@ -147,20 +186,13 @@ def report_text(report: dict[str, Any]) -> str:
                              "a move (a socket missed a frame and resynced).")
     loads = [step[kind]["machine_load"] for step in report["steps"] for kind in kinds]
     # The benchmark itself keeps up to two cores busy; more than that is someone else's work.
-    if loads and max(loads) > min(2, machine["cpus"] or 1) + 0.5:
+    cpus = report["machine"]["cpus"]
+    if loads and max(loads) > min(2, cpus or 1) + 0.5:
         notes.append(
             f"The machine was busy with other work (load average up to {max(loads):.1f}): "
             "latencies include waiting for a core."
         )
-    out.extend(notes)
-    out.append(
-        "Latency: from each move's scheduled send time to the last screen of its room showing "
-        "the new version. CPU: the Daphne process's user+system time over the window, per "
-        "frame delivered. RSS/socket: the server's resident memory with the step's sockets open, "
-        "less the idle server's after a warm-up, per socket (Python keeps freed memory, so a "
-        "later step may count some of an earlier one's)."
-    )
-    return "\n".join(out)
+    return notes
 
 
 def breakdown_text(report: dict[str, Any], kinds: list[str]) -> list[str]:
