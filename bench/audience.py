@@ -128,7 +128,6 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
     with each server's, Redis's and each load process's CPU (a busy load generator notices
     frames late: the latencies then include its queueing)."""
     used = servers[:options.audience_processes]
-    host, port = used[0].host, used[0].port
     ledger = Ledger()
     room = GameRoom(0, ledger, benched()[0], options.phones)
     workdir = Path(tempfile.mkdtemp(prefix="partyhub-audience-"))
@@ -137,19 +136,9 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
                                                                options.load_processes))]
     progress.reset(total=options.audience)
     progress.set_description(f"audience {options.audience}: opening")
-    layered = bool(LAYERS[options.layer])
+    shares = CpuShares(used, loaders, options.redis_url if LAYERS[options.layer] else None)
     try:
-        await room.open([(host, port)] * len(room.screens))
-        await room.start()
-        joined = time.perf_counter()
-        for loader in loaders:
-            await loader.start(room.code, [server.port for server in used])
-        # A phone joins in a few milliseconds on a quiet machine, but each join is database
-        # work on a server's one database thread: on a loaded machine 170 joined a minute.
-        await asyncio.gather(*(loader.said("ready", 120 + options.audience * 1.0)
-                               for loader in loaders))
-        join_seconds = time.perf_counter() - joined
-        await asyncio.gather(*(asyncio.to_thread(server.idle_wait, 0.2) for server in used))
+        join_seconds = await audience_join(room, loaders, used, options)
         start = time.perf_counter() + 0.5
         window = start + options.warmup
         end = window + options.seconds
@@ -158,45 +147,25 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
             loader.go(window, end, share)
         progress.reset(total=round(options.warmup + options.seconds))
         progress.set_description(f"audience {options.audience}: running")
-        marks: dict[str, Any] = {}
 
-        async def meter() -> None:
+        async def metered() -> None:
             await asyncio.sleep(max(0.0, window - time.perf_counter()))
-            marks.update(servers=[server.cpu() for server in used],
-                         loaders=[loader.cpu() for loader in loaders],
-                         redis=redis_cpu(options.redis_url) if layered else None,
-                         loadgen=time.process_time(), at=time.perf_counter())
+            shares.mark()
 
-        metering = asyncio.create_task(meter())
+        metering = asyncio.create_task(metered())
         await room.drive(start, end, options.rate, 0.0, window)
         await metering
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
-        wall = time.perf_counter() - marks["at"]
-        servers_share = [(server.cpu() - before) / wall
-                         for server, before in zip(used, marks["servers"], strict=True)]
-        loaders_share = [(loader.cpu() - before) / wall
-                         for loader, before in zip(loaders, marks["loaders"], strict=True)]
-        redis_after = redis_cpu(options.redis_url) if marks["redis"] is not None else None
-        loadgen_share = (time.process_time() - marks["loadgen"]) / wall
+        costs = shares.since_mark()
         await asyncio.gather(*(loader.said("done", 120) for loader in loaders))
         figures = [loader.figures() for loader in loaders]
-        phones = [phone for found in figures for phone in found["phones"]]
-        votes_sent = sum(found["votes_sent"] for found in figures)
-        counted = max(found["counted_seconds"] for found in figures)
         for loader in loaders:
             loader.bye()
     finally:
         await asyncio.gather(room.close(), *(loader.stop() for loader in loaders),
                              return_exceptions=True)
-    logs = []
-    for phone in phones:
-        log = SocketLog()
-        for version, at in phone["arrivals"].items():
-            log.record(int(version), at)
-        logs.append(log)
     measured = [action for action in ledger.actions if window <= action.scheduled < end]
     players = ledger.summary(window, end)
-    count = len(phones)
     return {
         "game": room.game,
         "processes": len(used),
@@ -204,6 +173,77 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
         "join_seconds": round(join_seconds, 1),
         "players": {"sockets": len(room.screens), **players.as_json(),
                     "p99_under_100ms": players.passes()},
+        **audience_figures(measured, figures),
+        **costs,
+        "machine_load": round(os.getloadavg()[0], 2),
+    }
+
+
+async def audience_join(room: GameRoom, loaders: list[Loader], used: list[Any],
+                        options: Any) -> float:
+    """Open and start the players' room, then have every load process join its phones; the
+    seconds the audience took to join."""
+    host, port = used[0].host, used[0].port
+    await room.open([(host, port)] * len(room.screens))
+    await room.start()
+    joined = time.perf_counter()
+    for loader in loaders:
+        await loader.start(room.code, [server.port for server in used])
+    # A phone joins in a few milliseconds on a quiet machine, but each join is database
+    # work on a server's one database thread: on a loaded machine 170 joined a minute.
+    await asyncio.gather(*(loader.said("ready", 120 + options.audience * 1.0)
+                           for loader in loaders))
+    join_seconds = time.perf_counter() - joined
+    await asyncio.gather(*(asyncio.to_thread(server.idle_wait, 0.2) for server in used))
+    return join_seconds
+
+
+class CpuShares:
+    """What share of a core each server, each load process, Redis and this process used
+    from the window's start (``mark``) to its end (``since_mark``)."""
+
+    def __init__(self, servers: list[Any], loaders: list[Loader], redis_url: str | None):
+        self.servers, self.loaders, self.redis_url = servers, loaders, redis_url
+        self.marks: dict[str, Any] = {}
+
+    def mark(self) -> None:
+        self.marks = {"servers": [server.cpu() for server in self.servers],
+                      "loaders": [loader.cpu() for loader in self.loaders],
+                      "redis": redis_cpu(self.redis_url) if self.redis_url else None,
+                      "loadgen": time.process_time(), "at": time.perf_counter()}
+
+    def since_mark(self) -> dict[str, Any]:
+        marks = self.marks
+        wall = time.perf_counter() - marks["at"]
+        servers_share = [(server.cpu() - before) / wall
+                         for server, before in zip(self.servers, marks["servers"], strict=True)]
+        loaders_share = [(loader.cpu() - before) / wall
+                         for loader, before in zip(self.loaders, marks["loaders"], strict=True)]
+        redis_after = redis_cpu(self.redis_url) if marks["redis"] is not None else None
+        return {
+            "window_seconds": round(wall, 3),
+            "server_cpu_share": round(sum(servers_share), 3),
+            "servers_cpu_share": [round(value, 3) for value in servers_share],
+            "redis_cpu_share": (round((redis_after - marks["redis"]) / wall, 3)
+                                if redis_after is not None else None),
+            "loaders_cpu_share": [round(value, 3) for value in loaders_share],
+            "loadgen_cpu_share": round((time.process_time() - marks["loadgen"]) / wall, 3),
+        }
+
+
+def audience_figures(measured: list[ActionRecord], figures: list[dict]) -> dict[str, Any]:
+    """The audience's figures from what the load processes recorded: whether and how soon each
+    phone showed each measured move, the frames and tallies it took, its votes."""
+    phones = [phone for found in figures for phone in found["phones"]]
+    counted = max(found["counted_seconds"] for found in figures)
+    logs = []
+    for phone in phones:
+        log = SocketLog()
+        for version, at in phone["arrivals"].items():
+            log.record(int(version), at)
+        logs.append(log)
+    count = len(phones)
+    return {
         "audience": {
             "sockets": count,
             **audience_delivery(measured, logs),
@@ -212,19 +252,11 @@ async def audience_run(options: Any, servers: list[Any], progress: Any) -> dict[
                 sum(phone["frames"] for phone in phones) / count / counted, 3) if count else 0,
             "tallies_per_phone_per_second": round(
                 sum(phone["tallies"] for phone in phones) / count / counted, 3) if count else 0,
-            "votes_sent": votes_sent,
+            "votes_sent": sum(found["votes_sent"] for found in figures),
             "votes_answered": sum(phone["voted"] for phone in phones),
             "errors": sum(phone["errors"] for phone in phones),
         },
         "audience_p99_under_2s": audience_passes(measured, logs),
-        "window_seconds": round(wall, 3),
-        "server_cpu_share": round(sum(servers_share), 3),
-        "servers_cpu_share": [round(value, 3) for value in servers_share],
-        "redis_cpu_share": (round((redis_after - marks["redis"]) / wall, 3)
-                            if redis_after is not None else None),
-        "loaders_cpu_share": [round(value, 3) for value in loaders_share],
-        "loadgen_cpu_share": round(loadgen_share, 3),
-        "machine_load": round(os.getloadavg()[0], 2),
     }
 
 

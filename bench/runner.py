@@ -41,6 +41,7 @@ from typing import Any
 from django.conf import settings
 
 from bench import profile
+from bench.audience import audience_run
 from bench.clients import GameRoom, RelayRoom, RoomDriver, benched, game_phones
 from bench.engine import engine_time
 from bench.server import LAYERS, Daphne, cores_plan, redis_cpu, redis_flush
@@ -265,27 +266,69 @@ def samplers_start(servers: list[Daphne], options: Options, name: str) -> list[p
     return samplers
 
 
+def drivers_make(kind: str, count: int, options: Options, ledger: Ledger,
+                 frame_bytes: float) -> list[RoomDriver]:
+    """The step's rooms: the game's, or a yardstick's relay rooms, each with as many sockets
+    as the game room it stands beside and messages of the game's frames' size."""
+    games = room_games(count)
+    if kind == "game":
+        return [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
+    tag = f"b{secrets.token_hex(3)}"
+    pad = max(0, int(frame_bytes) - 40)
+    return [RelayRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad, kind)
+            for i, game in enumerate(games)]
+
+
+@dataclass
+class Meter:
+    """The measured window's costs: the servers' CPU, the load generator's, Redis's, from
+    the window's start to its end, and py-spy's samples of the servers meanwhile."""
+
+    servers: list[Daphne]
+    options: Options
+    label: str
+    samplers: list[profile.Sampler] = field(default_factory=list)
+    marks: dict[str, Any] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def start(self) -> None:
+        self.samplers.extend(samplers_start(self.servers, self.options, self.label))
+        self.marks["server"] = sum(server.cpu() for server in self.servers)
+        self.marks["loadgen"] = time.process_time()
+        self.marks["redis"] = (redis_cpu(self.options.redis_url) if LAYERS[self.options.layer]
+                               else None)
+        self.marks["at"] = time.perf_counter()
+
+    def stop(self) -> None:
+        redis_after = redis_cpu(self.options.redis_url) if self.marks["redis"] is not None else None
+        self.figures = {
+            "wall": time.perf_counter() - self.marks["at"],
+            "server_cpu": sum(server.cpu() for server in self.servers) - self.marks["server"],
+            "loadgen_cpu": time.process_time() - self.marks["loadgen"],
+            "redis_cpu": (redis_after - self.marks["redis"]) if redis_after is not None else None,
+            "rss_after": sum(server.memory()["rss"] for server in self.servers),
+        }
+
+    async def samples(self) -> Counter[str]:
+        """End the samplers and join their stacks."""
+        stacks: Counter[str] = Counter()
+        for sampler in self.samplers:
+            stacks.update(await asyncio.to_thread(sampler.stop))
+        return stacks
+
+
 async def step_run(kind: str, count: int, options: Options, servers: list[Daphne],
                    frame_bytes: float, progress: Any, baseline: int | None = None,
                    placement: str = "routed", label: str = "") -> Step:
     ledger = Ledger()
-    tag = f"b{secrets.token_hex(3)}"
-    drivers: list[RoomDriver]
-    games = room_games(count)
-    if kind == "game":
-        drivers = [GameRoom(i, ledger, game, options.phones) for i, game in enumerate(games)]
-    else:
-        # Each relay room as many sockets as the game room it stands beside.
-        pad = max(0, int(frame_bytes) - 40)
-        drivers = [RelayRoom(i, ledger, game_phones(game, options.phones) + 1, tag, pad, kind)
-                   for i, game in enumerate(games)]
+    drivers = drivers_make(kind, count, options, ledger, frame_bytes)
     sockets = sum(len(driver.screens) for driver in drivers)
     rss_before = sum(s.memory()["rss"] for s in servers) if baseline is None else baseline
     setup_started = time.perf_counter()
     where = f"{len(servers)} processes {placement} " if len(servers) > 1 else ""
     progress.reset(total=count)
     progress.set_description(f"{options.layer} {where}{kind} {count} rooms: opening")
-    samplers: list[profile.Sampler] = []
+    meter = Meter(servers, options, label or f"{kind}-{count}")
     try:
         await rooms_open(drivers, servers, placement, progress.update)
         setup_seconds = time.perf_counter() - setup_started
@@ -298,22 +341,17 @@ async def step_run(kind: str, count: int, options: Options, servers: list[Daphne
         end = window + options.seconds
         progress.reset(total=round(options.warmup + options.seconds))
         progress.set_description(f"{options.layer} {where}{kind} {count} rooms: running")
-        marks: dict[str, Any] = {}
 
-        async def meter() -> None:
+        async def metered() -> None:
             await asyncio.sleep(max(0.0, window - time.perf_counter()))
-            samplers.extend(samplers_start(servers, options, label or f"{kind}-{count}"))
-            marks["server"] = sum(server.cpu() for server in servers)
-            marks["loadgen"] = time.process_time()
-            marks["redis"] = redis_cpu(options.redis_url) if LAYERS[options.layer] else None
-            marks["at"] = time.perf_counter()
+            meter.start()
 
         async def ticks() -> None:
             while time.perf_counter() < end:
                 await asyncio.sleep(1.0)
                 progress.update(1)
 
-        tasks = [asyncio.create_task(meter()), asyncio.create_task(ticks())]
+        tasks = [asyncio.create_task(metered()), asyncio.create_task(ticks())]
         await asyncio.gather(*(
             driver.drive(start, end, options.rate, rng.random() / options.rate, window)
             for driver in drivers
@@ -321,35 +359,23 @@ async def step_run(kind: str, count: int, options: Options, servers: list[Daphne
         # At a low rate the moves may all be done early: the window still runs its length.
         await tasks[0]
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
-        finished = time.perf_counter()
-        server_cpu = sum(server.cpu() for server in servers) - marks["server"]
-        loadgen_cpu = time.process_time() - marks["loadgen"]
-        redis_after = redis_cpu(options.redis_url) if marks["redis"] is not None else None
-        rss_after = sum(server.memory()["rss"] for server in servers)
+        meter.stop()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        stacks: Counter[str] = Counter()
-        for sampler in samplers:
-            stacks.update(await asyncio.to_thread(sampler.stop))
+        stacks = await meter.samples()
         progress.set_description(f"{options.layer} {where}{kind} {count} rooms: closing")
         await asyncio.gather(*(driver.close() for driver in drivers), return_exceptions=True)
-    summary = ledger.summary(window, end)
     frames = sum(driver.frame_bytes()[0] for driver in drivers)
     size = sum(driver.frame_bytes()[1] for driver in drivers)
     return Step(
         kind=kind,
         rooms=count,
         sockets=sockets,
-        summary=summary,
+        summary=ledger.summary(window, end),
         windows=[(ledger, window, end)],
-        wall=finished - marks["at"],
-        server_cpu=server_cpu,
-        loadgen_cpu=loadgen_cpu,
-        redis_cpu=(redis_after - marks["redis"]) if redis_after is not None else None,
         rss_before=rss_before,
-        rss_after=rss_after,
         frame_bytes=size / frames if frames else 0.0,
         stalls=sum(driver.stalls for driver in drivers),
         setup_seconds=setup_seconds,
@@ -357,6 +383,7 @@ async def step_run(kind: str, count: int, options: Options, servers: list[Daphne
         stacks=stacks,
         processes=len(servers),
         placement=placement,
+        **meter.figures,
     )
 
 
@@ -442,42 +469,7 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             progress.set_description("rules engine alone")
             report["engine"] = [engine_time(game, options.engine_seconds) for game in benched()]
         with tempfile.TemporaryDirectory(prefix="partyhub-bench-") as tmp:
-            workdir = Path(tmp)
-            if options.profile and not options.profile_dir:
-                options = dataclasses.replace(options, profile_dir=str(workdir / "profiles"))
-            env = server_env(options, workdir)
-            progress.set_description("database: migrate, load_starter; collectstatic")
-            manage(["migrate", "--noinput", "-v0"], env)
-            manage(["load_starter", "-v0"], env)
-            manage(["collectstatic", "--noinput", "-v0"], env)
-            if env["REDIS_URL"]:
-                redis_flush(options.redis_url)
-            count = max(options.processes, options.audience_processes if options.audience
-                        else 1)
-            progress.set_description(f"starting Daphne ({options.layer}, {count} processes)")
-            servers = servers_start(options, env, workdir, count)
-            try:
-                idle_wait(servers)
-                report["server"] = {"pids": [server.pid for server in servers],
-                                    "rss_idle_bytes": servers[0].memory()["rss"]}
-                if options.audience:
-                    from bench.audience import audience_run
-
-                    report["audience_run"] = asyncio.run(audience_run(options, servers,
-                                                                      progress))
-                elif options.processes > 1:
-                    results = asyncio.run(processes_run(options, servers, progress))
-                else:
-                    results = asyncio.run(steps_run(options, servers, progress))
-            except BaseException:
-                for server in servers:  # what the servers said, before their logs go
-                    say(f"Daphne {server.pid}'s log ends:\n{server.log_tail()}")
-                raise
-            finally:
-                for server in servers:
-                    if not server.alive():
-                        say(f"Daphne died:\n{server.log_tail()}")
-                    server.stop()
+            results = hub_run(options, Path(tmp), report, progress, say)
     finally:
         if original_affinity is not None:
             os.sched_setaffinity(0, original_affinity)
@@ -492,6 +484,43 @@ def run(options: Options, progress: Any, say: Callable[[str], None]) -> dict[str
             for kind in KINDS
         }
     return report
+
+
+def hub_run(options: Options, workdir: Path, report: dict[str, Any], progress: Any,
+            say: Callable[[str], None]) -> list[Measured]:
+    """A fresh database and its Daphne processes, then the steps (or the audience run, whose
+    figures go into ``report``); what each server said if the run failed."""
+    if options.profile and not options.profile_dir:
+        options = dataclasses.replace(options, profile_dir=str(workdir / "profiles"))
+    env = server_env(options, workdir)
+    progress.set_description("database: migrate, load_starter; collectstatic")
+    manage(["migrate", "--noinput", "-v0"], env)
+    manage(["load_starter", "-v0"], env)
+    manage(["collectstatic", "--noinput", "-v0"], env)
+    if env["REDIS_URL"]:
+        redis_flush(options.redis_url)
+    count = max(options.processes, options.audience_processes if options.audience else 1)
+    progress.set_description(f"starting Daphne ({options.layer}, {count} processes)")
+    servers = servers_start(options, env, workdir, count)
+    try:
+        idle_wait(servers)
+        report["server"] = {"pids": [server.pid for server in servers],
+                            "rss_idle_bytes": servers[0].memory()["rss"]}
+        if options.audience:
+            report["audience_run"] = asyncio.run(audience_run(options, servers, progress))
+            return []
+        if options.processes > 1:
+            return asyncio.run(processes_run(options, servers, progress))
+        return asyncio.run(steps_run(options, servers, progress))
+    except BaseException:
+        for server in servers:  # what the servers said, before their logs go
+            say(f"Daphne {server.pid}'s log ends:\n{server.log_tail()}")
+        raise
+    finally:
+        for server in servers:
+            if not server.alive():
+                say(f"Daphne died:\n{server.log_tail()}")
+            server.stop()
 
 
 def warmup_rooms() -> int:

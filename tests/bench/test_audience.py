@@ -1,11 +1,7 @@
-"""`manage.py bench --audience`: the pure parts (votes, the audience's delivery figures) and a
-short run against a real server."""
+"""`manage.py bench --audience`: the pure parts (votes, the audience's delivery figures). A short
+run against real servers is tests/bench/test_processes.py's (two processes and load processes)."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -14,7 +10,6 @@ from bench.audience import audience_delivery, audience_passes, loaders_plan
 from bench.phones import vote_for
 from bench.stats import ActionRecord, SocketLog
 from games.outfox import audience as outfox_audience
-from tests.support.servers import ROOT
 
 BALLOT = {"key": "t1", "questions": [
     {"name": "fox", "choices": [{"value": i} for i in range(6)]},
@@ -68,25 +63,6 @@ def test_delivery_of_nothing_is_no_figure():
 def test_negative_audience_is_refused():
     with pytest.raises(CommandError):
         call_command("bench", "--audience", "-1")
-
-
-def test_a_short_audience_run_reports_players_and_audience(tmp_path) -> None:
-    out = tmp_path / "bench.json"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "bench", "--audience", "20", "--audience-votes", "10",
-         "--seconds", "3", "--warmup", "1", "--engine-seconds", "0", "--json", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=240,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "Audience run" in result.stdout
-    run = json.loads(out.read_text())["audience_run"]
-    players, crowd = run["players"], run["audience"]
-    assert players["sockets"] == 7 and players["actions"] >= 3
-    assert players["errors"] == 0 and players["frames_delivered"] == players["frames_expected"]
-    assert crowd["sockets"] == 20 and crowd["pairs"] == crowd["moves"] * 20
-    assert crowd["reached"] == 1.0 and crowd["errors"] == 0
-    assert crowd["votes_sent"] > 0 and crowd["votes_answered"] == crowd["votes_sent"]
-    assert crowd["tallies_per_phone_per_second"] > 0
 
 
 def test_the_phones_are_shared_out_among_load_processes():

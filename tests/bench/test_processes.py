@@ -56,8 +56,11 @@ def test_an_audience_across_two_processes_and_two_load_processes(tmp_path, redis
     assert len(run["servers_cpu_share"]) == 2 and len(run["loaders_cpu_share"]) == 2
     assert run["redis_cpu_share"] is not None
     players, crowd = run["players"], run["audience"]
+    assert players["sockets"] == 7 and players["actions"] >= 3
     assert players["errors"] == 0 and players["frames_delivered"] == players["frames_expected"]
     # Every phone on either process was reached by every measured move (or a newer one).
-    assert crowd["sockets"] == 30 and crowd["reached"] == 1.0 and crowd["errors"] == 0
+    assert crowd["sockets"] == 30 and crowd["pairs"] == crowd["moves"] * 30
+    assert crowd["reached"] == 1.0 and crowd["errors"] == 0
     assert crowd["votes_sent"] > 0 and crowd["votes_answered"] == crowd["votes_sent"]
-    assert "2 Daphne process(es)" in result.stdout
+    assert crowd["tallies_per_phone_per_second"] > 0
+    assert "Audience run" in result.stdout and "2 Daphne process(es)" in result.stdout
