@@ -31,7 +31,9 @@ from tests.support.testgame import TEST_GAME
 
 T = TypeVar("T")
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
-RECEIVE_TIMEOUT = 5
+# How long a test socket waits for a frame that must come: a bound for a fault, never a wait
+# (it returns as soon as the frame is there); generous, since two cores run four workers.
+RECEIVE_TIMEOUT = 20
 
 
 # --- rooms and seats through the services ----------------------------------------------------
