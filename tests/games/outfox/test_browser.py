@@ -20,7 +20,16 @@ from playwright.sync_api import expect
 
 from games.outfox import audience
 from games.outfox import rules as outfox
-from tests.games.outfox.test_rules import new_game, to_read
+from tests.games.outfox import test_rules as played
+from tests.games.outfox.test_rules import (
+    act,
+    all_agree,
+    guessers,
+    new_game,
+    readers,
+    to_rank,
+    to_read,
+)
 from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page, settled
 from tests.support.browser import shot as screenshot
 
@@ -349,3 +358,53 @@ def test_the_audience_ballot_asks_the_tvs_question_with_the_tvs_letters(chromium
             assert texts == [f"{mark} {answer}" for mark, answer in pairs]
         shot(page, "audience-ballot")
         assert errors == []
+
+
+# The phone's news for a screen reader (partyhub/js/announce.js says it before the phase), frame
+# after frame, and the TV's words for each scored turn's result.
+NEWS_HEARD = """async ([data, frames, boards, names]) => {
+  const phone = await import("/static/outfox/phone.js");
+  const common = await import("/static/outfox/common.js");
+  const ctx = { page: data, nameOf: (p) => names[p] ?? "?" };
+  const heard = frames.map((frame) => phone.news(frame, ctx));
+  const tv = boards.map((view) => common.resultLines(view, ctx));
+  return { heard, tv };
+}"""
+
+
+def scored(state: dict) -> dict:
+    """The turn played to its score: the guessers place the answers in reading order and agree,
+    each doubles down on the first, the reader reveals the six."""
+    state = all_agree(played.column(to_rank(state), list(range(6))))
+    for seat in guessers(state):
+        state = act(state, seat, {"type": "double_down", "answer": 0})
+    while state["phase"] == "reveal":
+        state = act(state, readers(state)[0], {"type": "next"})
+    assert state["phase"] == "score"
+    return state
+
+
+@pytest.mark.django_db
+def test_a_screen_reader_hears_each_scored_turns_result_once(chromium_path):
+    """A guesser's phone, frame after frame through two turns: its live region is told the
+    scored turn's result as the TV words it (where the Fox hid, how many answers were right)
+    when the turn is scored, once (a frame again at the score, a sync
+    or a presence change, says nothing new), and the next turn's when that one is scored."""
+    first = scored(new_game(3))
+    second = scored(act(first, readers(first)[0], {"type": "next"}))
+    assert (first["turn"], second["turn"]) == (0, 1)
+    seat = 2  # a guesser in both turns
+    assert seat in guessers(first) and seat in guessers(second)
+    before = to_rank(new_game(3))
+    states = [before, first, first, act(first, readers(first)[0], {"type": "next"}), second,
+              second]
+    frames = [{"type": "state", "version": i, "view": outfox.view(s, seat)}
+              for i, s in enumerate(states)]
+    boards = [outfox.view(s, None) for s in (first, second)]
+    with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (
+            page, data, errors):
+        said = page.evaluate(NEWS_HEARD, [data, frames, boards, NAMES])
+        assert not errors, errors
+    heard, tv = said["heard"], said["tv"]
+    assert all(tv) and tv[0] != tv[1], tv
+    assert heard == [[], tv[0], [], [], tv[1], []], said
