@@ -26,6 +26,7 @@ from tests.games.outfox.test_rules import (
     all_agree,
     guessers,
     new_game,
+    random_game,
     readers,
     to_rank,
     to_read,
@@ -408,3 +409,42 @@ def test_a_screen_reader_hears_each_scored_turns_result_once(chromium_path):
     heard, tv = said["heard"], said["tv"]
     assert all(tv) and tv[0] != tv[1], tv
     assert heard == [[], tv[0], [], [], tv[1], []], said
+
+
+# Each track square's number and pieces that lie outside the square (a number of 28 px in a
+# square of a 1440 px TV ran over its neighbours, "20", "25", "30" under the recap's podium).
+TRACK_SPILLS = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom].map(Math.round);
+  };
+  return [...document.querySelectorAll(".ofx-track .ofx-square")].flatMap((square) => {
+    const [left, top, right, bottom] = box(square);
+    return [...square.querySelectorAll(".ofx-square-n, .ofx-token")].filter((el) => {
+      const [l, t, r, b] = box(el);
+      return l < left - 1 || r > right + 1 || t < top - 1 || b > bottom + 1;
+    }).map((el) => `${el.className} "${el.textContent}" ${box(el)} in ${box(square)}`);
+  });
+}"""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_the_tvs_track_keeps_its_numbers_and_pieces_in_their_squares(chromium_path, n):
+    """The TV's end screen (the podium beside the track) at 1920×1080 and at 1440×900: every
+    fifth square's number and every piece lies inside its square, with 2, 5 and 10 players."""
+    state = random_game(n, 3)[0]
+    view = outfox.view(state, None)
+    frame = {"type": "state", "version": 1, "room": {"status": "over"}, "view": view}
+    names = [f"Player {seat + 1}" for seat in range(n)]
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "outfox") as (
+            page, page_data, errors):
+        for size in ({"width": 1920, "height": 1080}, {"width": 1440, "height": 900}):
+            page.set_viewport_size(size)
+            page.evaluate("a => window.__show(...a)", [page_data, frame, names, True])
+            page.wait_for_selector('[data-testid="ofx-tv"] .ofx-track .ofx-square-n',
+                                   timeout=WAIT_MS)
+            settled(page)
+            assert page.evaluate(TRACK_SPILLS) == [], (n, size)
+            shot(page, f"tv-track-over-{n}-{size['width']}")
+        assert errors == []
