@@ -203,6 +203,8 @@ def board_render(request: HttpRequest, code: str, mirror: bool) -> HttpResponse:
                 "socket": None if mirror else f"/ws/rooms/{room.code}/board?room={room.pk}",
                 "closed_url": reverse("room_closed", args=[room.code]),
                 "mirror": mirror,
+                # A remote party's host console shows the board in a mirror of its own.
+                "mirror_url": None if mirror else reverse("board_mirror", args=[room.code]),
                 **screen_context(adapter),
                 "is_host": not mirror
                 and token_matches(request.COOKIES.get(host_cookie_name(room.code)),

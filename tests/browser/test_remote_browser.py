@@ -1,20 +1,20 @@
 """Remote parties in real browsers: no TV, every player sees the board on their own device.
 
 For each game, a room is made a remote party; its host opens the console (the TV's page, which
-draws no board then); two remote players open their phones in Chromium (a phone, 393×851, that
-swaps board and controls with its toggle; a laptop, 1440×900, that shows both side by side); the
-other players are scripted sockets. Friends from afar read their own languages: each device
-picks its own in its page's language switch, as a player does, and every one of the four
-languages is some remote device's (the console reads yet another, by Django's language cookie:
-``CONSOLE_LANGUAGES``); what the test looks for on a board is in that board's own words
+shows the board in a mirror then, as a remote device does); two remote players open their phones in
+Chromium (a phone, 393×851, that swaps board and controls with its toggle; a laptop, 1440×900, that
+shows both side by side); the other players are scripted sockets. Friends from afar read their own
+languages: each device picks its own in its page's language switch, as a player does, and every one
+of the four languages is some remote device's (the console reads yet another, by Django's language
+cookie: ``CONSOLE_LANGUAGES``); what the test looks for on a board is in that board's own words
 (``gettext`` in its page). Every seat's moves are sent by the script on a socket of its own (the
-remote players' second "tab"), from that seat's own view, so the game runs at the script's pace
-and the browsers only show it: played to its end, with the board (each game's own TV screen, in
-the mirror) on both remote devices, its drama's banners and, in Werewolf, the narrator's lines
-spoken on both at the same moment by the server's clock, each in its device's language (Outfox's
-cards in their own). A device that falls behind (its page held busy while the game moves on)
-catches up to the newest frame without replaying the moments it missed. One server and one
-browser for the whole module.
+remote players' second "tab"), from that seat's own view, so the game runs at the script's pace and
+the browsers only show it: played to its end, with the board (each game's own TV screen, in the
+mirror) on both remote devices, its drama's banners and, in Werewolf, the narrator's lines spoken
+on both at the same moment by the server's clock, each in its device's language (Outfox's cards in
+their own). A device that falls behind (its page held busy while the game moves on) catches up to
+the newest frame without replaying the moments it missed. One server and one browser for the whole
+module.
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def mirror(page: Any) -> Any:
 def board_shown(room: Room) -> None:
     """Both remote devices draw the game's TV screen in their mirror, in the device's language;
     the laptop beside its controls, the phone one at a time with its toggle; the console draws
-    no board."""
+    it in a mirror of its own."""
     for page in room.devices:
         board = mirror(page)
         board.wait_for_selector("#game .game-root", state="visible", timeout=WAIT_MS)
@@ -290,8 +290,36 @@ def board_shown(room: Room) -> None:
     assert not phone.locator('[data-testid="remote-board"]').is_visible()
     phone.click('[data-testid="remote-toggle"]')
     phone.wait_for_selector('[data-testid="remote-board"]', state="visible", timeout=WAIT_MS)
-    room.console.wait_for_selector('[data-testid="host-console"]', timeout=WAIT_MS)
-    assert room.console.locator(".game-root").count() == 0
+    console_board_shown(room)
+
+
+def console_board_shown(room: Room) -> None:
+    """The host's console draws the board (the game's TV screen, in its own mirror, as a
+    remote device does), not in its own page: a host who does not play follows the game; the
+    board takes the console's width under its heading, clear of the corner (the gear, the
+    language), with the players under it."""
+    console = room.console
+    console.wait_for_selector('[data-testid="host-console"]', timeout=WAIT_MS)
+    assert console.locator(".game-root").count() == 0
+    board = console.wait_for_selector('[data-testid="console-board"] [data-testid="remote-mirror"]',
+                                      timeout=WAIT_MS).content_frame()
+    board.wait_for_selector("#game .game-root", state="visible", timeout=WAIT_MS)
+    assert board.evaluate("() => JSON.parse(document.getElementById('page-data').textContent)"
+                          ".mirror") is True
+    settled(console)
+    parts = console.evaluate(CONSOLE_BOARD_PARTS)
+    pane, corner, players = parts["board"], parts["corner"], parts["players"]
+    assert pane["width"] > 0.8 * parts["console"]["width"], parts
+    assert pane["bottom"] <= corner["top"] or pane["right"] <= corner["left"], parts
+    assert players["top"] >= pane["bottom"], parts
+
+
+CONSOLE_BOARD_PARTS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+  return { board: box('[data-testid="console-board"]'), corner: box(".tv-corner"),
+           console: box('[data-testid="host-console"]'),
+           players: box('[data-testid="host-console"] .players') };
+}"""
 
 
 def play(room: Room, choose: Callable[[dict, int], dict | None],
@@ -579,11 +607,13 @@ def menu_clear_of_console(console: Any) -> None:
     # (the panel is scrolled to on the menu's "toggle" event, which follows the click)
     shown = ("(height) => { const top = document.querySelector("
              "'[data-testid=\"host-menu\"] .host-panel').getBoundingClientRect().top;"
-             " return 0 <= top && top < height / 2; }")
+             " return -1 <= top && top < height / 2; }")  # scrolled to: -0.03 px, say
     console.wait_for_function(shown, arg=size["height"], timeout=WAIT_MS)
     shot(console, "remote-werewolf-console-menu-390-opened")
-    summary.click()  # folded: the gear in view under the console, unscrolled
-    console.evaluate("() => document.getElementById('app').scrollTo(0, 0)")
+    summary.click()  # folded: the gear in view under the console, its players scrolled to
+    console.evaluate("() => document.querySelector("
+                     "'[data-testid=\"host-console\"] .player:last-child')"
+                     ".scrollIntoView({ block: 'start' })")
     gear = console.evaluate(CONSOLE_PARTS)["gear"]
     assert gear["top"] >= 0 and gear["bottom"] <= size["height"], gear
     shot(console, "remote-werewolf-console-390")

@@ -96,6 +96,24 @@ def remote_frames_check(table: SocketTable, remote: set[int], since: int = 0) ->
     return checked
 
 
+def console_frames_check(table: SocketTable) -> None:
+    """The host's console of a remote party (the board's socket, with the host token) draws
+    the board from its own frames: every one it received on the wire is the public view alone,
+    the rules' ``view(state, None)``, with no ``you``, no seat's view nor ``board``, no player's
+    summary in its recap, and no seat's secret (a round's picks) before the round ends."""
+    played = game(table.room.game)
+    received = [round_ for round_ in table.rounds if round_.state is not None]
+    assert received
+    for round_ in received:
+        frame = round_.frames[BOARD]
+        assert set(frame) == {"type", "version", "server_time", "room", "you", "view", "recap"}
+        assert frame["you"] is None and frame["view"] == played.view(round_.state, None)
+        assert frame["recap"] is None or frame["recap"]["me"] is None
+        assert frame["view"]["me"] is None  # no seat's own part
+        if not round_.state["over"]:
+            assert frame["view"]["picks"] is None
+
+
 async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_secrets(
     monkeypatch,
 ):
@@ -120,6 +138,7 @@ async def test_a_remote_party_sends_every_player_the_tvs_board_and_only_its_own_
             if key != BOARD and not round_.state["over"]:
                 assert frame["board"]["picks"] is None and frame["view"]["picks"] is None
                 assert frame["view"]["me"]["pick"] == picks[key]
+    console_frames_check(table)
     players = table.rounds[-1].frames[BOARD]["room"]["players"]
     assert all(player["remote"] for player in players)
     assert table.rounds[-1].frames[BOARD]["room"]["remote_party"] is True
@@ -210,6 +229,8 @@ def test_the_boards_mirror_has_no_socket_nor_host_controls_and_only_the_hub_may_
     assert "frame-ancestors 'self'" in mirror["Content-Security-Policy"]
     tv = client.get(f"/tv/{room.code}")
     assert page_data(tv)["is_host"] is True and page_data(tv)["mirror"] is False
+    # The TV's page (a remote party's host console) frames a mirror of its own: this one.
+    assert page_data(tv)["mirror_url"] == f"/tv/{room.code}/mirror" and data["mirror_url"] is None
     assert tv["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in tv["Content-Security-Policy"]
 

@@ -20,7 +20,17 @@ from playwright.sync_api import expect
 
 from games.outfox import audience
 from games.outfox import rules as outfox
-from tests.games.outfox.test_rules import new_game, to_read
+from tests.games.outfox import test_rules as played
+from tests.games.outfox.test_rules import (
+    act,
+    all_agree,
+    guessers,
+    new_game,
+    random_game,
+    readers,
+    to_rank,
+    to_read,
+)
 from tests.support.browser import WAIT_MS, hub_start, party_open, screen_page, settled
 from tests.support.browser import shot as screenshot
 
@@ -348,4 +358,93 @@ def test_the_audience_ballot_asks_the_tvs_question_with_the_tvs_letters(chromium
             pairs = zip(letters, view["answers"], strict=True)
             assert texts == [f"{mark} {answer}" for mark, answer in pairs]
         shot(page, "audience-ballot")
+        assert errors == []
+
+
+# The phone's news for a screen reader (partyhub/js/announce.js says it before the phase), frame
+# after frame, and the TV's words for each scored turn's result.
+NEWS_HEARD = """async ([data, frames, boards, names]) => {
+  const phone = await import("/static/outfox/phone.js");
+  const common = await import("/static/outfox/common.js");
+  const ctx = { page: data, nameOf: (p) => names[p] ?? "?" };
+  const heard = frames.map((frame) => phone.news(frame, ctx));
+  const tv = boards.map((view) => common.resultLines(view, ctx));
+  return { heard, tv };
+}"""
+
+
+def scored(state: dict) -> dict:
+    """The turn played to its score: the guessers place the answers in reading order and agree,
+    each doubles down on the first, the reader reveals the six."""
+    state = all_agree(played.column(to_rank(state), list(range(6))))
+    for seat in guessers(state):
+        state = act(state, seat, {"type": "double_down", "answer": 0})
+    while state["phase"] == "reveal":
+        state = act(state, readers(state)[0], {"type": "next"})
+    assert state["phase"] == "score"
+    return state
+
+
+@pytest.mark.django_db
+def test_a_screen_reader_hears_each_scored_turns_result_once(chromium_path):
+    """A guesser's phone, frame after frame through two turns: its live region is told the
+    scored turn's result as the TV words it (where the Fox hid, how many answers were right)
+    when the turn is scored, once (a frame again at the score, a sync
+    or a presence change, says nothing new), and the next turn's when that one is scored."""
+    first = scored(new_game(3))
+    second = scored(act(first, readers(first)[0], {"type": "next"}))
+    assert (first["turn"], second["turn"]) == (0, 1)
+    seat = 2  # a guesser in both turns
+    assert seat in guessers(first) and seat in guessers(second)
+    before = to_rank(new_game(3))
+    states = [before, first, first, act(first, readers(first)[0], {"type": "next"}), second,
+              second]
+    frames = [{"type": "state", "version": i, "view": outfox.view(s, seat)}
+              for i, s in enumerate(states)]
+    boards = [outfox.view(s, None) for s in (first, second)]
+    with screen_page(chromium_path, {"width": 390, "height": 844}, "outfox") as (
+            page, data, errors):
+        said = page.evaluate(NEWS_HEARD, [data, frames, boards, NAMES])
+        assert not errors, errors
+    heard, tv = said["heard"], said["tv"]
+    assert all(tv) and tv[0] != tv[1], tv
+    assert heard == [[], tv[0], [], [], tv[1], []], said
+
+
+# Each track square's number and pieces that lie outside the square (a number of 28 px in a
+# square of a 1440 px TV ran over its neighbours, "20", "25", "30" under the recap's podium).
+TRACK_SPILLS = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom].map(Math.round);
+  };
+  return [...document.querySelectorAll(".ofx-track .ofx-square")].flatMap((square) => {
+    const [left, top, right, bottom] = box(square);
+    return [...square.querySelectorAll(".ofx-square-n, .ofx-token")].filter((el) => {
+      const [l, t, r, b] = box(el);
+      return l < left - 1 || r > right + 1 || t < top - 1 || b > bottom + 1;
+    }).map((el) => `${el.className} "${el.textContent}" ${box(el)} in ${box(square)}`);
+  });
+}"""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_the_tvs_track_keeps_its_numbers_and_pieces_in_their_squares(chromium_path, n):
+    """The TV's end screen (the podium beside the track) at 1920×1080 and at 1440×900: every
+    fifth square's number and every piece lies inside its square, with 2, 5 and 10 players."""
+    state = random_game(n, 3)[0]
+    view = outfox.view(state, None)
+    frame = {"type": "state", "version": 1, "room": {"status": "over"}, "view": view}
+    names = [f"Player {seat + 1}" for seat in range(n)]
+    with screen_page(chromium_path, {"width": 1920, "height": 1080}, "outfox") as (
+            page, page_data, errors):
+        for size in ({"width": 1920, "height": 1080}, {"width": 1440, "height": 900}):
+            page.set_viewport_size(size)
+            page.evaluate("a => window.__show(...a)", [page_data, frame, names, True])
+            page.wait_for_selector('[data-testid="ofx-tv"] .ofx-track .ofx-square-n',
+                                   timeout=WAIT_MS)
+            settled(page)
+            assert page.evaluate(TRACK_SPILLS) == [], (n, size)
+            shot(page, f"tv-track-over-{n}-{size['width']}")
         assert errors == []

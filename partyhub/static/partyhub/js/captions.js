@@ -5,7 +5,11 @@
 // lines, the piece following the voice (its word boundaries where the browser reports them,
 // else the time a piece takes to say). A line the browser refuses to speak is not captioned:
 // the captions never show more than the voice says. Sounds that mean something (drama.js's
-// stings) are written here too, as a short cue ("♪ …") held for a moment.
+// stings) are written here too, as a short cue ("♪ …") held for a moment. Speech comes first: a
+// cue never takes the box from a line being spoken (nor from its last piece's hold), it waits
+// until the voice is done and is then shown for its whole moment (a newer cue replaces one
+// waiting or shown); a line spoken while a cue shows takes the box at once, and what is left of
+// the cue's moment is shown after it.
 //
 // API: speak(lines, options), speechCancel(), canSpeak(), cueShow(text, ms); the box is made on
 // first use, fixed at the bottom of the screen (hub.css, .captions).
@@ -16,8 +20,10 @@ const HOLD_MS = 900; // the last piece stays this long after the voice has finis
 
 let box = null;
 let spoken = ""; // the piece of the line being spoken now
-let cue = ""; // a sound's cue, shown over the speech for its moment
-let cueTimer = null;
+let cue = ""; // a sound's cue, shown when no speech is, for its moment
+let cueLeft = 0; // ms of its moment still to be shown
+let cueSince = 0; // when it was last put up (its clock runs only while it shows)
+let cueTimer = null; // set while the cue shows
 let holdTimer = null;
 let run = 0; // the current speak() call: callbacks of a cancelled one do nothing
 
@@ -36,10 +42,25 @@ function boxGet() {
 
 function draw() {
   const el = boxGet();
-  const text = cue || spoken;
+  const cueShown = Boolean(cue) && !spoken;
+  if (cueShown && !cueTimer) {
+    cueSince = Date.now();
+    cueTimer = setTimeout(cueEnd, cueLeft);
+  } else if (!cueShown && cueTimer) {
+    clearTimeout(cueTimer); // speech took the box: the rest of the moment waits for it
+    cueTimer = null;
+    cueLeft = Math.max(0, cueLeft - (Date.now() - cueSince));
+  }
+  const text = spoken || cue;
   el.textContent = text;
-  el.classList.toggle("cue", Boolean(cue));
+  el.classList.toggle("cue", cueShown);
   el.hidden = !text;
+}
+
+function cueEnd() {
+  cueTimer = null;
+  cue = "";
+  draw();
 }
 
 // A line cut at word boundaries into pieces of at most PIECE_CHARS, each with its offset.
@@ -133,10 +154,11 @@ export function speak(lines, { lang = document.documentElement.lang || "en", rat
   return true;
 }
 
-// A sound's meaning, written for `ms` (drama.js: each sting's moment).
+// A sound's meaning, written for `ms` (drama.js: each sting's moment), once no speech is shown.
 export function cueShow(text, ms) {
   clearTimeout(cueTimer);
+  cueTimer = null;
   cue = text;
+  cueLeft = ms;
   draw();
-  cueTimer = setTimeout(() => { cue = ""; draw(); }, ms);
 }

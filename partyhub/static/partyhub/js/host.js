@@ -91,9 +91,14 @@ export function hostMenuRender(root, frame, ctx, tools = null) {
   // On the TV during a game the menu is its gear alone, beside the language switch, so the
   // corner the games leave free holds it (its name is still the button's label).
   const compact = ctx.role === "board" && room.status !== "lobby";
-  // Opened, its panel is brought into view (on a screen held upright it comes after the game).
+  // Opened, its panel is brought into view (on a screen held upright it comes after the game,
+  // on a remote party's console after its board): its top at the screen's top, unless it is
+  // all in view already.
   const panelShow = (event) => {
-    if (event.currentTarget.open) event.currentTarget.querySelector(".host-panel").scrollIntoView({ block: "nearest" });
+    if (!event.currentTarget.open) return;
+    const panel = event.currentTarget.querySelector(".host-panel");
+    const box = panel.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) panel.scrollIntoView({ block: "start" });
   };
   morph(root, h("details", { class: "host-menu", "data-testid": "host-menu", ontoggle: panelShow },
     h("summary", compact ? { "aria-label": t("Host menu"), title: t("Host menu") } : {},

@@ -2,7 +2,9 @@
 // under the room's code, the game's own part too when its TV module offers one
 // (`lobby(frame, ctx)`, after `lobbyReady()` if it has one: the cards in play and the
 // options). A crowded TV lobby lays the names out in columns, so that every name and the
-// Start button stay on the screen.
+// Start button stay on the screen: from CROWDED players, or fewer whose rows do not all fit
+// beside the game's words and the host's controls (a long pitch in Spanish left three players
+// one page each, when eight fit at once in columns).
 
 import { h, morph, t, fmt } from "./dom.js";
 import { guideLobby } from "./guide.js";
@@ -89,6 +91,15 @@ function optionsView(frame, ctx) {
     options.card_count !== undefined ? h("p", { class: "hint" }, fmt("%(n)s cards match.", { n: options.card_count })) : null);
 }
 
+// Fewer than CROWDED players that do not all fit: the lobby crowded all the same (columns, the
+// pitch left out), and fitted again. Drawn again, it tries the roomy layout first.
+function crowdTight(root, paged) {
+  if (!paged || root.classList.contains("crowded")) return;
+  root.classList.add("crowded", "tight");
+  root.querySelector(".players").classList.add("columns");
+  playerPages.fit();
+}
+
 export function lobbyRender(root, frame, ctx) {
   const room = frame.room;
   const players = room.players;
@@ -106,6 +117,7 @@ export function lobbyRender(root, frame, ctx) {
   }
   const crowded = ctx.role === "board" && players.length >= CROWDED;
   root.classList.toggle("crowded", crowded);
+  root.classList.toggle("tight", false);
   morph(root,
     guideLobby(frame, ctx),
     h("h2", {}, fmt("Players %(n)s / %(max)s", { n: players.length, max: room.max_players })),
@@ -118,7 +130,7 @@ export function lobbyRender(root, frame, ctx) {
     optionsView(frame, ctx));
   if (ctx.role === "board") {
     // On the TV, a list longer than its room shows a page at a time (pages.js).
-    playerPages = playerPages || pager(root, ".players > li");
+    playerPages = playerPages || pager(root, ".players > li", (paged) => crowdTight(root, paged));
     playerPages.fit();
   }
   gamePart(root, frame, ctx);

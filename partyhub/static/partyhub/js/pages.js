@@ -20,8 +20,10 @@ const HEADING = /^H[1-6]$/;
 
 // Pages the `.pages` boxes inside `root`, whose items `items` (a selector) names. `fit()` after
 // each drawing; the pager also fits on its own when a box changes size (shown, the window
-// resized), the page's fonts and pictures load, and turns the pages every PAGE_MS.
-export function pager(root, items) {
+// resized), the page's fonts and pictures load, and turns the pages every PAGE_MS. `fitted(paged)`,
+// if given, is told after each fit whether some item is on another page (the screen may then lay
+// itself out tighter, and fit again).
+export function pager(root, items, fitted = null) {
   const shown = new Map(); // per box (its key): the first and last item shown, the first's text
   const watched = new WeakSet();
   const resized = new ResizeObserver(() => fit());
@@ -95,6 +97,7 @@ export function pager(root, items) {
       }
       shown.set(key, { first, last, head });
     }
+    if (fitted) fitted(Boolean(root.querySelector(`.pages [${OUT}]`)));
   }
 
   setInterval(() => fit(true), PAGE_MS);

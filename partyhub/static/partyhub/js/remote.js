@@ -34,6 +34,55 @@ export function mirrorLink({ onFrame, onNet }) {
   return { send: () => false, version: () => null };
 }
 
+// The page's side of a mirror: the frame in `pane` (opened with the first frame shown), handed
+// each board frame once it is ready. It is the TV's screen itself, 1920×1080 (each game's TV
+// layout holds as on a TV), scaled to fit its box and centred in it; in a box taller than wide,
+// an upright screen as wide as UPRIGHT_WIDTH and as tall as the box at its scale, that scrolls.
+// A remote seat's page holds one, and a remote party's host console (screen.js).
+export function mirrorMount(pane, page) {
+  let mirror = null;
+  let ready = false;
+  let latest = null; // the newest board frame, for the mirror once it is ready
+
+  function fit() {
+    if (!mirror || pane.hidden) return;
+    const { width, height } = pane.getBoundingClientRect();
+    if (!width || !height) return;
+    const upright = height > width;
+    const scale = upright ? width / UPRIGHT_WIDTH : Math.min(width / TV.width, height / TV.height);
+    const size = upright ? { width: UPRIGHT_WIDTH, height: height / scale } : TV;
+    mirror.style.width = `${size.width}px`;
+    mirror.style.height = `${size.height}px`;
+    mirror.style.transform = `scale(${scale})`;
+    mirror.style.left = `${(width - size.width * scale) / 2}px`;
+    mirror.style.top = `${Math.max(0, (height - size.height * scale) / 2)}px`;
+  }
+
+  window.addEventListener("message", (event) => {
+    if (event.origin !== location.origin || !mirror || event.source !== mirror.contentWindow) return;
+    if (event.data && event.data.type === "mirror-ready") {
+      ready = true;
+      if (latest) mirror.contentWindow.postMessage(latest, location.origin);
+    }
+  });
+
+  return {
+    fit,
+    // A board frame (the public view as `view`, no `you`): drawn once the mirror is ready.
+    show(frame) {
+      if (!mirror) {
+        mirror = h("iframe", { class: "remote-mirror", "data-testid": "remote-mirror", src: page.mirror_url,
+          title: t("The board"), allow: "autoplay" });
+        pane.append(mirror);
+        new ResizeObserver(fit).observe(pane);
+        fit();
+      }
+      latest = frame;
+      if (ready) mirror.contentWindow.postMessage(latest, location.origin);
+    },
+  };
+}
+
 // The remote seat's side: the mirror's box, the toggle and the "I'm not at the TV" switch.
 export function remoteMount(app, page, ctx) {
   const pane = h("section", { class: "remote-board", "data-testid": "remote-board", "aria-label": t("The board") });
@@ -47,9 +96,7 @@ export function remoteMount(app, page, ctx) {
   app.before(bar, h("div", { class: "remote-layout" }, pane, controls));
   controls.append(app);
   app.append(switchEl);
-  let mirror = null;
-  let ready = false;
-  let latest = null; // the newest board frame, for the mirror once it is ready
+  const mirror = mirrorMount(pane, page);
   let on = false;
   let turn = false; // the player's turn has come (the game tells, where its turns are public)
 
@@ -75,41 +122,8 @@ export function remoteMount(app, page, ctx) {
     toggle.setAttribute("aria-expanded", String(shown() === "board"));
     // The board fills the screen under the toggle's bar, as tall as that is in its language.
     document.body.style.setProperty("--remote-bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);
-    fit();
+    mirror.fit();
   }
-
-  // The mirror is the TV's screen itself, 1920×1080 (each game's TV layout holds as on a TV),
-  // scaled to fit its box and centred in it; in a box taller than wide, an upright screen as
-  // wide as UPRIGHT_WIDTH and as tall as the box at its scale, that scrolls.
-  function fit() {
-    if (!mirror || pane.hidden) return;
-    const { width, height } = pane.getBoundingClientRect();
-    if (!width || !height) return;
-    const upright = height > width;
-    const scale = upright ? width / UPRIGHT_WIDTH : Math.min(width / TV.width, height / TV.height);
-    const size = upright ? { width: UPRIGHT_WIDTH, height: height / scale } : TV;
-    mirror.style.width = `${size.width}px`;
-    mirror.style.height = `${size.height}px`;
-    mirror.style.transform = `scale(${scale})`;
-    mirror.style.left = `${(width - size.width * scale) / 2}px`;
-    mirror.style.top = `${Math.max(0, (height - size.height * scale) / 2)}px`;
-  }
-
-  function mirrorOpen() {
-    mirror = h("iframe", { class: "remote-mirror", "data-testid": "remote-mirror", src: page.mirror_url,
-      title: t("The board"), allow: "autoplay" });
-    pane.append(mirror);
-    new ResizeObserver(fit).observe(pane);
-    fit();
-  }
-
-  window.addEventListener("message", (event) => {
-    if (event.origin !== location.origin || !mirror || event.source !== mirror.contentWindow) return;
-    if (event.data && event.data.type === "mirror-ready") {
-      ready = true;
-      if (latest) mirror.contentWindow.postMessage(latest, location.origin);
-    }
-  });
   window.addEventListener("resize", layout);
 
   // The remote switch: the player's own choice (a remote party's players are all remote).
@@ -127,11 +141,7 @@ export function remoteMount(app, page, ctx) {
       switchRender(frame);
       on = Boolean(frame.board);
       if (frame.room.status !== "playing") turn = false;
-      if (on && !mirror) mirrorOpen();
-      if (on) {
-        latest = boardFrame(frame);
-        if (ready) mirror.contentWindow.postMessage(latest, location.origin);
-      }
+      if (on) mirror.show(boardFrame(frame));
       layout();
     },
     // Whether the player's turn is on (screen.js, from the game's yourTurn; a game whose turns

@@ -10,7 +10,7 @@ import { recapMount } from "./recap.js";
 import { audienceRender } from "./audience.js";
 import { dramaStage } from "./drama.js";
 import { announcerMount, phaseAnnounce, clockAnnounce, lobbySpeech, pausedSpeech } from "./announce.js";
-import { mirrorLink, remoteMount } from "./remote.js";
+import { mirrorLink, mirrorMount, remoteMount } from "./remote.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const app = document.getElementById("app");
@@ -107,8 +107,17 @@ const ctx = {
 const guide = guideMount(ctx); // the TV's intro, or the phone's rules card
 const recapView = recapMount(ctx);
 const remote = role === "seat" ? remoteMount(app, page, ctx) : null; // the board, away from the TV
-// A remote party's host screen is a console: no board (each player has it on their own device).
-const consoleEl = h("section", { class: "host-console", "data-testid": "host-console" });
+// A remote party's host screen is a console: the board (the TV's screen, in a mirror as on a
+// remote player's device, handed this screen's own frames: the board's public view, nothing
+// more) for a host who does not play to follow the game, who plays and who is connected.
+// Its board is never morphed (a frame moved or redrawn would load again): the words above it and
+// the players under it are.
+const consoleHead = h("div", { class: "console-head" });
+const consoleBoard = h("section", { class: "console-board", "data-testid": "console-board", "aria-label": t("The board") });
+const consolePlayers = h("div", { class: "console-players" });
+const consoleEl = h("section", { class: "host-console", "data-testid": "host-console" },
+  consoleHead, consoleBoard, consolePlayers);
+const consoleMirror = role === "board" && !mirror ? mirrorMount(consoleBoard, page) : null;
 const consoleFoot = h("div", { class: "game-foot" });
 // The game's host tools ("End the discussion") on the console: its board module's hostTools
 // export, loaded without drawing the board, so the host of a remote party has them as on a TV.
@@ -155,19 +164,21 @@ function onFrame(next) {
   else gameShow();
 }
 
-// The host's console of a remote party, during and after a game: who plays and is connected,
-// and after the end, "Play again" (the host menu is in its corner as on a TV).
+// The host's console of a remote party, during and after a game: the board, who plays and is
+// connected, and after the end, "Play again" (the host menu is in its corner as on a TV).
 function consoleShow() {
   gameScreen = null;
   gameLoading = null; // the TV's game is drawn again if the host ends the remote party
   const players = frame.room.players.filter((p) => !p.removed);
-  morph(consoleEl,
+  morph(consoleHead,
     h("h1", {}, t("Remote party")),
-    h("p", { class: "hint" }, t("There is no TV: every player sees the board on their own device. This screen is the host's console.")),
+    h("p", { class: "hint" }, t("There is no TV: every player sees the board on their own device. This screen is the host's console.")));
+  morph(consolePlayers,
     h("ul", { class: "players" }, players.map((p) => h("li", { class: `player ${p.connected ? "online" : "offline"}` },
       h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, p.name),
       h("span", { class: "badge" }, p.connected ? t("connected") : t("offline"))))));
   if (consoleEl.parentNode !== gameEl) replace(gameEl, recapView.el, consoleEl, consoleFoot);
+  consoleMirror.show(frame); // the board's own frame: its public view, no `you`
   overControls(consoleFoot);
   recapView.update(frame);
   if (!consoleToolsLoading) {
