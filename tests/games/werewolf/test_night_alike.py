@@ -312,3 +312,28 @@ def test_an_acting_phone_and_a_decoy_look_the_same_at_every_step_tap_and_hold(ch
                         screenshot(page, f"werewolf-alike-{language}-{size}-{index}")
         assert screens.errors == []
     assert not found, f"{len(found)} differences:\n" + "\n".join(found[:60])
+
+
+@pytest.mark.django_db
+def test_at_160_percent_the_night_bar_is_one_row_a_fifth_of_the_screen_at_most(chromium_path):
+    """"Hold to see" beside Confirm, not over it, in every language at 160 % text: the bar
+    takes a fifth of the phone's height at most (stacked, the French one took 196 of 844 px),
+    as the sweep's check of a pinned bar at 160 % says."""
+    found = []
+    with screen_pages(chromium_path, PHONE, "werewolf", languages=LANGUAGES) as screens:
+        page = screens.pages[0]
+        for language in LANGUAGES:
+            screens.load(language, "160")
+            table = Table(screens, night_game())
+            table.pages = [page]
+            table.show((1,))  # a Werewolf at the pack's step (the Thief's first: any step)
+            bar = page.evaluate("""() => {
+              const box = (s) => document.querySelector(s).getBoundingClientRect();
+              const [bar, hold, confirm] = ['[data-testid="night-bar"]', '[data-testid="hold"]',
+                '[data-testid="confirm"]'].map(box);
+              return { height: bar.height, row: hold.top === confirm.top };
+            }""")
+            if bar["height"] > PHONE["height"] / 5 + 1 or not bar["row"]:
+                found.append(f"{language}: {bar}")
+        assert screens.errors == []
+    assert not found, found
