@@ -314,6 +314,82 @@ def test_an_acting_phone_and_a_decoy_look_the_same_at_every_step_tap_and_hold(ch
     assert not found, f"{len(found)} differences:\n" + "\n".join(found[:60])
 
 
+# --- Many players: the whole grid on the screen -------------------------------------------------
+
+# Twelve letters each, the widest first; every other seat a short name (a row is as tall as its
+# tallest name).
+LONG_NAMES = ["Maximilianos", "Wolfgangmorr", "Christophers", "Bartholomews", "Guillermina",
+              "Anastasiavan"]
+# The grid at scroll 0: each pick's and "Nobody"'s bottom against the top of the bottom bar, and
+# each name cut (more lines than its box shows) or not.
+GRID_FIT = """() => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('[data-testid="night-bar"]').getBoundingClientRect();
+  const cells = [...document.querySelectorAll('[data-testid="pick-grid"] > button')];
+  return {
+    barTop: bar.top,
+    below: cells.filter((c) => c.getBoundingClientRect().bottom > bar.top + 1)
+      .map((c) => c.textContent),
+    cut: [...document.querySelectorAll('[data-testid="pick-grid"] .ww-pick-name')]
+      .filter((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
+      .map((n) => n.textContent),
+  };
+}"""
+
+
+def crowd_at_the_pack(n: int) -> dict:
+    """A game of ``n`` (the published specials, a Werewolf every four) at the pack's step,
+    where the screen is tallest (its two choices above the grid)."""
+    from games.werewolf import rules
+    from tests.games.werewolf.test_rules import game
+
+    cards = ["werewolf"] * (n // 4) + ["seer", "witch", "hunter", "cupid", "little-girl",
+                                       "salvateur", "elder", "idiot", "scapegoat", "pied-piper"]
+    state = game(cards + ["villager"] * (n - len(cards)), options={"mayor.enabled": False})
+    for seat in range(n):
+        state = rules.apply(state, seat, {"type": "look", "target": None}, 1000.0)
+    while state["step"]["key"] != "werewolves":
+        state = rules.apply(state, None, {"type": "timeout"}, state["deadline"])
+    return state
+
+
+@pytest.mark.django_db
+def test_with_16_to_24_players_the_whole_night_grid_fits_above_the_bar(chromium_path):
+    """16, 19 and 24 living players, every other one a 12-letter name, at 100 % and 160 % text
+    in English and French: every name and "Nobody" above the bottom bar with the page not
+    scrolled, no name cut (a long word breaks inside it, two lines at most), a wolf's screen
+    and a decoy's alike."""
+    from games.werewolf import rules
+
+    found = []
+    with screen_pages(chromium_path, PHONE, "werewolf", languages=("en", "fr")) as screens:
+        page = screens.pages[0]
+        for size in TEXT_SIZES:
+            for language in ("en", "fr"):
+                screens.load(language, size)
+                for n in (16, 19, 24):
+                    state = crowd_at_the_pack(n)
+                    names = [LONG_NAMES[seat // 2 % 6] if seat % 2 == 0 else f"P{seat}"
+                             for seat in range(n)]
+                    for seat in (0, n - 1):  # a Werewolf, a Villager's decoy
+                        view = rules.views(state, [seat])[0]
+                        page.evaluate(
+                            "a => { sessionStorage.clear(); window.__show(...JSON.parse(a)); }",
+                            json.dumps([screens.page_data, {"type": "state", "version": 2,
+                                                            "view": view}, names, False]))
+                        page.wait_for_function("() => document.querySelector("
+                                               "'[data-testid=ww-phone]').style.visibility === ''")
+                        fit = page.evaluate(GRID_FIT)
+                        where = f"{language} {size}% {n} players, seat {seat}"
+                        if fit["below"]:
+                            found.append(f"{where}: under the bar: {fit['below']}")
+                        if fit["cut"]:
+                            found.append(f"{where}: names cut: {fit['cut']}")
+                    screenshot(page, f"werewolf-night-{n}-{language}-{size}")
+        assert screens.errors == []
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.django_db
 def test_at_160_percent_the_night_bar_is_one_row_a_fifth_of_the_screen_at_most(chromium_path):
     """"Hold to see" beside Confirm, not over it, in every language at 160 % text: the bar
