@@ -267,31 +267,41 @@ def play_nights(table: Table, label: str) -> list[str]:
                                       table.state["deadline"])
         if night == 2 and not (table.state["cursed"] and not table.state["alive"][10]):
             return [*found, f"{label}: the Elder's poison did not curse the village"]
-        steps = []
-        while table.state["phase"] == "night" and table.state["night"] == night:
-            key = table.state["step"]["key"]
-            steps.append(key)
-            taken: set[int] = set()
-            for seat, beside, taps in script.get(key, []):
-                decoy = beside if beside is not None else decoy_for(table.state, seat, taps,
-                                                                    taken)
-                taken.add(decoy)
-                name = f"{label} night {night} {key} {seat}|{decoy}"
-                if not (table.state["alive"][seat] and table.state["alive"][decoy]):
-                    found.append(f"{name}: a phone of the pair died: the night went otherwise")
-                    continue
-                table.show((seat, decoy))
-                found += table.compare(f"{name} start")
-                for tap in taps:
-                    found += [f"{name} {tap}: {gap}" for gap in table.tap(tap)]
-                    found += table.compare(f"{name} after {tap}")
-                done = table.state["step"]["done"]
-                if not (done[seat] and done[decoy]):  # both answers went through to the game
-                    found.append(f"{name}: not both confirmed in the game ({done[seat]}, "
-                                 f"{done[decoy]})")
-            table.state = rules.apply(table.state, None, {"type": "timeout"},
-                                      table.state["deadline"])
-        assert steps == list(script), steps
+        found += play_night(table, label, night, script)
+    return found
+
+
+def play_night(table: Table, label: str, night: int, script: dict) -> list[str]:
+    """One night on the two phones (``script``: its steps, in order, each with its pairs and
+    their taps); every difference found."""
+    from games.werewolf import rules
+
+    found: list[str] = []
+    steps = []
+    while table.state["phase"] == "night" and table.state["night"] == night:
+        key = table.state["step"]["key"]
+        steps.append(key)
+        taken: set[int] = set()
+        for seat, beside, taps in script.get(key, []):
+            decoy = beside if beside is not None else decoy_for(table.state, seat, taps,
+                                                                taken)
+            taken.add(decoy)
+            name = f"{label} night {night} {key} {seat}|{decoy}"
+            if not (table.state["alive"][seat] and table.state["alive"][decoy]):
+                found.append(f"{name}: a phone of the pair died: the night went otherwise")
+                continue
+            table.show((seat, decoy))
+            found += table.compare(f"{name} start")
+            for tap in taps:
+                found += [f"{name} {tap}: {gap}" for gap in table.tap(tap)]
+                found += table.compare(f"{name} after {tap}")
+            done = table.state["step"]["done"]
+            if not (done[seat] and done[decoy]):  # both answers went through to the game
+                found.append(f"{name}: not both confirmed in the game ({done[seat]}, "
+                             f"{done[decoy]})")
+        table.state = rules.apply(table.state, None, {"type": "timeout"},
+                                  table.state["deadline"])
+    assert steps == list(script), steps
     return found
 
 
@@ -413,3 +423,58 @@ def test_at_160_percent_the_night_bar_is_one_row_a_fifth_of_the_screen_at_most(c
                 found.append(f"{language}: {bar}")
         assert screens.errors == []
     assert not found, found
+
+
+# --- Rare taps: each beside a decoy making the same taps -----------------------------------------
+
+def rare(key: str) -> tuple[dict, dict]:
+    """Night 1's script with one step's pairs changed, and the state changes it needs."""
+    script = {step: list(pairs) for step, pairs in NIGHT_1.items()}
+    changes: dict = {}
+    if key == "locked":  # the sleeping wolf first: the lone open wolf's Confirm locks the pack
+        script["werewolves"] = [
+            (2, None, [("row", 1), ("confirm",)]),
+            (1, None, [("row", 0), ("cell", 9), ("confirm",), ("cell", 3), ("nobody",)]),
+            (6, None, [("row", 0), ("cell", 2), ("confirm",)])]
+    elif key == "poison":  # heal the victim, poison 10, then 8 instead
+        script["witch"] = [(4, None, [("cell", 9), ("cell", 10), ("cell", 8), ("confirm",)])]
+    elif key == "piper":  # one player left to charm, though the Piper charms two a night
+        changes["charmed"] = [0, 1, 2, 3, 4, 5, 6, 7, 10]
+        script["pied-piper"] = [(8, None, [("cell", 9), ("cell", 3), ("confirm",)])]
+        script["charmed"] = []
+    elif key == "thief":  # both spare cards Werewolves: Nobody takes one of them
+        changes["spares"] = ["werewolf", "werewolf"]
+        script["thief"] = [(0, None, [("nobody",), ("confirm",)])]
+    return script, changes
+
+
+# Three of them still differ (known, not fixed yet): each needs a rule decided, not a style.
+STILL_DIFFER = {
+    # A locked wolf's tap does nothing (no wolf_vote after the lock, Confirm stays "Done"); a
+    # decoy's tap after its Confirm names someone else and gives it back its Confirm.
+    "locked": "after the pack's lock a wolf's tap is ignored, a decoy's re-answers",
+    # The Witch's third tap moves her poison (two cells lit); a decoy that named two is full,
+    # its third tap refused (the first two stay lit). Which cell moves depends on the victim.
+    "poison": "the Witch's second poison moves it; a decoy's third name is refused",
+    # The Piper's count is the players left to charm (1 here), a decoy's min(2, living - 1):
+    # his Confirm lights after one name, a decoy's after two; a charmed cell is inert for him.
+    "piper": "the Piper's count follows who is left to charm, a decoy's does not",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", [
+    pytest.param(key, marks=pytest.mark.xfail(reason=STILL_DIFFER[key], strict=True))
+    if key in STILL_DIFFER else key for key in ("locked", "poison", "piper", "thief")])
+def test_a_rare_tap_looks_the_same_on_an_acting_phone_and_a_decoy(chromium_path, key):
+    """A wolf tapping after the pack's choice is locked; the Witch's second poison tap; the
+    Piper with fewer players left to charm than his count; the Thief tapping "Nobody" when both
+    spare cards are Werewolves: each beside a decoy making the same taps, compared as above."""
+    script, changes = rare(key)
+    with screen_pages(chromium_path, PHONE, "werewolf", count=2) as screens:
+        state = night_game()
+        state.update(changes)
+        table = Table(screens, state)
+        found = play_night(table, f"{key}:", 1, script)
+        assert screens.errors == []
+    assert not found, f"{len(found)} differences:\n" + "\n".join(found[:20])
