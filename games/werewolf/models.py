@@ -10,6 +10,7 @@ team id of the rules, so the admin can reword every text but add or remove none.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -32,6 +33,20 @@ ROLE_ORIGINALS = Originals(STARTER, "werewolf.werewolfrole", "werewolf.werewolfr
                            "role", ("key",))
 LINE_ORIGINALS = Originals(STARTER, "werewolf.werewolfline", "werewolf.werewolflinetranslation",
                            "line", ("kind", "key"))
+
+# A phone's question is shown at night in "Hold to see"'s panel, which keeps one size on every
+# phone (the secret below the question gets what the question leaves): at most this long in any
+# language (the longest shipped, the lovers' in French, is 141).
+QUESTION_MAX = 160
+
+
+def question_check(kind: str, text: str) -> None:
+    """A phone's question over ``QUESTION_MAX`` characters is refused, with its length."""
+    if kind == WerewolfLine.Kind.PHONE and len(text or "") > QUESTION_MAX:
+        raise ValidationError({"text": _(
+            "A phone's question is at most %(max)d characters (this one has %(count)d): at "
+            "night it shares a panel of one size with what the phone alone may see."
+        ) % {"max": QUESTION_MAX, "count": len(text)}})
 
 
 class WerewolfRole(models.Model):
@@ -115,6 +130,7 @@ class WerewolfLine(models.Model):
 
     def clean(self) -> None:
         LINE_ORIGINALS.validate((self.kind, self.key), {"text": self.text})
+        question_check(self.kind, self.text)
 
 
 class WerewolfLineTranslation(models.Model):
@@ -137,3 +153,4 @@ class WerewolfLineTranslation(models.Model):
     def clean(self) -> None:
         if self.line_id is not None:
             LINE_ORIGINALS.validate((self.line.kind, self.line.key), {"text": self.text})
+            question_check(self.line.kind, self.text)

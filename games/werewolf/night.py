@@ -64,11 +64,11 @@ def _thief_take(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _thief_stay(state: dict, seat: int, action: dict, now: float) -> None:
-    require(
-        not _thief_both_wolves(state),
-        _("Both cards are Werewolves: you must take one."),
-    )
-    _thief_become(state, seat, None)
+    """"Nobody": he stays a simple Villager; when both cards are Werewolves he must take one,
+    and "Nobody" takes one of them at random, as his timeout does: his "Nobody" works on his
+    screen as a decoy's does (issue 34), not refused."""
+    index = rng(state).randrange(2) if _thief_both_wolves(state) else None
+    _thief_become(state, seat, index)
 
 
 def _thief_finish(state: dict) -> None:

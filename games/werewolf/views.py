@@ -24,7 +24,6 @@ from games.werewolf.night import (
     _pack,
     _record,
     _suspect_targets,
-    _thief_both_wolves,
     _witch_heal_allowed,
     _witch_poison_targets,
     _wolf_targets,
@@ -83,8 +82,7 @@ def _own_actions(state: dict, seat: int, kind: str) -> list[dict]:
     living = _living(state)
     confirm = [{"type": "confirm", "target": None}]
     if kind == "thief":
-        stay = [] if _thief_both_wolves(state) else [{"type": "thief_stay", "target": None}]
-        return _targets("thief_take", [0, 1]) + stay
+        return _targets("thief_take", [0, 1]) + [{"type": "thief_stay", "target": None}]
     if kind == "cupid":
         picks = step["picks"][seat]
         toggles = [t for t in living if t in picks or len(picks) < 2]

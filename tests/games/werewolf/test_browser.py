@@ -981,6 +981,10 @@ def test_what_happened_shows_the_newest_entry_when_a_new_event_comes(chromium_pa
           window.__show(page, frame, names, true);
           window.__frame = (view) => window.__screen.update({ type: "state", version: 2, view });
         }""", [page_data, {"type": "state", "version": 1, "view": older}, names])
+        # The screen stays hidden until its stylesheet has loaded (widgets.hiddenUntil), which
+        # the first frame starts: once shown, its first page is the one with the newest entry.
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=ww-tv]').style.visibility === ''")
         newest = '[data-testid="log"] li[data-index="8"]'
         assert page.locator(newest).is_visible()
         page.clock.run_for(7500)  # the log turns a page: the newest entry is hidden

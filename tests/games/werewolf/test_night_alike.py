@@ -267,31 +267,41 @@ def play_nights(table: Table, label: str) -> list[str]:
                                       table.state["deadline"])
         if night == 2 and not (table.state["cursed"] and not table.state["alive"][10]):
             return [*found, f"{label}: the Elder's poison did not curse the village"]
-        steps = []
-        while table.state["phase"] == "night" and table.state["night"] == night:
-            key = table.state["step"]["key"]
-            steps.append(key)
-            taken: set[int] = set()
-            for seat, beside, taps in script.get(key, []):
-                decoy = beside if beside is not None else decoy_for(table.state, seat, taps,
-                                                                    taken)
-                taken.add(decoy)
-                name = f"{label} night {night} {key} {seat}|{decoy}"
-                if not (table.state["alive"][seat] and table.state["alive"][decoy]):
-                    found.append(f"{name}: a phone of the pair died: the night went otherwise")
-                    continue
-                table.show((seat, decoy))
-                found += table.compare(f"{name} start")
-                for tap in taps:
-                    found += [f"{name} {tap}: {gap}" for gap in table.tap(tap)]
-                    found += table.compare(f"{name} after {tap}")
-                done = table.state["step"]["done"]
-                if not (done[seat] and done[decoy]):  # both answers went through to the game
-                    found.append(f"{name}: not both confirmed in the game ({done[seat]}, "
-                                 f"{done[decoy]})")
-            table.state = rules.apply(table.state, None, {"type": "timeout"},
-                                      table.state["deadline"])
-        assert steps == list(script), steps
+        found += play_night(table, label, night, script)
+    return found
+
+
+def play_night(table: Table, label: str, night: int, script: dict) -> list[str]:
+    """One night on the two phones (``script``: its steps, in order, each with its pairs and
+    their taps); every difference found."""
+    from games.werewolf import rules
+
+    found: list[str] = []
+    steps = []
+    while table.state["phase"] == "night" and table.state["night"] == night:
+        key = table.state["step"]["key"]
+        steps.append(key)
+        taken: set[int] = set()
+        for seat, beside, taps in script.get(key, []):
+            decoy = beside if beside is not None else decoy_for(table.state, seat, taps,
+                                                                taken)
+            taken.add(decoy)
+            name = f"{label} night {night} {key} {seat}|{decoy}"
+            if not (table.state["alive"][seat] and table.state["alive"][decoy]):
+                found.append(f"{name}: a phone of the pair died: the night went otherwise")
+                continue
+            table.show((seat, decoy))
+            found += table.compare(f"{name} start")
+            for tap in taps:
+                found += [f"{name} {tap}: {gap}" for gap in table.tap(tap)]
+                found += table.compare(f"{name} after {tap}")
+            done = table.state["step"]["done"]
+            if not (done[seat] and done[decoy]):  # both answers went through to the game
+                found.append(f"{name}: not both confirmed in the game ({done[seat]}, "
+                             f"{done[decoy]})")
+        table.state = rules.apply(table.state, None, {"type": "timeout"},
+                                  table.state["deadline"])
+    assert steps == list(script), steps
     return found
 
 
@@ -312,3 +322,159 @@ def test_an_acting_phone_and_a_decoy_look_the_same_at_every_step_tap_and_hold(ch
                         screenshot(page, f"werewolf-alike-{language}-{size}-{index}")
         assert screens.errors == []
     assert not found, f"{len(found)} differences:\n" + "\n".join(found[:60])
+
+
+# --- Many players: the whole grid on the screen -------------------------------------------------
+
+# Twelve letters each, the widest first; every other seat a short name (a row is as tall as its
+# tallest name).
+LONG_NAMES = ["Maximilianos", "Wolfgangmorr", "Christophers", "Bartholomews", "Guillermina",
+              "Anastasiavan"]
+# The grid at scroll 0: each pick's and "Nobody"'s bottom against the top of the bottom bar, and
+# each name cut (more lines than its box shows) or not.
+GRID_FIT = """() => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('[data-testid="night-bar"]').getBoundingClientRect();
+  const cells = [...document.querySelectorAll('[data-testid="pick-grid"] > button')];
+  return {
+    barTop: bar.top,
+    below: cells.filter((c) => c.getBoundingClientRect().bottom > bar.top + 1)
+      .map((c) => c.textContent),
+    cut: [...document.querySelectorAll('[data-testid="pick-grid"] .ww-pick-name')]
+      .filter((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
+      .map((n) => n.textContent),
+  };
+}"""
+
+
+def crowd_at_the_pack(n: int) -> dict:
+    """A game of ``n`` (the published specials, a Werewolf every four) at the pack's step,
+    where the screen is tallest (its two choices above the grid)."""
+    from games.werewolf import rules
+    from tests.games.werewolf.test_rules import game
+
+    cards = ["werewolf"] * (n // 4) + ["seer", "witch", "hunter", "cupid", "little-girl",
+                                       "salvateur", "elder", "idiot", "scapegoat", "pied-piper"]
+    state = game(cards + ["villager"] * (n - len(cards)), options={"mayor.enabled": False})
+    for seat in range(n):
+        state = rules.apply(state, seat, {"type": "look", "target": None}, 1000.0)
+    while state["step"]["key"] != "werewolves":
+        state = rules.apply(state, None, {"type": "timeout"}, state["deadline"])
+    return state
+
+
+@pytest.mark.django_db
+def test_with_16_to_24_players_the_whole_night_grid_fits_above_the_bar(chromium_path):
+    """16, 19 and 24 living players, every other one a 12-letter name, at 100 % and 160 % text
+    in English and French: every name and "Nobody" above the bottom bar with the page not
+    scrolled, no name cut (a long word breaks inside it, two lines at most), a wolf's screen
+    and a decoy's alike."""
+    from games.werewolf import rules
+
+    found = []
+    with screen_pages(chromium_path, PHONE, "werewolf", languages=("en", "fr")) as screens:
+        page = screens.pages[0]
+        for size in TEXT_SIZES:
+            for language in ("en", "fr"):
+                screens.load(language, size)
+                for n in (16, 19, 24):
+                    state = crowd_at_the_pack(n)
+                    names = [LONG_NAMES[seat // 2 % 6] if seat % 2 == 0 else f"P{seat}"
+                             for seat in range(n)]
+                    for seat in (0, n - 1):  # a Werewolf, a Villager's decoy
+                        view = rules.views(state, [seat])[0]
+                        page.evaluate(
+                            "a => { sessionStorage.clear(); window.__show(...JSON.parse(a)); }",
+                            json.dumps([screens.page_data, {"type": "state", "version": 2,
+                                                            "view": view}, names, False]))
+                        page.wait_for_function("() => document.querySelector("
+                                               "'[data-testid=ww-phone]').style.visibility === ''")
+                        fit = page.evaluate(GRID_FIT)
+                        where = f"{language} {size}% {n} players, seat {seat}"
+                        if fit["below"]:
+                            found.append(f"{where}: under the bar: {fit['below']}")
+                        if fit["cut"]:
+                            found.append(f"{where}: names cut: {fit['cut']}")
+                    screenshot(page, f"werewolf-night-{n}-{language}-{size}")
+        assert screens.errors == []
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.django_db
+def test_at_160_percent_the_night_bar_is_one_row_a_fifth_of_the_screen_at_most(chromium_path):
+    """"Hold to see" beside Confirm, not over it, in every language at 160 % text: the bar
+    takes a fifth of the phone's height at most (stacked, the French one took 196 of 844 px),
+    as the sweep's check of a pinned bar at 160 % says."""
+    found = []
+    with screen_pages(chromium_path, PHONE, "werewolf", languages=LANGUAGES) as screens:
+        page = screens.pages[0]
+        for language in LANGUAGES:
+            screens.load(language, "160")
+            table = Table(screens, night_game())
+            table.pages = [page]
+            table.show((1,))  # a Werewolf at the pack's step (the Thief's first: any step)
+            bar = page.evaluate("""() => {
+              const box = (s) => document.querySelector(s).getBoundingClientRect();
+              const [bar, hold, confirm] = ['[data-testid="night-bar"]', '[data-testid="hold"]',
+                '[data-testid="confirm"]'].map(box);
+              return { height: bar.height, row: hold.top === confirm.top };
+            }""")
+            if bar["height"] > PHONE["height"] / 5 + 1 or not bar["row"]:
+                found.append(f"{language}: {bar}")
+        assert screens.errors == []
+    assert not found, found
+
+
+# --- Rare taps: each beside a decoy making the same taps -----------------------------------------
+
+def rare(key: str) -> tuple[dict, dict]:
+    """Night 1's script with one step's pairs changed, and the state changes it needs."""
+    script = {step: list(pairs) for step, pairs in NIGHT_1.items()}
+    changes: dict = {}
+    if key == "locked":  # the sleeping wolf first: the lone open wolf's Confirm locks the pack
+        script["werewolves"] = [
+            (2, None, [("row", 1), ("confirm",)]),
+            (1, None, [("row", 0), ("cell", 9), ("confirm",), ("cell", 3), ("nobody",)]),
+            (6, None, [("row", 0), ("cell", 2), ("confirm",)])]
+    elif key == "poison":  # heal the victim, poison 10, then 8 instead
+        script["witch"] = [(4, None, [("cell", 9), ("cell", 10), ("cell", 8), ("confirm",)])]
+    elif key == "piper":  # one player left to charm, though the Piper charms two a night
+        changes["charmed"] = [0, 1, 2, 3, 4, 5, 6, 7, 10]
+        script["pied-piper"] = [(8, None, [("cell", 9), ("cell", 3), ("confirm",)])]
+        script["charmed"] = []
+    elif key == "thief":  # both spare cards Werewolves: Nobody takes one of them
+        changes["spares"] = ["werewolf", "werewolf"]
+        script["thief"] = [(0, None, [("nobody",), ("confirm",)])]
+    return script, changes
+
+
+# Three of them still differ (known, not fixed yet): each needs a rule decided, not a style.
+STILL_DIFFER = {
+    # A locked wolf's tap does nothing (no wolf_vote after the lock, Confirm stays "Done"); a
+    # decoy's tap after its Confirm names someone else and gives it back its Confirm.
+    "locked": "after the pack's lock a wolf's tap is ignored, a decoy's re-answers",
+    # The Witch's third tap moves her poison (two cells lit); a decoy that named two is full,
+    # its third tap refused (the first two stay lit). Which cell moves depends on the victim.
+    "poison": "the Witch's second poison moves it; a decoy's third name is refused",
+    # The Piper's count is the players left to charm (1 here), a decoy's min(2, living - 1):
+    # his Confirm lights after one name, a decoy's after two; a charmed cell is inert for him.
+    "piper": "the Piper's count follows who is left to charm, a decoy's does not",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", [
+    pytest.param(key, marks=pytest.mark.xfail(reason=STILL_DIFFER[key], strict=True))
+    if key in STILL_DIFFER else key for key in ("locked", "poison", "piper", "thief")])
+def test_a_rare_tap_looks_the_same_on_an_acting_phone_and_a_decoy(chromium_path, key):
+    """A wolf tapping after the pack's choice is locked; the Witch's second poison tap; the
+    Piper with fewer players left to charm than his count; the Thief tapping "Nobody" when both
+    spare cards are Werewolves: each beside a decoy making the same taps, compared as above."""
+    script, changes = rare(key)
+    with screen_pages(chromium_path, PHONE, "werewolf", count=2) as screens:
+        state = night_game()
+        state.update(changes)
+        table = Table(screens, state)
+        found = play_night(table, f"{key}:", 1, script)
+        assert screens.errors == []
+    assert not found, f"{len(found)} differences:\n" + "\n".join(found[:20])

@@ -935,10 +935,14 @@ def test_the_thief_sees_the_two_cards_and_becomes_the_one_he_takes_at_once():
 
 
 def test_the_thief_must_take_a_werewolf_when_both_are_and_joins_the_pack():
+    """"Nobody" is offered all the same (his screen works as a decoy's, issue 34): it takes
+    one of the two Werewolves at random, as his timeout does."""
     cards = ["thief", "werewolf", "villager", "villager", "villager", "hunter", "seer"]
     state = begin(game(cards, spares=("werewolf", "werewolf"), options=NO_MAYOR))
-    assert {a["type"] for a in me(state, 0)["actions"]} == {"thief_take", "suspect"}
-    refused(state, 0, {"type": "thief_stay"}, "illegal")
+    assert {a["type"] for a in me(state, 0)["actions"]} == {"thief_take", "thief_stay",
+                                                             "suspect"}
+    nobody = act(state, 0, "thief_stay")
+    assert nobody["cards"][0] == "werewolf" and nobody["thief"]["took"] in (0, 1)
     state = timeout(state)
     assert state["cards"][0] == "werewolf"
     state = to_step(state, "werewolves")

@@ -364,3 +364,33 @@ def test_the_screens_french_words_for_a_player_give_no_gender():
                  "You are dead: stay silent.", "You died.", "You are in love with %(name)s."):
         there = french.gettext(text)
         assert there != text and not gendered.search(there), (text, there)
+
+
+def test_the_admin_refuses_a_phones_question_too_long_for_the_night_panel(staff):
+    """"Hold to see"'s panel keeps one size on every phone: a question (or its translation)
+    over QUESTION_MAX characters is refused with its length; one at the bound is saved."""
+    from games.werewolf.models import QUESTION_MAX
+
+    question = WerewolfLine.objects.get(kind="phone", key="seer")
+    url = f"/admin/werewolf/werewolfline/{question.pk}/change/"
+    before = question.text
+    too_long = "Whose card do you look at tonight? " + "x" * QUESTION_MAX
+    response = staff.post(url, line_form(question, too_long[:QUESTION_MAX + 1]))
+    assert response.status_code == 200
+    error = (f"A phone's question is at most {QUESTION_MAX} characters (this one has "
+             f"{QUESTION_MAX + 1})")
+    assert any(error in message for message in response.context["adminform"].form.errors["text"])
+    question.refresh_from_db()
+    assert question.text == before
+    response = staff.post(url, line_form(question, fr=too_long))
+    assert response.status_code == 200
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert any(error[:40] in message for form in formset.forms
+               for message in form.errors.get("text", []))
+    assert staff.post(url, line_form(question, too_long[:QUESTION_MAX])).status_code == 302
+    # A narrator's line is no question: no such bound.
+    nightfall = WerewolfLine.objects.get(kind="narrator", key="nightfall")
+    long_line = "Night {night} falls. " + "x" * QUESTION_MAX
+    response = staff.post(f"/admin/werewolf/werewolfline/{nightfall.pk}/change/",
+                          line_form(nightfall, long_line))
+    assert response.status_code == 302

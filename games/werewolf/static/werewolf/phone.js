@@ -306,11 +306,14 @@ export function mount(root, ctx) {
     const local = (value) => ({ chosen: draft === value, onPick: done ? null : () => draftSet(value) });
     switch (prompt.kind) {
       case "thief": {
+        // Done, what he tapped stays lit, as on a decoy's phone: "Nobody" when both cards were
+        // Werewolves (one was taken for him at random), else the card taken.
         const took = prompt.result ? prompt.result[0] : undefined;
-        const card = (index) => (done ? lit(took === index) : local(index));
+        const shown = draft === "stay" ? null : draft === 0 || draft === 1 ? draft : took;
+        const card = (index) => (done ? lit(shown === index) : local(index));
         const stay = find("thief_stay");
         return { row: [card(0), card(1)], cell: () => inert,
-          nobody: done ? lit(took === null) : stay ? local("stay") : inert,
+          nobody: done ? lit(shown === null) : stay ? local("stay") : inert,
           confirm: done ? confirmDone : draft === null ? confirmOff
             : confirmOn(draft === "stay" ? stay : find("thief_take", draft)) };
       }
@@ -473,8 +476,8 @@ export function mount(root, ctx) {
       case "thief":
         return prompt.result ? h("p", { "data-testid": "thief-result" }, prompt.result[0] === null ? t("You stay a simple Villager.")
           : fmt("You take the card: %(card)s.", { card: roleName(ctx, prompt.info[prompt.result[0]]) }))
-          : h("p", { class: "hint" }, find("thief_stay") ? t("Tap Card 1 or Card 2 to take it, or Nobody to stay a simple Villager; then Confirm.")
-            : t("Both cards are Werewolves: you must take one."));
+          : h("p", { class: "hint" }, prompt.info.some((card) => card !== "werewolf") ? t("Tap Card 1 or Card 2 to take it, or Nobody to stay a simple Villager; then Confirm.")
+            : t("Both cards are Werewolves: you must take one. Nobody takes one of them at random."));
       case "cupid":
         return [h("p", { "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: 2 })),
           prompt.chosen.length ? h("p", {}, fmt("Your arrows: %(names)s", { names: names(ctx, prompt.chosen) })) : null];
