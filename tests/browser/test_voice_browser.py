@@ -74,6 +74,8 @@ def test_a_remote_partys_reader_is_not_told_to_read_what_every_device_reads(chro
             frame = {"type": "state", "version": 1, "view": rules.view(state, reader),
                      "room": {"remote_party": party}}
             page.evaluate("a => window.__show(...a)", [data, frame, ["Ann", "Bob"], False])
-            told[party] = page.locator("h2").first.inner_text()
+            heading = page.locator("h2").first
+            heading.wait_for(state="visible")  # the screen shows once its stylesheet is in
+            told[party] = heading.inner_text()
         assert not errors, errors
     assert told == {False: "Read it all aloud", True: "Every device reads it aloud"}, told

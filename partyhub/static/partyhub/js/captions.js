@@ -55,6 +55,17 @@ function draw() {
   el.textContent = text;
   el.classList.toggle("cue", cueShown);
   el.hidden = !text;
+  if (cueShown) cueFit(el);
+}
+
+// A cue taller than the captions' strip (two 20-letter names on a remote phone's upright board)
+// loses words from its end, "…" in their place, until it fits; speech is cut into pieces instead.
+function cueFit(el) {
+  let words = cue.split(" ");
+  while (el.scrollHeight > el.clientHeight + 1 && words.length > 2) {
+    words = words.slice(0, -1);
+    el.textContent = `${words.join(" ")}…`;
+  }
 }
 
 function cueEnd() {
