@@ -51,13 +51,13 @@ def usable_controls(snapshot: str) -> list[str]:
             and "[disabled]" not in line]
 
 
-@dataclass
-
 def clock_line(said: str) -> bool:
     """Whether the live region says a countdown's moment (announce.js's clockAnnounce: "10
     seconds left", "Quedan 10 segundos"...): a few words with its 30 or 10 in them."""
     return bool(re.search(r"\b(10|30)\b", said)) and len(said.split()) <= 5
 
+
+@dataclass
 class AriaChecks:
     """The checks, and what a Werewolf night's living phones said so far (to compare them)."""
 
