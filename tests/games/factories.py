@@ -24,7 +24,7 @@ from games.kit import registry
 from games.live import door
 from games.outfox import rules as outfox
 from games.rooms import presence, selectors, services
-from games.rooms.models import Connection, Room, Seat
+from games.rooms.models import Connection, Game, Room, Seat
 from games.rooms.outbox import outbox_open
 from partyhub.asgi import application
 from tests.support.testgame import TEST_GAME
@@ -202,6 +202,19 @@ def play_randomly(room: Room, seats: list[Seat], rand: random.Random,
             position, action = move
             services.action_submit(room.code, positions[position].token, action, room.version)
     raise AssertionError("the game did not end")
+
+
+def replays_from_its_log(room: Room) -> None:
+    """The ended game's action log is in order, holds the clock's moves and the seats', and
+    replays to the saved state; without its last action it ends elsewhere (the replay really
+    follows the log)."""
+    game = Game.objects.get(pk=room.current_game_id)
+    log = list(game.actions.all())
+    assert [a.seq for a in log] == sorted(a.seq for a in log)
+    assert any(a.seat is None for a in log) and any(a.seat is not None for a in log)
+    assert selectors.game_replay(game) == room.state
+    log[-1].delete()
+    assert selectors.game_replay(game) != room.state
 
 
 def pick_active(room: Room, seats: list[Seat], resource: str = "cash") -> Room:
