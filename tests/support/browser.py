@@ -16,7 +16,10 @@ SHOTS = Path("/tmp/shots")
 # Debian's Chromium, as root, on a machine with no network but loopback.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-WAIT_MS = 15000
+# How long a browser test waits for something to show before it fails: a bound for a fault,
+# not a pause (every wait ends on its event). 30 s: on two cores busy with the suite's four
+# workers and their browsers, a phone once took more than 15 s to draw a frame (CI failed so).
+WAIT_MS = 30000
 
 
 def hub_start(tmp_path: Path, daphne_factory: Callable[[dict[str, str]], str]) -> str:
