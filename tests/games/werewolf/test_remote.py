@@ -16,7 +16,7 @@ from tests.games.factories import BOARD
 from tests.games.live.test_remote import remote_frames_check, table_open
 from tests.games.werewolf.test_live import NAMES, frames_check, game_play
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long(65)]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long(120)]
 
 
 EVERY_CARD = {
