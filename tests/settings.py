@@ -1,8 +1,9 @@
 """The test settings: the hub's, with the test-only games registered (``make play`` never sees
 them). The fourth game (tests/fourthgame/) is always here: the platform's own tests play it.
 ``PARTYHUB_TEST_GAMES`` (comma-separated packages) registers more, as a new game would be:
-``make test`` registers the fifth (tests/fifthgame/) in a pass of its own, to show that
-registering a game changes no other test's result."""
+``make test`` registers the fifth (tests/fifthgame/) for the whole suite, and runs the platform's
+own tests beside it without it, to show that registering a game changes no other test's
+result."""
 
 import os
 

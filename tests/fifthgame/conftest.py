@@ -1,5 +1,5 @@
 """The fifth game's tests need it registered, which only ``PARTYHUB_TEST_GAMES=tests.fifthgame``
-does (``make test`` runs its pass so): otherwise they are skipped, saying so."""
+does (``make test`` registers it so for the whole suite): otherwise they are skipped, saying so."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def pytest_collection_modifyitems(config, items):
     if "fifthgame" in games():
         return
     skip = pytest.mark.skip(reason="the fifth game is registered by PARTYHUB_TEST_GAMES="
-                                   "tests.fifthgame only (make test runs its pass so)")
+                                   "tests.fifthgame only (make test registers it so)")
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(skip)
