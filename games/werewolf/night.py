@@ -32,12 +32,15 @@ def _record(state: dict) -> dict:
 
 
 def _pick_toggle(state: dict, seat: int, target: int, most: int) -> None:
-    """Select or unselect a player in a multi-pick prompt (Cupid, the Piper, the Scapegoat)."""
+    """Select or unselect a player in a multi-pick prompt (Cupid, the Piper). Once ``most``
+    are picked, a new name replaces the latest one (as the Witch's poison moves, and as a
+    decoy's names do: so that an acting phone and a decoy behave alike, issue 34)."""
     picks = state["step"]["picks"][seat]
     if target in picks:
         picks.remove(target)
+    elif len(picks) >= most:
+        picks[-1] = target
     else:
-        require(len(picks) < most, _("You have already picked %(most)s players."), most=most)
         picks.append(target)
 
 
@@ -394,18 +397,17 @@ def _decoy_count(state: dict) -> int:
 
 
 def _suspect_targets(state: dict, seat: int) -> list[int | None]:
-    """Whom the phone may name now: anyone living but itself (when it names several, only
-    those already named, to take them back, once it has named its count), or nobody."""
-    named = state["step"]["suspects"][seat]
-    count = _decoy_count(state)
-    full = count > 1 and len([t for t in named if t != "none"]) >= count
-    return [t for t in _living(state) if t != seat and (t in named or not full)] + [None]
+    """Whom the phone may name now: anyone living but itself, or nobody (once it has named
+    its count, a new name replaces its latest one: ``_suspect``)."""
+    return [t for t in _living(state) if t != seat] + [None]
 
 
 def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
     """The decoy question ("Who do you find suspicious?"): a player or "Nobody" (None, so
     every night grid has a last cell), one name, or several to match the step's count
-    (``_decoy_count``; tapped again, a name is taken back). Kept for the phone's screen,
+    (``_decoy_count``; tapped again, a name is taken back; once the count is named, a new
+    name replaces the latest one, as the Witch's poison moves from one player to another, so
+    that an acting phone and a decoy behave alike). Kept for the phone's screen,
     discarded at the end of the step. Any living phone may answer it at any time: a decoy's
     whole prompt, the Little Girl's once she peeks, anyone's once done. At the pack's step a
     new answer takes back the phone's Confirm, as a wolf's new pointer does."""
@@ -419,6 +421,8 @@ def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
         named = [target]
     elif target in named:
         named.remove(target)
+    elif len(named) >= _decoy_count(state):
+        named[-1] = target
     else:
         named.append(target)
     step["suspects"][seat] = named

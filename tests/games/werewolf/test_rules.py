@@ -1095,8 +1095,7 @@ PIPER7 = ["pied-piper", "werewolf", "villager", "villager", "werewolf", "seer", 
 def test_the_piper_charms_two_a_night_and_the_charmed_see_each_other():
     state = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
     refused(state, 0, {"type": "charm", "target": 0}, "illegal")
-    state = act(act(state, 0, "charm", 2), 0, "charm", 3)
-    refused(state, 0, {"type": "charm", "target": 5}, "illegal")
+    state = act(act(act(state, 0, "charm", 2), 0, "charm", 5), 0, "charm", 3)  # 3 for 5
     state = act(state, 0, "confirm")
     state = to_step(state, "charmed")
     assert state["step"]["actors"] == [2, 3]
@@ -1114,7 +1113,6 @@ def test_a_decoy_names_as_many_players_as_the_steps_actor_picks():
     assert me(state, 3)["prompt"]["info"] == [2]
     state = act(act(state, 3, "suspect", 1), 3, "suspect", 2)
     assert me(state, 3)["prompt"]["suspect"] == [1, 2]
-    refused(state, 3, {"type": "suspect", "target": 4}, "illegal")
     state = act(state, 3, "suspect", 1)
     assert me(state, 3)["prompt"]["suspect"] == [2]
     state = to_step(state, "witch")
@@ -1127,6 +1125,25 @@ def test_a_decoy_names_as_many_players_as_the_steps_actor_picks():
                                              "piper.perNight": 3})), "witch")
     assert me(one, 3)["prompt"]["info"] == [1]
     assert me(to_step(one, "pied-piper"), 3)["prompt"]["info"] == [3]
+
+
+def test_a_third_name_replaces_the_latest_as_the_witchs_poison_moves():
+    """Issue 34, ruling "poison": a decoy that has named its count and taps another name has
+    its latest name replaced (as the Witch's poison moves), not the tap refused; Cupid's and
+    the Piper's picks likewise, so that an acting phone and a decoy behave alike."""
+    cards = ["cupid", "werewolf", "witch", "villager", "werewolf", "pied-piper", "villager"]
+    state = to_step(begin(game(cards, options=NO_MAYOR)), "cupid")
+    state = act(act(act(state, 3, "suspect", 1), 3, "suspect", 2), 3, "suspect", 4)
+    assert me(state, 3)["prompt"]["suspect"] == [1, 4]
+    state = act(act(act(state, 0, "cupid_pick", 1), 0, "cupid_pick", 2), 0, "cupid_pick", 6)
+    assert state["step"]["picks"][0] == [1, 6]
+    assert {"type": "cupid_pick", "target": 3} in me(state, 0)["actions"]
+    state = to_step(state, "witch")
+    state = act(act(act(state, 3, "suspect", 1), 3, "suspect", 2), 3, "suspect", 6)
+    assert me(state, 3)["prompt"]["suspect"] == [1, 6]
+    state = to_step(state, "pied-piper")
+    state = act(act(act(state, 5, "charm", 1), 5, "charm", 2), 5, "charm", 3)
+    assert state["step"]["picks"][5] == [1, 3]
 
 
 def test_the_piper_wins_alone_at_night_when_every_other_living_player_is_charmed():
