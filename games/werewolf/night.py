@@ -330,12 +330,21 @@ def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _charm_candidates(state: dict, seat: int) -> list[int]:
+    """Whom he may name: anyone living but himself, the charmed too (naming them has no
+    effect: they stay charmed once), so that no cell of his grid is inert because its player
+    is charmed, which a decoy's grid cannot show (issue 34, ruling "piper")."""
+    return [t for t in _living(state) if t != seat]
+
+
+def _uncharmed(state: dict, seat: int) -> list[int]:
     return [t for t in _living(state) if t != seat and t not in state["charmed"]]
 
 
 def _charm_count(state: dict, seat: int) -> int:
-    """Two new players a night (option), fewer when fewer remain."""
-    return min(state["options"]["piper.perNight"], len(_charm_candidates(state, seat)))
+    """How many he names: a decoy's count at his step (``_decoy_count``: the option's number,
+    fewer only when fewer others are alive), whoever is left to charm, so that his Confirm
+    lights after as many names as a decoy's (issue 34, ruling "piper")."""
+    return max(1, min(state["options"]["piper.perNight"], len(_living(state)) - 1))
 
 
 def _charm(state: dict, seat: int, action: dict, now: float) -> None:
@@ -345,15 +354,21 @@ def _charm(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _piper_finish(state: dict) -> None:
-    """Charm the picks; timeout completes them at random."""
+    """Charm the uncharmed among his picks; timeout completes them at random, the uncharmed
+    first."""
     step = state["step"]
+    generator = rng(state)
     for seat in step["actors"]:
         picks = step["picks"][seat]
         if not step["done"][seat]:
-            others = [t for t in _charm_candidates(state, seat) if t not in picks]
-            picks.extend(rng(state).sample(others, _charm_count(state, seat) - len(picks)))
-        state["charmed"].extend(sorted(picks))
-        _record(state)["charmed"] = sorted(picks)
+            missing = _charm_count(state, seat) - len(picks)
+            fresh = [t for t in _uncharmed(state, seat) if t not in picks]
+            stale = [t for t in _charm_candidates(state, seat) if t not in picks + fresh]
+            drawn = generator.sample(fresh, min(missing, len(fresh)))
+            picks.extend(drawn + generator.sample(stale, missing - len(drawn)))
+        charmed = sorted(t for t in picks if t not in state["charmed"])
+        state["charmed"].extend(charmed)
+        _record(state)["charmed"] = charmed
 
 
 STEP_FINISH: dict[str, Callable[[dict], None]] = {

@@ -454,9 +454,6 @@ STILL_DIFFER = {
     # A locked wolf's tap does nothing (no wolf_vote after the lock, Confirm stays "Done"); a
     # decoy's tap after its Confirm names someone else and gives it back its Confirm.
     "locked": "after the pack's lock a wolf's tap is ignored, a decoy's re-answers",
-    # The Piper's count is the players left to charm (1 here), a decoy's min(2, living - 1):
-    # his Confirm lights after one name, a decoy's after two; a charmed cell is inert for him.
-    "piper": "the Piper's count follows who is left to charm, a decoy's does not",
 }
 
 

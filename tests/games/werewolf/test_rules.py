@@ -1164,9 +1164,25 @@ def test_the_piper_charms_at_random_on_timeout_and_fewer_when_few_remain():
     assert len(state["charmed"]) == 2 and 0 not in state["charmed"]
     few = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
     few["charmed"] = [1, 2, 3, 4, 5]
-    assert me(few, 0)["prompt"]["info"] == [1]
-    refused(act(few, 0, "charm", 6), 0, {"type": "charm", "target": 1}, "illegal")
-    assert act(act(few, 0, "charm", 6), 0, "confirm")["step"]["done"][0]
+    later = timeout(few)
+    assert sorted(later["charmed"]) == [1, 2, 3, 4, 5, 6]  # the uncharmed first
+
+
+def test_the_piper_names_a_decoys_count_the_charmed_too_when_few_are_left():
+    """Issue 34, ruling "piper": with one player left to charm he still names two, as a decoy
+    does at his step (his Confirm lights after the same number of names); naming a charmed
+    player has no effect; he still charms only the uncharmed."""
+    few = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
+    few["charmed"] = [1, 2, 3, 4, 5]
+    assert me(few, 0)["prompt"]["info"] == [2] == me(few, 6)["prompt"]["info"]
+    assert {a["target"] for a in me(few, 0)["actions"] if a["type"] == "charm"} == {
+        1, 2, 3, 4, 5, 6}
+    one = act(few, 0, "charm", 6)
+    refused(one, 0, {"type": "confirm", "target": None}, "illegal")
+    state = act(act(one, 0, "charm", 1), 0, "confirm")
+    state = to_step(state, "charmed")
+    assert sorted(state["charmed"]) == [1, 2, 3, 4, 5, 6]
+    assert state["nights"][-1]["charmed"] == [6]
 
 
 # --- Mayor ----------------------------------------------------------------------------------------
