@@ -189,19 +189,21 @@ def _wolf_targets(state: dict, seat: int) -> list[int | None]:
 
 
 def _wolf_vote(state: dict, seat: int, action: dict, now: float) -> None:
-    """Point at a victim (or "No victim"); pointing opens his eyes; it unconfirms him."""
+    """Point at a victim (or "No victim"); pointing opens his eyes. Once confirmed, his
+    pointer no longer moves: at night a Confirm is final on every phone, so that an acting
+    phone and a decoy behave alike (issue 34, ruling "locked")."""
     step = state["step"]
     require(step["awake"][seat] is not False, _("You chose to stay asleep tonight."))
     require(step["lock"] is None, _("The pack has chosen its victim."))
+    require(not step["done"][seat], _("You have already confirmed."))
     target = action.get("target")
     require(target in _wolf_targets(state, seat), _("The pack cannot choose that player."))
     _wolf_awaken(state, seat)
     step["picks"][seat] = ["none" if target is None else target]
-    step["done"][seat] = False
 
 
 def _wolf_confirm(state: dict, seat: int) -> None:
-    """Confirm the pointer; when every awake wolf confirmed the same choice, it is locked."""
+    """Confirm the pointer (final); when every awake wolf has confirmed, the pack is locked."""
     step = state["step"]
     require(bool(step["picks"][seat]), _("Point at a victim (or no victim) first."))
     require(not step["done"][seat], _("You have already confirmed."))
@@ -211,15 +213,18 @@ def _wolf_confirm(state: dict, seat: int) -> None:
 
 
 def _pack_lock_check(state: dict) -> None:
-    """Locked: every wolf has chosen to wake or sleep, and all awake ones confirmed the same."""
+    """Locked: every wolf has chosen to wake or sleep, and every awake one has confirmed (a
+    Confirm is final, ruling "locked"): on their common choice or, if they differ, the
+    plurality of the confirmed pointers, a tie drawn from the game's seeded random, as at the
+    timer (``_pack_choice``)."""
     step = state["step"]
     pack = _pack(state)
     if any(step["awake"][wolf] is None for wolf in pack):
         return
     awake = [wolf for wolf in pack if step["awake"][wolf]]
-    choices = {step["picks"][wolf][0] if step["picks"][wolf] else "" for wolf in awake}
-    if awake and all(step["done"][wolf] for wolf in awake) and len(choices) == 1:
-        step["lock"] = [choices.pop()]
+    if awake and all(step["done"][wolf] for wolf in awake):
+        choice = _pack_choice(state, rng(state))
+        step["lock"] = ["none" if choice is None else choice]
 
 
 def _peek(state: dict, seat: int, action: dict, now: float) -> None:
@@ -424,8 +429,9 @@ def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
     name replaces the latest one, as the Witch's poison moves from one player to another, so
     that an acting phone and a decoy behave alike). Kept for the phone's screen,
     discarded at the end of the step. Any living phone may answer it at any time: a decoy's
-    whole prompt, the Little Girl's once she peeks, anyone's once done. At the pack's step a
-    new answer takes back the phone's Confirm, as a wolf's new pointer does."""
+    whole prompt, the Little Girl's once she peeks, anyone's once done. A Confirm is final
+    (ruling "locked": a confirmed wolf's pointer does not move): a new answer does not take
+    it back, and a phone ignores its own taps after its Confirm."""
     target = action.get("target")
     require(target in _suspect_targets(state, seat), _("Name someone else."))
     step = state["step"]
@@ -441,8 +447,6 @@ def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
     else:
         named.append(target)
     step["suspects"][seat] = named
-    if step["key"] == "werewolves" and state["cards"][seat] != "werewolf":
-        step["done"][seat] = False
 
 
 def _decoy_confirm(state: dict, seat: int, action: dict, now: float) -> None:

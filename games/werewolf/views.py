@@ -64,7 +64,8 @@ def _night_actions(state: dict, seat: int, kind: str) -> list[dict]:
     if kind == "wolf":
         if step["lock"] is not None:
             return suspects
-        actions = _targets("wolf_vote", _wolf_targets(state, seat))
+        confirmed = step["done"][seat]
+        actions = [] if confirmed else _targets("wolf_vote", _wolf_targets(state, seat))
         if step["awake"][seat] is None:
             actions += [{"type": "wolf_wake", "target": None},
                         {"type": "wolf_sleep", "target": None}]

@@ -449,12 +449,9 @@ def rare(key: str) -> tuple[dict, dict]:
     return script, changes
 
 
-# Three of them still differ (known, not fixed yet): each needs a rule decided, not a style.
-STILL_DIFFER = {
-    # A locked wolf's tap does nothing (no wolf_vote after the lock, Confirm stays "Done"); a
-    # decoy's tap after its Confirm names someone else and gives it back its Confirm.
-    "locked": "after the pack's lock a wolf's tap is ignored, a decoy's re-answers",
-}
+# Those that still differ (known, not fixed yet; none since the rulings "poison", "piper" and
+# "locked", issue 34).
+STILL_DIFFER: dict[str, str] = {}
 
 
 @pytest.mark.django_db

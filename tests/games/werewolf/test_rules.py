@@ -488,17 +488,36 @@ def test_at_the_timer_the_plurality_of_pointers_wins_and_a_tie_is_drawn():
     assert picks == {4, 5}
 
 
-def test_the_pack_may_choose_no_victim_and_confirmed_pointers_must_agree_to_lock():
+def test_the_pack_may_choose_no_victim():
     state = to_step(begin(game(VILLAGE6, options=NO_MAYOR)), "werewolves")
     state = act(act(state, 1, "wolf_vote", 2), 4, "wolf_vote", 3)
-    state = act(act(state, 1, "confirm"), 4, "confirm")
-    assert state["step"]["lock"] is None
     state = act(state, 4, "wolf_vote", None)
     state = act(state, 1, "wolf_vote", None)
-    state = act(act(state, 1, "confirm"), 4, "confirm")
+    state = act(state, 1, "confirm")
+    assert state["step"]["lock"] is None
+    state = act(state, 4, "confirm")
     assert state["step"]["lock"] == ["none"]
     refused(state, 1, {"type": "wolf_vote", "target": 2}, "illegal")
     assert all(to_phase(state, "dawn")["alive"])
+
+
+def test_a_wolfs_confirm_is_final_and_differing_confirmed_pointers_lock_by_plurality():
+    """Issue 34, ruling "locked": at night a Confirm is final on every phone. A confirmed
+    wolf's pointer no longer moves; once every awake wolf has confirmed the pack is locked,
+    on the plurality of their pointers, a tie drawn from the seeded random."""
+    state = to_step(begin(game(VILLAGE6, options=NO_MAYOR)), "werewolves")
+    state = act(act(state, 1, "wolf_vote", 2), 1, "confirm")
+    assert not [a for a in me(state, 1)["actions"] if a["type"] == "wolf_vote"]
+    refused(state, 1, {"type": "wolf_vote", "target": 3}, "illegal")
+    picks = set()
+    for seed in range(12):
+        tie = to_step(begin(game(VILLAGE6, options=NO_MAYOR, seed=seed)), "werewolves")
+        tie = act(act(tie, 1, "wolf_vote", 2), 4, "wolf_vote", 3)
+        tie = act(act(tie, 1, "confirm"), 4, "confirm")
+        assert tie["step"]["lock"] in ([2], [3])
+        picks.add(tie["step"]["lock"][0])
+        assert to_phase(tie, "dawn")["nights"][0]["choice"] == tie["step"]["lock"][0]
+    assert picks == {2, 3}
 
 
 def test_wolves_may_eat_a_wolf_by_default_but_not_with_the_published_rule():
@@ -555,7 +574,7 @@ def test_the_little_girl_watches_an_anonymized_board():
 def test_the_little_girl_names_someone_and_confirms_after_peeking_as_every_phone_does():
     """Issue 34: her Peek ended her turn at once (a grey "Done" while every decoy still had a
     Confirm). It is final, and then, as every phone at the pack's step, she names someone
-    (or nobody) and confirms; a new name takes her Confirm back, as a decoy's does."""
+    (or nobody) and confirms; her Confirm is final, as a decoy's is (ruling "locked")."""
     state = to_step(begin(game(GIRL8, options=NO_MAYOR)), "werewolves")
     state = act(state, 0, "peek")
     assert not me(state, 0)["prompt"]["done"] and me(state, 0)["prompt"]["result"] == [True]
@@ -564,12 +583,12 @@ def test_the_little_girl_names_someone_and_confirms_after_peeking_as_every_phone
     state = act(act(state, 0, "suspect", 3), 0, "confirm")
     assert me(state, 0)["prompt"]["done"] and me(state, 0)["prompt"]["suspect"] == [3]
     state = act(state, 0, "suspect", 4)
-    assert not me(state, 0)["prompt"]["done"]
+    assert me(state, 0)["prompt"]["done"]
     decoy = next(seat for seat in range(8) if me(state, seat)["prompt"]["kind"] == "decoy")
     state = act(act(state, decoy, "suspect", 3), decoy, "confirm")
     assert me(state, decoy)["prompt"]["done"]
     state = act(state, decoy, "suspect", None)
-    assert not me(state, decoy)["prompt"]["done"]
+    assert me(state, decoy)["prompt"]["done"]
     assert state["nights"][0]["peeked"]
 
 
