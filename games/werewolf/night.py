@@ -32,12 +32,15 @@ def _record(state: dict) -> dict:
 
 
 def _pick_toggle(state: dict, seat: int, target: int, most: int) -> None:
-    """Select or unselect a player in a multi-pick prompt (Cupid, the Piper, the Scapegoat)."""
+    """Select or unselect a player in a multi-pick prompt (Cupid, the Piper). Once ``most``
+    are picked, a new name replaces the latest one (as the Witch's poison moves, and as a
+    decoy's names do: so that an acting phone and a decoy behave alike, issue 34)."""
     picks = state["step"]["picks"][seat]
     if target in picks:
         picks.remove(target)
+    elif len(picks) >= most:
+        picks[-1] = target
     else:
-        require(len(picks) < most, _("You have already picked %(most)s players."), most=most)
         picks.append(target)
 
 
@@ -186,19 +189,21 @@ def _wolf_targets(state: dict, seat: int) -> list[int | None]:
 
 
 def _wolf_vote(state: dict, seat: int, action: dict, now: float) -> None:
-    """Point at a victim (or "No victim"); pointing opens his eyes; it unconfirms him."""
+    """Point at a victim (or "No victim"); pointing opens his eyes. Once confirmed, his
+    pointer no longer moves: at night a Confirm is final on every phone, so that an acting
+    phone and a decoy behave alike (issue 34, ruling "locked")."""
     step = state["step"]
     require(step["awake"][seat] is not False, _("You chose to stay asleep tonight."))
     require(step["lock"] is None, _("The pack has chosen its victim."))
+    require(not step["done"][seat], _("You have already confirmed."))
     target = action.get("target")
     require(target in _wolf_targets(state, seat), _("The pack cannot choose that player."))
     _wolf_awaken(state, seat)
     step["picks"][seat] = ["none" if target is None else target]
-    step["done"][seat] = False
 
 
 def _wolf_confirm(state: dict, seat: int) -> None:
-    """Confirm the pointer; when every awake wolf confirmed the same choice, it is locked."""
+    """Confirm the pointer (final); when every awake wolf has confirmed, the pack is locked."""
     step = state["step"]
     require(bool(step["picks"][seat]), _("Point at a victim (or no victim) first."))
     require(not step["done"][seat], _("You have already confirmed."))
@@ -208,15 +213,18 @@ def _wolf_confirm(state: dict, seat: int) -> None:
 
 
 def _pack_lock_check(state: dict) -> None:
-    """Locked: every wolf has chosen to wake or sleep, and all awake ones confirmed the same."""
+    """Locked: every wolf has chosen to wake or sleep, and every awake one has confirmed (a
+    Confirm is final, ruling "locked"): on their common choice or, if they differ, the
+    plurality of the confirmed pointers, a tie drawn from the game's seeded random, as at the
+    timer (``_pack_choice``)."""
     step = state["step"]
     pack = _pack(state)
     if any(step["awake"][wolf] is None for wolf in pack):
         return
     awake = [wolf for wolf in pack if step["awake"][wolf]]
-    choices = {step["picks"][wolf][0] if step["picks"][wolf] else "" for wolf in awake}
-    if awake and all(step["done"][wolf] for wolf in awake) and len(choices) == 1:
-        step["lock"] = [choices.pop()]
+    if awake and all(step["done"][wolf] for wolf in awake):
+        choice = _pack_choice(state, rng(state))
+        step["lock"] = ["none" if choice is None else choice]
 
 
 def _peek(state: dict, seat: int, action: dict, now: float) -> None:
@@ -327,12 +335,21 @@ def _witch_poison(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _charm_candidates(state: dict, seat: int) -> list[int]:
+    """Whom he may name: anyone living but himself, the charmed too (naming them has no
+    effect: they stay charmed once), so that no cell of his grid is inert because its player
+    is charmed, which a decoy's grid cannot show (issue 34, ruling "piper")."""
+    return [t for t in _living(state) if t != seat]
+
+
+def _uncharmed(state: dict, seat: int) -> list[int]:
     return [t for t in _living(state) if t != seat and t not in state["charmed"]]
 
 
 def _charm_count(state: dict, seat: int) -> int:
-    """Two new players a night (option), fewer when fewer remain."""
-    return min(state["options"]["piper.perNight"], len(_charm_candidates(state, seat)))
+    """How many he names: a decoy's count at his step (``_decoy_count``: the option's number,
+    fewer only when fewer others are alive), whoever is left to charm, so that his Confirm
+    lights after as many names as a decoy's (issue 34, ruling "piper")."""
+    return max(1, min(state["options"]["piper.perNight"], len(_living(state)) - 1))
 
 
 def _charm(state: dict, seat: int, action: dict, now: float) -> None:
@@ -342,15 +359,21 @@ def _charm(state: dict, seat: int, action: dict, now: float) -> None:
 
 
 def _piper_finish(state: dict) -> None:
-    """Charm the picks; timeout completes them at random."""
+    """Charm the uncharmed among his picks; timeout completes them at random, the uncharmed
+    first."""
     step = state["step"]
+    generator = rng(state)
     for seat in step["actors"]:
         picks = step["picks"][seat]
         if not step["done"][seat]:
-            others = [t for t in _charm_candidates(state, seat) if t not in picks]
-            picks.extend(rng(state).sample(others, _charm_count(state, seat) - len(picks)))
-        state["charmed"].extend(sorted(picks))
-        _record(state)["charmed"] = sorted(picks)
+            missing = _charm_count(state, seat) - len(picks)
+            fresh = [t for t in _uncharmed(state, seat) if t not in picks]
+            stale = [t for t in _charm_candidates(state, seat) if t not in picks + fresh]
+            drawn = generator.sample(fresh, min(missing, len(fresh)))
+            picks.extend(drawn + generator.sample(stale, missing - len(drawn)))
+        charmed = sorted(t for t in picks if t not in state["charmed"])
+        state["charmed"].extend(charmed)
+        _record(state)["charmed"] = charmed
 
 
 STEP_FINISH: dict[str, Callable[[dict], None]] = {
@@ -394,21 +417,21 @@ def _decoy_count(state: dict) -> int:
 
 
 def _suspect_targets(state: dict, seat: int) -> list[int | None]:
-    """Whom the phone may name now: anyone living but itself (when it names several, only
-    those already named, to take them back, once it has named its count), or nobody."""
-    named = state["step"]["suspects"][seat]
-    count = _decoy_count(state)
-    full = count > 1 and len([t for t in named if t != "none"]) >= count
-    return [t for t in _living(state) if t != seat and (t in named or not full)] + [None]
+    """Whom the phone may name now: anyone living but itself, or nobody (once it has named
+    its count, a new name replaces its latest one: ``_suspect``)."""
+    return [t for t in _living(state) if t != seat] + [None]
 
 
 def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
     """The decoy question ("Who do you find suspicious?"): a player or "Nobody" (None, so
     every night grid has a last cell), one name, or several to match the step's count
-    (``_decoy_count``; tapped again, a name is taken back). Kept for the phone's screen,
+    (``_decoy_count``; tapped again, a name is taken back; once the count is named, a new
+    name replaces the latest one, as the Witch's poison moves from one player to another, so
+    that an acting phone and a decoy behave alike). Kept for the phone's screen,
     discarded at the end of the step. Any living phone may answer it at any time: a decoy's
-    whole prompt, the Little Girl's once she peeks, anyone's once done. At the pack's step a
-    new answer takes back the phone's Confirm, as a wolf's new pointer does."""
+    whole prompt, the Little Girl's once she peeks, anyone's once done. A Confirm is final
+    (ruling "locked": a confirmed wolf's pointer does not move): a new answer does not take
+    it back, and a phone ignores its own taps after its Confirm."""
     target = action.get("target")
     require(target in _suspect_targets(state, seat), _("Name someone else."))
     step = state["step"]
@@ -419,11 +442,11 @@ def _suspect(state: dict, seat: int, action: dict, now: float) -> None:
         named = [target]
     elif target in named:
         named.remove(target)
+    elif len(named) >= _decoy_count(state):
+        named[-1] = target
     else:
         named.append(target)
     step["suspects"][seat] = named
-    if step["key"] == "werewolves" and state["cards"][seat] != "werewolf":
-        step["done"][seat] = False
 
 
 def _decoy_confirm(state: dict, seat: int, action: dict, now: float) -> None:

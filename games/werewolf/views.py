@@ -64,7 +64,8 @@ def _night_actions(state: dict, seat: int, kind: str) -> list[dict]:
     if kind == "wolf":
         if step["lock"] is not None:
             return suspects
-        actions = _targets("wolf_vote", _wolf_targets(state, seat))
+        confirmed = step["done"][seat]
+        actions = [] if confirmed else _targets("wolf_vote", _wolf_targets(state, seat))
         if step["awake"][seat] is None:
             actions += [{"type": "wolf_wake", "target": None},
                         {"type": "wolf_sleep", "target": None}]
@@ -85,8 +86,7 @@ def _own_actions(state: dict, seat: int, kind: str) -> list[dict]:
         return _targets("thief_take", [0, 1]) + [{"type": "thief_stay", "target": None}]
     if kind == "cupid":
         picks = step["picks"][seat]
-        toggles = [t for t in living if t in picks or len(picks) < 2]
-        return _targets("cupid_pick", toggles) + (confirm if len(picks) == 2 else [])
+        return _targets("cupid_pick", living) + (confirm if len(picks) == 2 else [])
     if kind == "seer":
         return _targets("seer_look", [t for t in living if t != seat]) + confirm
     if kind == "salvateur":
@@ -103,9 +103,8 @@ def _own_actions(state: dict, seat: int, kind: str) -> list[dict]:
         return heal + _targets("witch_poison", _witch_poison_targets(state, seat)) + confirm
     if kind == "piper":
         count = _charm_count(state, seat)
-        picks = step["picks"][seat]
-        toggles = [t for t in _charm_candidates(state, seat) if t in picks or len(picks) < count]
-        return _targets("charm", toggles) + (confirm if len(picks) == count else [])
+        ready = len(step["picks"][seat]) == count
+        return _targets("charm", _charm_candidates(state, seat)) + (confirm if ready else [])
     return confirm  # lovers, charmed: "OK"
 
 

@@ -436,24 +436,30 @@ def test_the_mayor_election_shows_its_ballots_and_says_a_draw(chromium_path):
 
 @pytest.mark.django_db
 def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chromium_path):
+    """Two of three awake wolves confirmed different victims, the third has not confirmed
+    (once every awake wolf has, the pack is locked: a Confirm is final, ruling "locked")."""
     from games.werewolf import rules
     from tests.games.werewolf import test_rules as play
 
-    state = play.to_step(play.begin(play.game(play.VILLAGE6, options=play.NO_MAYOR)),
-                         "werewolves")
-    state = play.act(play.act(state, 1, "wolf_vote", 0), 1, "confirm")
-    one = rules.view(state, 1)
-    split = play.act(play.act(state, 4, "wolf_vote", 2), 4, "confirm")
+    cards = ["werewolf", "werewolf", "werewolf", "villager", "villager", "villager",
+             "villager", "seer"]
+    state = play.to_step(play.begin(play.game(cards, options=play.NO_MAYOR)), "werewolves")
+    state = play.act(state, 2, "wolf_wake")
+    state = play.act(play.act(state, 0, "wolf_vote", 4), 0, "confirm")
+    one = rules.view(state, 0)
+    split = play.act(play.act(state, 1, "wolf_vote", 5), 1, "confirm")
     assert split["step"]["lock"] is None
-    agreed = play.act(play.act(state, 4, "wolf_vote", 0), 4, "confirm")
+    agreed = play.act(play.act(state, 1, "wolf_vote", 4), 1, "confirm")
+    agreed = play.act(play.act(agreed, 2, "wolf_vote", 4), 2, "confirm")
+    assert agreed["step"]["lock"] == [4]
     with screen_page(chromium_path, PHONE, "werewolf") as (page, page_data, errors):
         # What the pack knows shows only while its wolf holds "Hold to see" (no tells at night).
-        draw(page, page_data, one, 6)
+        draw(page, page_data, one, 8)
         assert "pack-disagrees" not in held(page)
-        for seat in (1, 4):
-            draw(page, page_data, rules.view(split, seat), 6)
+        for seat in (0, 1, 2):
+            draw(page, page_data, rules.view(split, seat), 8)
             assert "pack-disagrees" in held(page, "phone-pack-disagrees")
-        draw(page, page_data, rules.view(agreed, 1), 6)
+        draw(page, page_data, rules.view(agreed, 1), 8)
         shown = held(page)
         assert "pack-disagrees" not in shown and shown.count("pack-victim") == 1
         assert errors == []

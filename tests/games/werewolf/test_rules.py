@@ -488,17 +488,36 @@ def test_at_the_timer_the_plurality_of_pointers_wins_and_a_tie_is_drawn():
     assert picks == {4, 5}
 
 
-def test_the_pack_may_choose_no_victim_and_confirmed_pointers_must_agree_to_lock():
+def test_the_pack_may_choose_no_victim():
     state = to_step(begin(game(VILLAGE6, options=NO_MAYOR)), "werewolves")
     state = act(act(state, 1, "wolf_vote", 2), 4, "wolf_vote", 3)
-    state = act(act(state, 1, "confirm"), 4, "confirm")
-    assert state["step"]["lock"] is None
     state = act(state, 4, "wolf_vote", None)
     state = act(state, 1, "wolf_vote", None)
-    state = act(act(state, 1, "confirm"), 4, "confirm")
+    state = act(state, 1, "confirm")
+    assert state["step"]["lock"] is None
+    state = act(state, 4, "confirm")
     assert state["step"]["lock"] == ["none"]
     refused(state, 1, {"type": "wolf_vote", "target": 2}, "illegal")
     assert all(to_phase(state, "dawn")["alive"])
+
+
+def test_a_wolfs_confirm_is_final_and_differing_confirmed_pointers_lock_by_plurality():
+    """Issue 34, ruling "locked": at night a Confirm is final on every phone. A confirmed
+    wolf's pointer no longer moves; once every awake wolf has confirmed the pack is locked,
+    on the plurality of their pointers, a tie drawn from the seeded random."""
+    state = to_step(begin(game(VILLAGE6, options=NO_MAYOR)), "werewolves")
+    state = act(act(state, 1, "wolf_vote", 2), 1, "confirm")
+    assert not [a for a in me(state, 1)["actions"] if a["type"] == "wolf_vote"]
+    refused(state, 1, {"type": "wolf_vote", "target": 3}, "illegal")
+    picks = set()
+    for seed in range(12):
+        tie = to_step(begin(game(VILLAGE6, options=NO_MAYOR, seed=seed)), "werewolves")
+        tie = act(act(tie, 1, "wolf_vote", 2), 4, "wolf_vote", 3)
+        tie = act(act(tie, 1, "confirm"), 4, "confirm")
+        assert tie["step"]["lock"] in ([2], [3])
+        picks.add(tie["step"]["lock"][0])
+        assert to_phase(tie, "dawn")["nights"][0]["choice"] == tie["step"]["lock"][0]
+    assert picks == {2, 3}
 
 
 def test_wolves_may_eat_a_wolf_by_default_but_not_with_the_published_rule():
@@ -555,7 +574,7 @@ def test_the_little_girl_watches_an_anonymized_board():
 def test_the_little_girl_names_someone_and_confirms_after_peeking_as_every_phone_does():
     """Issue 34: her Peek ended her turn at once (a grey "Done" while every decoy still had a
     Confirm). It is final, and then, as every phone at the pack's step, she names someone
-    (or nobody) and confirms; a new name takes her Confirm back, as a decoy's does."""
+    (or nobody) and confirms; her Confirm is final, as a decoy's is (ruling "locked")."""
     state = to_step(begin(game(GIRL8, options=NO_MAYOR)), "werewolves")
     state = act(state, 0, "peek")
     assert not me(state, 0)["prompt"]["done"] and me(state, 0)["prompt"]["result"] == [True]
@@ -564,12 +583,12 @@ def test_the_little_girl_names_someone_and_confirms_after_peeking_as_every_phone
     state = act(act(state, 0, "suspect", 3), 0, "confirm")
     assert me(state, 0)["prompt"]["done"] and me(state, 0)["prompt"]["suspect"] == [3]
     state = act(state, 0, "suspect", 4)
-    assert not me(state, 0)["prompt"]["done"]
+    assert me(state, 0)["prompt"]["done"]
     decoy = next(seat for seat in range(8) if me(state, seat)["prompt"]["kind"] == "decoy")
     state = act(act(state, decoy, "suspect", 3), decoy, "confirm")
     assert me(state, decoy)["prompt"]["done"]
     state = act(state, decoy, "suspect", None)
-    assert not me(state, decoy)["prompt"]["done"]
+    assert me(state, decoy)["prompt"]["done"]
     assert state["nights"][0]["peeked"]
 
 
@@ -1095,8 +1114,7 @@ PIPER7 = ["pied-piper", "werewolf", "villager", "villager", "werewolf", "seer", 
 def test_the_piper_charms_two_a_night_and_the_charmed_see_each_other():
     state = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
     refused(state, 0, {"type": "charm", "target": 0}, "illegal")
-    state = act(act(state, 0, "charm", 2), 0, "charm", 3)
-    refused(state, 0, {"type": "charm", "target": 5}, "illegal")
+    state = act(act(act(state, 0, "charm", 2), 0, "charm", 5), 0, "charm", 3)  # 3 for 5
     state = act(state, 0, "confirm")
     state = to_step(state, "charmed")
     assert state["step"]["actors"] == [2, 3]
@@ -1114,7 +1132,6 @@ def test_a_decoy_names_as_many_players_as_the_steps_actor_picks():
     assert me(state, 3)["prompt"]["info"] == [2]
     state = act(act(state, 3, "suspect", 1), 3, "suspect", 2)
     assert me(state, 3)["prompt"]["suspect"] == [1, 2]
-    refused(state, 3, {"type": "suspect", "target": 4}, "illegal")
     state = act(state, 3, "suspect", 1)
     assert me(state, 3)["prompt"]["suspect"] == [2]
     state = to_step(state, "witch")
@@ -1127,6 +1144,25 @@ def test_a_decoy_names_as_many_players_as_the_steps_actor_picks():
                                              "piper.perNight": 3})), "witch")
     assert me(one, 3)["prompt"]["info"] == [1]
     assert me(to_step(one, "pied-piper"), 3)["prompt"]["info"] == [3]
+
+
+def test_a_third_name_replaces_the_latest_as_the_witchs_poison_moves():
+    """Issue 34, ruling "poison": a decoy that has named its count and taps another name has
+    its latest name replaced (as the Witch's poison moves), not the tap refused; Cupid's and
+    the Piper's picks likewise, so that an acting phone and a decoy behave alike."""
+    cards = ["cupid", "werewolf", "witch", "villager", "werewolf", "pied-piper", "villager"]
+    state = to_step(begin(game(cards, options=NO_MAYOR)), "cupid")
+    state = act(act(act(state, 3, "suspect", 1), 3, "suspect", 2), 3, "suspect", 4)
+    assert me(state, 3)["prompt"]["suspect"] == [1, 4]
+    state = act(act(act(state, 0, "cupid_pick", 1), 0, "cupid_pick", 2), 0, "cupid_pick", 6)
+    assert state["step"]["picks"][0] == [1, 6]
+    assert {"type": "cupid_pick", "target": 3} in me(state, 0)["actions"]
+    state = to_step(state, "witch")
+    state = act(act(act(state, 3, "suspect", 1), 3, "suspect", 2), 3, "suspect", 6)
+    assert me(state, 3)["prompt"]["suspect"] == [1, 6]
+    state = to_step(state, "pied-piper")
+    state = act(act(act(state, 5, "charm", 1), 5, "charm", 2), 5, "charm", 3)
+    assert state["step"]["picks"][5] == [1, 3]
 
 
 def test_the_piper_wins_alone_at_night_when_every_other_living_player_is_charmed():
@@ -1147,9 +1183,25 @@ def test_the_piper_charms_at_random_on_timeout_and_fewer_when_few_remain():
     assert len(state["charmed"]) == 2 and 0 not in state["charmed"]
     few = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
     few["charmed"] = [1, 2, 3, 4, 5]
-    assert me(few, 0)["prompt"]["info"] == [1]
-    refused(act(few, 0, "charm", 6), 0, {"type": "charm", "target": 1}, "illegal")
-    assert act(act(few, 0, "charm", 6), 0, "confirm")["step"]["done"][0]
+    later = timeout(few)
+    assert sorted(later["charmed"]) == [1, 2, 3, 4, 5, 6]  # the uncharmed first
+
+
+def test_the_piper_names_a_decoys_count_the_charmed_too_when_few_are_left():
+    """Issue 34, ruling "piper": with one player left to charm he still names two, as a decoy
+    does at his step (his Confirm lights after the same number of names); naming a charmed
+    player has no effect; he still charms only the uncharmed."""
+    few = to_step(begin(game(PIPER7, options=NO_MAYOR)), "pied-piper")
+    few["charmed"] = [1, 2, 3, 4, 5]
+    assert me(few, 0)["prompt"]["info"] == [2] == me(few, 6)["prompt"]["info"]
+    assert {a["target"] for a in me(few, 0)["actions"] if a["type"] == "charm"} == {
+        1, 2, 3, 4, 5, 6}
+    one = act(few, 0, "charm", 6)
+    refused(one, 0, {"type": "confirm", "target": None}, "illegal")
+    state = act(act(one, 0, "charm", 1), 0, "confirm")
+    state = to_step(state, "charmed")
+    assert sorted(state["charmed"]) == [1, 2, 3, 4, 5, 6]
+    assert state["nights"][-1]["charmed"] == [6]
 
 
 # --- Mayor ----------------------------------------------------------------------------------------

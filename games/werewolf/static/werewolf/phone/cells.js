@@ -4,8 +4,8 @@
 // lights, each in the same place, and a Confirm in the same state at the same moment. A tap
 // lights what it names; a phone names as many as the step's actor does (two at Cupid's, the
 // Piper's count at his); Confirm turns gold once the answer is whole, and grey ("Done ✓") once
-// sent, after which the answer stays lit and the grid does nothing (but at the pack's step,
-// where a wolf may point again until the pack agrees, and so may anyone). What the phone's own
+// sent, after which the answer stays lit and the grid does nothing, at every step, a wolf's as
+// a decoy's (a Confirm is final: phone/night.js). What the phone's own
 // question is and what it alone may know show only while "Hold to see" is held, in one panel of
 // one size (phone/hold.js).
 //

@@ -86,7 +86,10 @@ function holdContent(s, prompt) {
       return witchInfo(s, prompt);
     case "piper":
       return [h("p", { "data-testid": "picked-count" }, fmt("Picked: %(n)s of %(total)s", { n: prompt.chosen.length, total: prompt.info[0] })),
-        prompt.chosen.length ? h("p", {}, fmt("You charm %(names)s.", { names: names(ctx, prompt.chosen) })) : null];
+        prompt.chosen.length ? h("p", {}, fmt("You charm %(names)s.", { names: names(ctx, prompt.chosen) })) : null,
+        // Who is charmed already (his grid cannot tell: he may name them, to no effect, ruling "piper").
+        s.view.me.notebook.charmed.length
+          ? h("p", { "data-testid": "piper-charmed" }, fmt("Charmed: %(names)s", { names: names(ctx, s.view.me.notebook.charmed) })) : null];
     case "charmed":
       return h("p", { "data-testid": "charmed-list" }, fmt("The charmed players: %(names)s", { names: names(ctx, prompt.info) }));
     default:

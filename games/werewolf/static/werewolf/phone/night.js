@@ -6,7 +6,7 @@
 import { h, t, fmt } from "../../partyhub/js/dom.js";
 import { seatToken } from "../common.js";
 import { DECOYS, sendAll } from "./parts.js";
-import { nightCell, tapped } from "./cells.js";
+import { nightCell, tapped, lit } from "./cells.js";
 import { actorModel } from "./actor.js";
 import { decoyModel } from "./decoy.js";
 
@@ -28,8 +28,15 @@ function nightRow(s, step, [left, right]) {
     nightCell(s, null, labels[0], "night-choice", left), nightCell(s, null, labels[1], "night-choice", right));
 }
 
+// After its Confirm a phone's taps change nothing, on every phone alike (ruling "locked": a
+// Confirm is final at night): what it named stays lit, and a tap does nothing, without a toast.
+const freeze = (cell) => lit(cell.chosen);
+
 function nightModel(s, prompt) {
-  return (DECOYS.includes(prompt.kind) ? null : actorModel(s, prompt)) || decoyModel(s, prompt);
+  const model = (DECOYS.includes(prompt.kind) ? null : actorModel(s, prompt)) || decoyModel(s, prompt);
+  if (!prompt.done) return model;
+  return { ...model, row: model.row && model.row.map(freeze), cell: (seat) => freeze(model.cell(seat)),
+    nobody: freeze(model.nobody) };
 }
 
 export function nightStage(s, prompt) {
