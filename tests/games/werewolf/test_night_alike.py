@@ -367,16 +367,16 @@ def crowd_at_the_pack(n: int) -> dict:
 @pytest.mark.django_db
 def test_with_16_to_24_players_the_whole_night_grid_fits_above_the_bar(chromium_path):
     """16, 19 and 24 living players, every other one a 12-letter name, at 100 % and 160 % text
-    in English and French: every name and "Nobody" above the bottom bar with the page not
+    in the four languages: every name and "Nobody" above the bottom bar with the page not
     scrolled, no name cut (a long word breaks inside it, two lines at most), a wolf's screen
     and a decoy's alike."""
     from games.werewolf import rules
 
     found = []
-    with screen_pages(chromium_path, PHONE, "werewolf", languages=("en", "fr")) as screens:
+    with screen_pages(chromium_path, PHONE, "werewolf", languages=LANGUAGES) as screens:
         page = screens.pages[0]
         for size in TEXT_SIZES:
-            for language in ("en", "fr"):
+            for language in LANGUAGES:
                 screens.load(language, size)
                 for n in (16, 19, 24):
                     state = crowd_at_the_pack(n)
