@@ -437,7 +437,8 @@ def test_the_mayor_election_shows_its_ballots_and_says_a_draw(chromium_path):
 @pytest.mark.django_db
 def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chromium_path):
     """Two of three awake wolves confirmed different victims, the third has not confirmed
-    (once every awake wolf has, the pack is locked: a Confirm is final, ruling "locked")."""
+    (once every awake wolf has, the pack is locked: a Confirm is final, ruling "locked"): the
+    third is told the pack disagrees; the two who confirmed, who can no longer point, are not."""
     from games.werewolf import rules
     from tests.games.werewolf import test_rules as play
 
@@ -456,9 +457,11 @@ def test_wolves_who_confirmed_different_victims_are_told_the_pack_disagrees(chro
         # What the pack knows shows only while its wolf holds "Hold to see" (no tells at night).
         draw(page, page_data, one, 8)
         assert "pack-disagrees" not in held(page)
-        for seat in (0, 1, 2):
+        for seat in (0, 1):
             draw(page, page_data, rules.view(split, seat), 8)
-            assert "pack-disagrees" in held(page, "phone-pack-disagrees")
+            assert "pack-disagrees" not in held(page)
+        draw(page, page_data, rules.view(split, 2), 8)
+        assert "pack-disagrees" in held(page, "phone-pack-disagrees")
         draw(page, page_data, rules.view(agreed, 1), 8)
         shown = held(page)
         assert "pack-disagrees" not in shown and shown.count("pack-victim") == 1

@@ -106,7 +106,7 @@ function packContent(s, prompt) {
       : h("p", { class: "hint" }, t("Open my eyes: you peek, and may glimpse a wolf or be caught (the more wolves awake, the more of both). Keep my eyes shut: no risk."));
   }
   return [packBoard(s, prompt.info, (wolf) => ctx.nameOf(wolf)) || h("p", { class: "hint" }, t("Open your eyes to see the pack, then point at a victim (or Nobody) and confirm.")),
-    !prompt.result && packSplit(prompt.info) ? h("p", { "data-testid": "pack-disagrees" },
+    !prompt.result && !prompt.done && packSplit(prompt.info) ? h("p", { "data-testid": "pack-disagrees" },
       t("The pack disagrees: point at the same victim, then confirm.")) : null,
     prompt.result ? h("p", { "data-testid": "pack-victim" }, prompt.result[0] === "none"
       ? t("The pack chose no victim tonight.") : fmt("Tonight's victim: %(name)s", { name: ctx.nameOf(prompt.result[0]) })) : null];
