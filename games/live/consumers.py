@@ -17,22 +17,14 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import InterfaceError, OperationalError
-from django.utils.translation import gettext_lazy as _
 
 from games.kit.errors import ServiceError
 from games.live import drain
 from games.live.audience_votes import screen_opened, votes_again
-from games.live.dbthread import database_call
+from games.live.dbthread import DATABASE_DOWN, database_call
 from games.live.door import service_call
 from games.live.fanout import DEGRADED, fanout
-from games.live.handshake import (
-    host_cookie_name,
-    scope_cookies,
-    scope_language,
-    scope_query,
-    seat_cookie_name,
-)
+from games.live.handshake import Handshake
 from games.live.heartbeat import heartbeat
 from games.live.messages import BOARD_HANDLERS, SEAT_HANDLERS, message_handle
 from games.live.reseating import Reseating
@@ -45,9 +37,6 @@ from games.ops.limits import limiter, scope_address
 from games.rooms import presence, selectors, services
 
 logger = logging.getLogger(__name__)
-
-# What Django raises when the database refuses connections or drops one mid-way (a restart).
-DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
 class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
@@ -84,16 +73,13 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
             return
         ticker_ensure()
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
-        self.cookies = scope_cookies(self.scope)
-        self.query = scope_query(self.scope)
-        self.language = scope_language(self.scope, self.cookies)
+        self.handshake = Handshake.read(self.scope)
+        self.language = self.handshake.language
         self.flood = FloodBucket()
         self.address = scope_address(self.scope)
         throttled = await limiter.acheck("connections", self.address)
-        if throttled is not None:  # explained, then closed; the phone waits, then tries again
-            await self.accept()
-            await self.error_send(throttled)
-            await self.close(code=4429, reason="too many connections from this address")
+        if throttled is not None:
+            await self.throttled_close(throttled)
             return
         try:
             room, self.seat = await database_call(self.authenticate)
@@ -153,17 +139,7 @@ class ScreenConsumer(Reseating, Sending, AsyncWebsocketConsumer):
         except MessageRefused as refused:
             await self.error_send(refused.error, refused.request_id)
             return
-        try:
-            await message_handle(self, message, request_id)
-        except DATABASE_DOWN as error:
-            logger.warning("a screen's message met the database down: %s", error)
-            await self.error_send(
-                ServiceError(
-                    _("The game cannot be reached just now; try again in a moment."),
-                    code="unavailable",
-                ),
-                request_id,
-            )
+        await message_handle(self, message, request_id)
 
     def actor(self) -> services.Actor:
         """Who asks, as the services check it: the TV by its host token, a phone by its seat's."""
@@ -176,7 +152,7 @@ class BoardConsumer(ScreenConsumer):
     handlers = BOARD_HANDLERS
 
     def authenticate(self) -> tuple[Any, None]:
-        return selectors.screen_room(self.code, self.query.get("room")), None
+        return selectors.screen_room(self.code, self.handshake.query.get("room")), None
 
     def screens_for(self) -> list[str]:
         return [BOARD]
@@ -185,8 +161,7 @@ class BoardConsumer(ScreenConsumer):
         return "board"
 
     def actor(self) -> services.Actor:
-        token = self.query.get("host") or self.cookies.get(host_cookie_name(self.code))
-        return services.Actor(host_token=token)
+        return services.Actor(host_token=self.handshake.host_token(self.code))
 
 
 class SeatConsumer(ScreenConsumer):
@@ -195,8 +170,8 @@ class SeatConsumer(ScreenConsumer):
     handlers = SEAT_HANDLERS
 
     def authenticate(self) -> tuple[Any, Any]:
-        token = self.query.get("token") or self.cookies.get(seat_cookie_name(self.code))
-        return selectors.screen_seat(self.code, self.query.get("room"), token)
+        token = self.handshake.seat_token(self.code)
+        return selectors.screen_seat(self.code, self.handshake.query.get("room"), token)
 
     def screens_for(self) -> list[str]:
         """A player's own screen; an audience phone's too (it gets it when "play again" seats

@@ -15,8 +15,12 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
+from django.db import InterfaceError, OperationalError
 
 T = TypeVar("T")
+
+# What Django raises when the database refuses connections or drops one mid-way (a restart).
+DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
 async def database_call(fn: Callable[..., T], *args: Any) -> T:

@@ -5,6 +5,7 @@ requests run (``in_language``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -61,3 +62,25 @@ def in_language(language: str, handler: Callable[[dict], Any]) -> Callable[[dict
             return handler(message)
 
     return run
+
+
+@dataclass(frozen=True)
+class Handshake:
+    """What a socket's opening request said, read once when it opens."""
+
+    cookies: dict[str, str]
+    query: dict[str, str]
+    language: str
+
+    @classmethod
+    def read(cls, scope: dict) -> Handshake:
+        cookies = scope_cookies(scope)
+        return cls(cookies, scope_query(scope), scope_language(scope, cookies))
+
+    def seat_token(self, code: str) -> str | None:
+        """A phone's seat token: an API client's ``?token=``, else the page's cookie."""
+        return self.query.get("token") or self.cookies.get(seat_cookie_name(code))
+
+    def host_token(self, code: str) -> str | None:
+        """The TV's host token: an API client's ``?host=``, else the page's cookie."""
+        return self.query.get("host") or self.cookies.get(host_cookie_name(code))

@@ -6,6 +6,7 @@ here and sends back what this says to (docs/protocol.md, "Messages a screen send
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -16,11 +17,14 @@ from django.utils.translation import gettext_lazy as _
 from games.kit.errors import ServiceError
 from games.kit.rules import Refusal
 from games.live.audience_votes import vote_cast
+from games.live.dbthread import DATABASE_DOWN
 from games.live.door import service_call_delivered
 from games.live.handshake import in_language
 from games.live.host_commands import Reply, host_command_run
 from games.ops import metrics
 from games.rooms import selectors, services
+
+logger = logging.getLogger(__name__)
 
 
 class Screen(Protocol):
@@ -70,7 +74,23 @@ SEAT_HANDLERS = {"host": host_command, "act": move, "remote": remote_switch}
 
 async def message_handle(screen: Screen, message: dict, request_id: Any) -> None:
     """One well-formed message: a snapshot, a pong, an audience vote, or a service's change
-    (broadcast by the door), each answered to this screen alone where it asks for it."""
+    (broadcast by the door), each answered to this screen alone where it asks for it; with the
+    database down, the screen is told to try again (nothing was changed)."""
+    try:
+        await message_dispatch(screen, message, request_id)
+    except DATABASE_DOWN as error:
+        logger.warning("a screen's message met the database down: %s", error)
+        await screen.error_send(
+            ServiceError(
+                _("The game cannot be reached just now; try again in a moment."),
+                code="unavailable",
+            ),
+            request_id,
+        )
+
+
+async def message_dispatch(screen: Screen, message: dict, request_id: Any) -> None:
+    """The message to what handles its type."""
     kind = message["type"]
     if kind == "sync":
         await screen.snapshot_send()

@@ -45,6 +45,13 @@ class Sending:
         await self.send(text_data=orjson.dumps(frame).decode())
         await self.close(code=4410)
 
+    async def throttled_close(self, throttled: Throttled) -> None:
+        """Too many sockets from this client's network: explained, then closed (the phone waits
+        as told, then tries again)."""
+        await self.accept()
+        await self.error_send(throttled)
+        await self.close(code=4429, reason="too many connections from this address")
+
     async def kicked(self) -> None:
         """The host removed this seat: say so, then hang up."""
         await self.send(text_data='{"type":"kicked"}')
