@@ -20,8 +20,6 @@ module.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -32,7 +30,7 @@ import pytest
 
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, settled, shot
 from tests.support.live import api_post, socket_open, ws_url
-from tests.support.servers import daphne_start, daphnes_stop, service_missing
+from tests.support.servers import chromium_executable, daphne_start, daphnes_stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.long(80)]
 
@@ -75,9 +73,7 @@ class Hub:
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory) -> Iterator[Hub]:
     """One server and one browser for every test of this module."""
-    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    if not chromium:
-        service_missing("Chromium is not installed (apt-get install chromium)")
+    chromium = chromium_executable()
     from playwright.sync_api import sync_playwright
 
     processes: list[subprocess.Popen] = []

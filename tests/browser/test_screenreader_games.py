@@ -16,7 +16,6 @@ translations (``gettext`` in the page), so the test reads what that player would
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
 import time
@@ -32,9 +31,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games.kit.rules import setup_saved
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import (
+    chromium_executable,
     daphne_start,
     daphnes_stop,
-    service_missing,
     sqlite_prepared,
 )
 
@@ -61,9 +60,7 @@ def hub(tmp_path_factory) -> Iterator[tuple[str, Path]]:
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    chromium = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
-    if not Path(chromium).exists():
-        service_missing("Chromium is not installed (apt-get install chromium)")
+    chromium = chromium_executable()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         launched.devices = playwright.devices

@@ -16,9 +16,7 @@ Screenshots go to /tmp/shots/behaviour-*.png.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +29,7 @@ from websockets.sync.client import connect
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS, hub_start, state_frames
 from tests.support.browser import shot as screenshot
 from tests.support.live import api_post, ws_url
-from tests.support.servers import daphne_start, daphnes_stop, service_missing
+from tests.support.servers import chromium_executable, daphne_start, daphnes_stop
 
 pytestmark = pytest.mark.browser
 
@@ -51,9 +49,7 @@ class Hub:
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory) -> Iterator[Hub]:
     """One server and one browser for every test of this module."""
-    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    if not chromium:
-        service_missing("Chromium is not installed (apt-get install chromium)")
+    chromium = chromium_executable()
     from playwright.sync_api import sync_playwright
 
     processes: list[subprocess.Popen] = []

@@ -23,7 +23,6 @@ problems-<game>-<language>.txt beside them.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,10 +32,10 @@ from games.kit.registry import GAMES
 from games.kit.registry import game as registered
 from tests.support.browser import CHROMIUM_ARGS, WAIT_MS
 from tests.support.servers import (
+    chromium_executable,
     daphne_start,
     daphnes_stop,
     manage,
-    service_missing,
     sqlite_prepared,
 )
 from tests.support.sweep import (
@@ -127,9 +126,7 @@ def browser(hub) -> Iterator:
     """One Chromium for the module's classes on this worker."""
     from playwright.sync_api import sync_playwright
 
-    chromium = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
-    if not Path(chromium).exists():
-        service_missing("Chromium is not installed (apt-get install chromium)")
+    chromium = chromium_executable()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         browser.devices = playwright.devices

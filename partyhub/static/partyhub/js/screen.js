@@ -366,7 +366,8 @@ document.addEventListener("click", (event) => {
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-deadline]")) {
     const left = secondsLeft(Number(el.dataset.deadline));
-    el.textContent = String(left);
+    // Written only when it changes: a text written again is laid out and painted again.
+    if (el.textContent !== String(left)) el.textContent = String(left);
     el.classList.toggle("urgent", left <= 5);
     if (spoken && gameEl.contains(el)) clockAnnounce(Number(el.dataset.deadline), left);
   }

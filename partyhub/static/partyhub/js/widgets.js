@@ -1,7 +1,7 @@
 // Small pieces every game screen uses: its stylesheet, countdowns, the pinned bottom bar, seat
 // colours and lists of names. Text always goes in as text nodes (see dom.js).
 
-import { h, t, fmt, secondsLeft } from "./dom.js";
+import { h, morph, t, fmt, secondsLeft } from "./dom.js";
 
 const SEAT_COLORS = ["#ffb400", "#38d98a", "#4ab3ff", "#ff6bd6", "#b58cff", "#ff7a59", "#00d1c1",
   "#e8e36a", "#ff5c7a", "#9fe870"];
@@ -90,6 +90,23 @@ export function holdToShow(el, onChange) {
   window.addEventListener("pointercancel", hide);
   window.addEventListener("blur", () => hide());
   document.addEventListener("visibilitychange", () => hide());
+}
+
+// A phone's secret card, drawn into its holdToShow button `el` (which stays in place between
+// frames, so a hold survives a frame arriving mid-hold): hidden when the phone has no card
+// (`shown` false), its back while let go (a "?" and the game's `title` and `hint`), `face()`
+// while `held`. The game's classes are `<prefix>-cardback` and `<prefix>-peek-text`; the button
+// has `open` while held.
+export function cardHeld(el, { shown, held, prefix, title, hint, face }) {
+  el.hidden = !shown;
+  if (!shown) return;
+  el.classList.toggle("open", held);
+  if (held) {
+    morph(el, face());
+    return;
+  }
+  morph(el, h("span", { class: `${prefix}-cardback`, "aria-hidden": "true" }, h("span", {}, "?")),
+    h("span", { class: `${prefix}-peek-text` }, h("b", {}, title), h("small", {}, hint)));
 }
 
 // Whether someone has touched this page: until then the browser refuses to speak.

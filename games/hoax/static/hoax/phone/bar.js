@@ -2,29 +2,24 @@
 // and the player's own card, face down until held.
 
 import { h, morph, t, fmt } from "../../partyhub/js/dom.js";
-import { countdown } from "../../partyhub/js/widgets.js";
+import { cardHeld, countdown } from "../../partyhub/js/widgets.js";
 import { character, picture, resources } from "../common.js";
 import { mySeat } from "./parts.js";
 
 export function peekRender(s) {
   const { view, ctx, peekEl } = s;
   const me = view && view.me;
-  peekEl.hidden = !me;
-  if (!me) return;
-  peekEl.classList.toggle("open", s.peeking);
-  if (!s.peeking) {
-    morph(peekEl, h("span", { class: "hx-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
-      h("span", { class: "hx-peek-text" }, h("b", {}, t("Your character")), h("small", {}, t("Press and hold to peek"))));
-    return;
-  }
-  const c = character(ctx, me.character);
-  morph(peekEl, h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
-    picture(ctx, me.character, "hx-peek-pic"),
-    h("span", { class: "hx-peek-info" },
-      h("small", {}, t("You are")),
-      h("b", { class: "hx-peek-name" }, c.name),
-      h("span", { class: "hx-peek-text-small" }, c.privilege),
-      c.immunity ? h("span", { class: "hx-peek-text-small muted" }, c.immunity) : null)));
+  cardHeld(peekEl, { shown: Boolean(me), held: s.peeking, prefix: "hx", title: t("Your character"),
+    hint: t("Press and hold to peek"), face: () => {
+      const c = character(ctx, me.character);
+      return h("span", { class: "hx-peek-face", "data-testid": "peek-face", "data-character": me.character },
+        picture(ctx, me.character, "hx-peek-pic"),
+        h("span", { class: "hx-peek-info" },
+          h("small", {}, t("You are")),
+          h("b", { class: "hx-peek-name" }, c.name),
+          h("span", { class: "hx-peek-text-small" }, c.privilege),
+          c.immunity ? h("span", { class: "hx-peek-text-small muted" }, c.immunity) : null));
+    } });
 }
 
 export function statusBar(s) {

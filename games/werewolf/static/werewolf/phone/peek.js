@@ -1,8 +1,8 @@
 // The card, held to be seen: a button that stays in place between frames (so a hold survives a
 // frame arriving mid-hold), its back while let go, the card's face while held.
 
-import { h, morph, t, fmt } from "../../partyhub/js/dom.js";
-import { holdToShow } from "../../partyhub/js/widgets.js";
+import { h, t, fmt } from "../../partyhub/js/dom.js";
+import { cardHeld, holdToShow } from "../../partyhub/js/widgets.js";
 import { role, teamName, picture } from "../common.js";
 
 // The button (named by its visible text: "Your card", "Press and hold to see it").
@@ -19,22 +19,17 @@ export function peekMake(s) {
 export function peekRender(s) {
   const { view, ctx, peekEl } = s;
   const me = view && view.me;
-  peekEl.hidden = !me;
-  if (!me) return;
-  peekEl.classList.toggle("open", s.peeking);
-  if (!s.peeking) {
-    morph(peekEl, h("span", { class: "ww-cardback", "aria-hidden": "true" }, h("span", {}, "?")),
-      h("span", { class: "ww-peek-text" }, h("b", {}, t("Your card")), h("small", {}, t("Press and hold to see it"))));
-    return;
-  }
-  s.peeked = true;
-  const r = role(ctx, me.card);
-  morph(peekEl, h("span", { class: "ww-peek-face", "data-testid": "peek-face", "data-card": me.card, "data-team": me.team },
-    picture(ctx, me.card, "ww-peek-pic"),
-    h("span", { class: "ww-peek-info" },
-      h("small", {}, t("You are")),
-      h("b", { class: "ww-peek-name" }, r.name),
-      h("span", { class: "ww-peek-team" }, fmt("Team: %(team)s", { team: teamName(ctx, me.team) })),
-      h("span", { class: "ww-peek-power" }, r.power),
-      me.notebook.powerless ? h("span", { class: "ww-peek-power bad" }, t("Your card has lost its power.")) : null)));
+  cardHeld(peekEl, { shown: Boolean(me), held: s.peeking, prefix: "ww", title: t("Your card"),
+    hint: t("Press and hold to see it"), face: () => {
+      s.peeked = true;
+      const r = role(ctx, me.card);
+      return h("span", { class: "ww-peek-face", "data-testid": "peek-face", "data-card": me.card, "data-team": me.team },
+        picture(ctx, me.card, "ww-peek-pic"),
+        h("span", { class: "ww-peek-info" },
+          h("small", {}, t("You are")),
+          h("b", { class: "ww-peek-name" }, r.name),
+          h("span", { class: "ww-peek-team" }, fmt("Team: %(team)s", { team: teamName(ctx, me.team) })),
+          h("span", { class: "ww-peek-power" }, r.power),
+          me.notebook.powerless ? h("span", { class: "ww-peek-power bad" }, t("Your card has lost its power.")) : null));
+    } });
 }
