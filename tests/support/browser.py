@@ -127,7 +127,13 @@ SCREEN_PAGE = """<!doctype html><html lang="LANGUAGE"><head><meta charset="utf-8
 import * as phoneModule from "/static/GAME/phone.js";
 import { mount as tv } from "/static/GAME/tv.js";
 import { audienceRender } from "/static/partyhub/js/audience.js";
-// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends.
+// Draw one frame as a phone (or, with `board`, as the TV) would, recording what it sends;
+// settled once the screen shows (a screen is hidden until its stylesheet has loaded, and hidden
+// text has no innerText).
+const styled = (root) => new Promise((resolve) => {
+  const check = () => (root.style.visibility ? setTimeout(check, 10) : resolve());
+  check();
+});
 window.__show = (page, frame, names, board) => {
   document.body.className = `${board ? "page-tv" : "page-phone"} game-GAME`;
   document.getElementById("app").className = board ? "tv" : "phone";
@@ -140,6 +146,7 @@ window.__show = (page, frame, names, board) => {
   // A later frame: window.__screen.update(frame).
   window.__screen = (board ? tv : phoneModule.mount)(root, ctx);
   window.__screen.update(frame);
+  return styled(root);
 };
 // Draw an audience phone's ballot and tally (``tally``: the tally frame) for one frame.
 window.__crowd = (page, frame, names, tally) => {
