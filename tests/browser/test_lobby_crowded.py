@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_sweep import DRAWN, browser, cookies_set, hub, pages  # noqa: F401
+from tests.browser.test_sweep import (  # noqa: F401
+    DRAWN,
+    POLL_MS,
+    browser,
+    cookies_set,
+    hub,
+    pages,
+)
 from tests.support.browser import SHOTS, WAIT_MS
 from tests.support.sweep import LOBBY, state_write
 
@@ -27,7 +34,7 @@ def test_a_full_werewolf_lobby_shows_every_name_the_start_and_the_deck(hub, page
         version = state_write(database, room["code"], LOBBY)
         cookies_set(page, base, room, language, None)
         page.goto(base + f"/tv/{room['code']}")
-        page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+        page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS, polling=POLL_MS)
         page.wait_for_selector('[data-testid="ww-lobby"] [data-testid="lobby-composition"]',
                                timeout=WAIT_MS)
         names = page.evaluate(ON_SCREEN, '[data-testid="lobby-player"]')

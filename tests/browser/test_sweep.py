@@ -23,6 +23,7 @@ problems-<game>-<language>.txt beside them.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,6 +102,10 @@ DRAWN = """(version) => {
     && document.getAnimations().every((motion) => motion.playState !== "running"));
 }"""
 SYNC = """() => window.__socket.send(JSON.stringify({ type: "sync" }))"""
+# How often a wait asks the page whether it has drawn: every 50 ms, not at every animation frame
+# (Playwright's default), which has the page draw sixty frames a second while it waits: about a
+# tenth of a sweep class's CPU (TestSweep_hoax_es alone: 53-54 s -> 48-49 s of the machine's).
+POLL_MS = 50
 
 
 
@@ -119,6 +124,15 @@ def hub(tmp_path_factory) -> Iterator[tuple[str, Path, list[dict]]]:
         yield daphne_start(env, processes), database, rooms
     finally:
         daphnes_stop(processes)
+
+
+@pytest.fixture(scope="session")
+def walks(tmp_path_factory) -> Path | None:
+    """A folder the session's pytest-xdist workers share, where the phases walked by one are
+    kept for the others (``phases_walked``); none in a run of one process."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return None
+    return tmp_path_factory.getbasetemp().parent
 
 
 @pytest.fixture(scope="module")
@@ -240,7 +254,7 @@ def recap_shown(page, shown: bool) -> None:
                            state="visible" if shown else "attached", timeout=WAIT_MS)
 
 
-def screens_swept(game: str, language: str, hub, pages) -> None:
+def screens_swept(game: str, language: str, hub, pages, walks: Path | None) -> None:
     """Every screen of ``game`` in ``language`` right (the module's docstring); the problems in
     a file."""
     base, database, rooms = hub
@@ -252,7 +266,7 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
     held: set[str] = set()  # the rooms whose phone was held (its card shown) and checked
     for room in (room for room in rooms if room["game"] == game):
         n = room["n"]
-        phases = [LOBBY, *phases_walked(rules, room)]
+        phases = [LOBBY, *phases_walked(rules, room, walks)]
         for phase in phases:
             version = state_write(database, room["code"], phase)
             seats = actors(rules, phase.state, n)
@@ -267,7 +281,7 @@ def screens_swept(game: str, language: str, hub, pages) -> None:
                     page.showing = showing
                 else:
                     page.evaluate(SYNC)
-                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS, polling=POLL_MS)
                 keys = [phase.key]
                 if phase.recap is not None and seat is None:
                     keys.append(f"{phase.key}-recap")  # then the recap, opened over it
@@ -352,7 +366,7 @@ def remote_pages(browser) -> Iterator[dict]:
             page.context.close()
 
 
-def remote_screens_swept(game: str, hub, remote_pages) -> None:
+def remote_screens_swept(game: str, hub, remote_pages, walks: Path | None) -> None:
     """Every screen of ``game`` on a remote seat's phone and laptop right, the board in it
     checked as a TV."""
     base, database, rooms = hub
@@ -366,21 +380,22 @@ def remote_screens_swept(game: str, hub, remote_pages) -> None:
         for viewport, page in remote_pages.items():
             cookies_set(page, base, room, "en", 0)
             loaded = False
-            for phase in phases_walked(rules, room):
+            for phase in phases_walked(rules, room, walks):
                 version = state_write(database, room["code"], phase)
                 if not loaded:
                     page.goto(f"{base}/play/{room['code']}")
                     loaded = True
                 else:
                     page.evaluate(SYNC)
-                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS)
+                page.wait_for_function(DRAWN, arg=version, timeout=WAIT_MS, polling=POLL_MS)
                 mirror = page.wait_for_selector('[data-testid="remote-mirror"]',
                                                 timeout=WAIT_MS).content_frame()
                 mirror.wait_for_function(
                     "(version) => { const app = document.querySelector('#app');"
                     " return Boolean(app) && app.dataset.status !== 'lobby'"
-                    " && window.__remoteVersion === version; }", arg=version, timeout=WAIT_MS)
-                mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS)
+                    " && window.__remoteVersion === version; }", arg=version, timeout=WAIT_MS,
+                    polling=POLL_MS)
+                mirror.wait_for_function(MIRROR_DRAWN, timeout=WAIT_MS, polling=POLL_MS)
                 keys = [phase.key]
                 if phase.recap is not None:
                     keys.append(f"{phase.key}-recap")  # then the board's recap, opened over it
@@ -414,8 +429,8 @@ class ScreensSwept:
     language: str
 
     @pytest.mark.timeout(900)
-    def test_every_screen_right(self, hub, pages):
-        screens_swept(self.game, self.language, hub, pages)
+    def test_every_screen_right(self, hub, pages, walks):
+        screens_swept(self.game, self.language, hub, pages, walks)
 
 
 class RemoteSwept:
@@ -424,8 +439,8 @@ class RemoteSwept:
     game: str
 
     @pytest.mark.timeout(600)
-    def test_every_remote_screen_right(self, hub, remote_pages):
-        remote_screens_swept(self.game, hub, remote_pages)
+    def test_every_remote_screen_right(self, hub, remote_pages, walks):
+        remote_screens_swept(self.game, hub, remote_pages, walks)
 
 
 # About how long each class takes alone, in seconds (tests/conftest.py: the longest first): the

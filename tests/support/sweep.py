@@ -15,10 +15,14 @@ and the same screens every run.
 
 from __future__ import annotations
 
+import dataclasses
+import fcntl
+import hashlib
 import json
 import random
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -181,15 +185,34 @@ def phases_walk(rules: Any, n: int, options: dict, content: dict, walks: int = 6
 WALKED: dict[tuple, list[Phase]] = {}
 
 
-def phases_walked(rules: Any, room: dict) -> list[Phase]:
+def phases_walked(rules: Any, room: dict, shared: Path | None = None) -> list[Phase]:
     """``phases_walk`` for this room's game, players, options and content, walked once per
-    process (a 24-player Werewolf's walks take seconds, and each language's class of the sweep
-    shows the same phases). The phases are only read."""
+    process (a 24-player Werewolf's walks take seconds of CPU, and each language's class of the
+    sweep shows the same phases) and, given a folder the test session's processes share, once
+    per session: the first process to ask walks, the others read its phases (the walks are
+    seeded: every process would find the same). The phases are only read."""
     key = (rules.id, room["n"], json.dumps(room["options"], sort_keys=True),
            json.dumps(room["content"], sort_keys=True))
     if key not in WALKED:
-        WALKED[key] = phases_walk(rules, room["n"], room["options"], room["content"])
+        def walk() -> list[Phase]:
+            return phases_walk(rules, room["n"], room["options"], room["content"])
+
+        WALKED[key] = walk() if shared is None else phases_shared(shared, key, walk)
     return WALKED[key]
+
+
+def phases_shared(folder: Path, key: tuple, walk: Callable[[], list[Phase]]) -> list[Phase]:
+    """The phases of ``key`` from ``folder``, walked and written there by whichever process
+    holds the key's lock first."""
+    name = hashlib.sha256(json.dumps(key).encode()).hexdigest()[:16]
+    path = folder / f"sweep-walk-{name}.json"
+    with open(folder / f"sweep-walk-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if path.exists():
+            return [Phase(**phase) for phase in json.loads(path.read_text())]
+        phases = walk()
+        path.write_text(json.dumps([dataclasses.asdict(phase) for phase in phases]))
+        return phases
 
 
 # The room before the game: the players listed, the host's controls (the VIP is seat 0).
