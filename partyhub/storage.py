@@ -24,5 +24,7 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
                    """new URL("%(url)s", import.meta.url)"""),)),
     )
     # A game's module imports its common.js, which imports the shared widgets, which import
-    # dom.js, which imports idiomorph: each level's hash waits for the one below it.
-    max_post_process_passes = 10
+    # dom.js, which imports idiomorph: each level's hash waits for the one below it. A screen
+    # split into parts (phone.js, phone/night.js, ...) chains about ten deep today; Django stops
+    # as soon as a pass changes nothing, so a higher bound costs nothing until it is needed.
+    max_post_process_passes = 20
